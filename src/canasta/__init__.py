@@ -1,0 +1,1 @@
+"""Canasta: an exact rules engine, bots and an online table."""
