@@ -1,0 +1,151 @@
+"""`canasta replay`, `canasta deal` and `canasta selfplay`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import secrets
+import sys
+import time
+from typing import Any
+
+from canasta.rules import RuleSet, State, legal_actions, make_deck
+from canasta.rules.errors import InvalidActionError
+from canasta.rules.game import default_dealer
+from canasta.rules.record import RECORD_FORMAT, Record, replay
+from canasta.rules.ruleset import VARIANTS
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("replay", help="replay a canasta-record/1 (or a position) and print the result")
+    p.add_argument("file", help="the record or position file (JSON); '-' reads standard input")
+    p.set_defaults(run=run_replay)
+
+    p = sub.add_parser("deal", help="print a new record with one freshly shuffled deal")
+    _rules_args(p)
+    p.add_argument("--seed", type=int, help="shuffle from this seed (default: the OS's randomness)")
+    p.set_defaults(run=run_deal)
+
+    p = sub.add_parser("selfplay", help="play random legal moves and report the engine's speed")
+    _rules_args(p)
+    p.add_argument("--deals", type=int, default=1000, help="number of deals (default 1000)")
+    p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    p.set_defaults(run=run_selfplay)
+
+
+def _rules_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--variant", default="classic", choices=VARIANTS, help="rule set (default classic)")
+    p.add_argument("--players", type=int, default=4, help="number of players (default 4)")
+    p.add_argument(
+        "--option", action="append", default=[], metavar="KEY=JSON",
+        help="a house option, e.g. --option target_score=2500 (repeatable)",
+    )
+
+
+def _rules(args: argparse.Namespace) -> RuleSet:
+    options: dict[str, Any] = {}
+    for item in args.option:
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise InvalidActionError(f"--option {item!r}: expected KEY=VALUE")
+        try:
+            options[key] = json.loads(value)
+        except json.JSONDecodeError:
+            options[key] = value
+    return RuleSet.preset(args.variant, args.players, options)
+
+
+def _fail(message: str) -> int:
+    print(f"canasta: {message}", file=sys.stderr)
+    return 2
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    try:
+        if args.file == "-":
+            text = sys.stdin.read()
+        else:
+            with open(args.file, encoding="utf-8") as f:
+                text = f.read()
+    except OSError as exc:
+        return _fail(f"{args.file}: cannot read: {exc.strerror}")
+    except UnicodeDecodeError:
+        return _fail(f"{args.file}: not a UTF-8 text file")
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as exc:
+        return _fail(f"{args.file}: not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}")
+    except RecursionError:
+        return _fail(f"{args.file}: not JSON: nested too deeply")
+    try:
+        record = Record.from_json(obj)
+        out, _ = replay(record)
+    except InvalidActionError as exc:
+        return _fail(f"{args.file}: {exc.message}")
+    print(json.dumps(out))
+    return 0 if out["ok"] else 1
+
+
+def run_deal(args: argparse.Namespace) -> int:
+    try:
+        rules = _rules(args)
+    except InvalidActionError as exc:
+        return _fail(exc.message)
+    rng: random.Random = random.Random(args.seed) if args.seed is not None else secrets.SystemRandom()
+    deck = make_deck(rules.decks, rules.jokers)
+    rng.shuffle(deck)
+    dealer, sitting_out = default_dealer(rules, 0)
+    deal: dict[str, Any] = {"dealer": dealer}
+    if sitting_out is not None:
+        deal["sitting_out"] = sitting_out
+    deal["deck"] = [c.code for c in deck]
+    deal["actions"] = []
+    record = {
+        "format": RECORD_FORMAT,
+        "variant": rules.variant,
+        "players": rules.players,
+        "options": rules.to_options(),
+        "deals": [deal],
+    }
+    print(json.dumps(record))
+    return 0
+
+
+def selfplay(rules: RuleSet, deals: int, seed: int, progress: bool = False) -> dict[str, Any]:
+    """Play `deals` deals of uniformly random legal moves, each applied with full validation."""
+    rng = random.Random(seed)
+    decisions = 0
+    start = time.perf_counter()
+    for i in range(deals):
+        deck = make_deck(rules.decks, rules.jokers)
+        rng.shuffle(deck)
+        dealer, sitting_out = default_dealer(rules, i)
+        state = State.deal(rules, deck, dealer, None, sitting_out)
+        while not state.is_over:
+            state.apply(rng.choice(legal_actions(state)))
+            decisions += 1
+        if progress and (i + 1) % max(1, deals // 20) == 0:
+            print(f"\r{i + 1}/{deals} deals", end="", file=sys.stderr, flush=True)
+    if progress:
+        print(file=sys.stderr)
+    seconds = time.perf_counter() - start
+    return {
+        "deals": deals,
+        "decisions": decisions,
+        "seconds": round(seconds, 4),
+        "deals_per_second": round(deals / seconds, 1) if seconds else None,
+        "decisions_per_second": round(decisions / seconds, 1) if seconds else None,
+    }
+
+
+def run_selfplay(args: argparse.Namespace) -> int:
+    try:
+        rules = _rules(args)
+    except InvalidActionError as exc:
+        return _fail(exc.message)
+    if args.deals < 1:
+        return _fail("--deals must be at least 1")
+    result = selfplay(rules, args.deals, args.seed, progress=sys.stderr.isatty())
+    print(json.dumps({"variant": rules.variant, "players": rules.players, **result}))
+    return 0

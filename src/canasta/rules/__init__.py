@@ -1,0 +1,22 @@
+"""The Canasta rules engine: cards, rule sets, deal state, legal moves, scoring, notation.
+
+Pure and standard-library only: no I/O, no global randomness.
+"""
+
+from canasta.rules.actions import (
+    Action, Answer, Ask, Discard, Draw, Group, Meld, Pass, Pickup, action_from_json,
+    action_to_json,
+)
+from canasta.rules.cards import ALL_CARDS, Card, Rank, Suit, make_deck, parse_cards
+from canasta.rules.errors import CanastaError, IllegalActionError, InvalidActionError
+from canasta.rules.legal import legal_actions
+from canasta.rules.ruleset import VARIANTS, RuleSet
+from canasta.rules.scoring import DealResult, ScoreBreakdown
+from canasta.rules.state import State
+
+__all__ = [
+    "ALL_CARDS", "VARIANTS", "Action", "Answer", "Ask", "CanastaError", "Card", "DealResult",
+    "Discard", "Draw", "Group", "IllegalActionError", "InvalidActionError", "Meld", "Pass",
+    "Pickup", "Rank", "RuleSet", "ScoreBreakdown", "State", "Suit", "action_from_json",
+    "action_to_json", "legal_actions", "make_deck", "parse_cards",
+]

@@ -1,0 +1,123 @@
+"""Meld facts and the composition rules of a single meld (RULES.md 1.8, 1.9, R9–R13)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from canasta.rules.cards import Card, Rank
+from canasta.rules.ruleset import RuleSet
+
+Melds = dict[Rank, list[Card]]
+
+
+def wild_count(cards: Sequence[Card]) -> int:
+    n = 0
+    for c in cards:
+        if c.is_wild:
+            n += 1
+    return n
+
+
+def is_canasta(cards: Sequence[Card]) -> bool:
+    return len(cards) >= 7
+
+
+def canasta_count(melds: Mapping[Rank, Sequence[Card]]) -> int:
+    n = 0
+    for cards in melds.values():
+        if len(cards) >= 7:
+            n += 1
+    return n
+
+
+def is_natural_canasta(cards: Sequence[Card]) -> bool:
+    return len(cards) >= 7 and wild_count(cards) == 0
+
+
+def dead_ranks(rules: RuleSet, all_melds: Sequence[Mapping[Rank, Sequence[Card]]]) -> set[Rank]:
+    """Ranks nobody may meld any more (Modern American, R11 and A23)."""
+    trigger = rules.dead_rank_trigger
+    dead: set[Rank] = set()
+    if trigger == "none":
+        return dead
+    for melds in all_melds:
+        for rank, cards in melds.items():
+            if rank is Rank.WILD or len(cards) < 7:
+                continue
+            if trigger == "any_canasta" or wild_count(cards) == 0:
+                dead.add(rank)
+    return dead
+
+
+def canasta_bonus(rules: RuleSet, rank: Rank, cards: Sequence[Card]) -> int:
+    """The bonus of a completed canasta under the rule set (R13)."""
+    wilds = wild_count(cards)
+    if rank is Rank.WILD:
+        if rules.special_canasta_bonuses:
+            jokers = sum(1 for c in cards if c.is_joker)
+            if jokers == 0:
+                return 3000
+            if jokers == 4 and len(cards) == 7:
+                return 2500
+            return 2000
+        return rules.canasta_bonus_wild
+    if wilds == 0:
+        if rules.special_canasta_bonuses and rank in (Rank.SEVEN, Rank.ACE):
+            return 2500
+        return rules.canasta_bonus_natural
+    return rules.canasta_bonus_mixed
+
+
+def meld_error(rules: RuleSet, rank: Rank, size: int, wilds: int, new: bool) -> str | None:
+    """Why a meld of `rank` with `size` cards, `wilds` of them wild, breaks a composition rule.
+
+    The caller guarantees the kinds of cards: naturals of `rank` (black threes for rank 3) plus
+    wild cards, or wild cards only for `Rank.WILD`.
+    """
+    if new and size < 3:
+        return "a new meld needs at least 3 cards"
+    if rules.meld_max_size is not None and size > rules.meld_max_size:
+        return f"a meld may not hold more than {rules.meld_max_size} cards"
+    if rank is Rank.WILD:
+        if rules.wild_melds == "none":
+            return "melds of wild cards only are not allowed"
+        if rules.wild_melds == "canasta_in_one_turn":
+            if not new:
+                return "nothing may be added to a wild canasta"
+            if size < 7:
+                return "a wild canasta must be laid complete (7 or more wild cards) in one turn"
+        return None
+    if rank is Rank.THREE:
+        if not new:
+            return "black threes cannot be added to"
+        if wilds:
+            return "a meld of black threes holds no wild cards"
+        if size > 4:
+            return "a meld of black threes holds 3 or 4 cards"
+        return None
+    naturals = size - wilds
+    if naturals < rules.meld_min_naturals:
+        return f"a meld needs at least {rules.meld_min_naturals} natural cards"
+    if wilds > rules.meld_max_wilds:
+        return f"a meld may hold at most {rules.meld_max_wilds} wild cards"
+    ratio = rules.wild_ratio_rule
+    if ratio == "le" and wilds > naturals:
+        return "a meld may not hold more wild cards than natural cards"
+    if ratio == "lt" and wilds >= naturals:
+        return "a meld must hold more natural cards than wild cards"
+    if wilds and rules.sevens_no_wilds and rank is Rank.SEVEN:
+        return "a meld of sevens may not hold wild cards"
+    return None
+
+
+def wild_rule_error(
+    rules: RuleSet, rank: Rank, naturals: int, opening: bool, wild_meld_incomplete: bool
+) -> str | None:
+    """Where wild cards may go (Modern American R11, R12, A51), for a group adding wilds."""
+    if rules.aces_wilds_opening_only and rank is Rank.ACE and not opening:
+        return "wild cards go into aces only in the opening meld"
+    if rules.rule_of_five and not opening and naturals < 5:
+        return "after the opening, wild cards go only into melds of five or more naturals"
+    if wild_meld_incomplete:
+        return "while your wild-card meld is incomplete, wild cards go only into it"
+    return None

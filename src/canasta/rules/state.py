@@ -1,0 +1,821 @@
+"""The state of one deal: the deal procedure, validation and application of actions."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from canasta.rules.actions import (
+    Action, Answer, Ask, Discard, Draw, Group, Meld, Pass, Pickup, describe,
+)
+from canasta.rules.cards import Card, Rank, make_deck
+from canasta.rules.errors import IllegalActionError, InvalidActionError
+from canasta.rules.melds import (
+    Melds, canasta_count, dead_ranks, is_canasta, meld_error, wild_count, wild_rule_error,
+)
+from canasta.rules.ruleset import RuleSet
+from canasta.rules.scoring import DealResult, score_deal
+
+DRAW, PLAY, ENDED = "draw", "play", "ended"
+FIVE_PLAYER_SIT_OUT = (4, 0, 2)
+
+
+def active_order(players: int, sitting_out: int | None) -> tuple[int, ...]:
+    """Seats that play a deal, in turn order (5 players: trio 0,2,4 with one out, pair 1,3)."""
+    if players != 5:
+        return tuple(range(players))
+    trio = [s for s in (0, 2, 4) if s != sitting_out]
+    return (trio[0], 1, trio[1], 3)
+
+
+@dataclass(slots=True)
+class _Plan:
+    """A validated melding step, ready to commit."""
+
+    touched: Melds
+    used: list[Card]
+    hand_after: int
+    canasta_done: bool
+    layoff: bool
+    black_threes: bool
+
+
+class State:
+    """One deal of a game in progress. Mutated in place by `apply`; copy with `clone`."""
+
+    __slots__ = (
+        "_next", "asked", "concealed_ok", "dealer", "drew", "hands", "known", "melds",
+        "must_meld_out", "opened", "order", "permission", "phase", "pile", "pile_frozen",
+        "result", "rules", "scores", "seat_melded", "sitting_out", "stock", "threes",
+        "turn", "turn_canasta", "turn_layoff", "turn_melded",
+    )
+
+    rules: RuleSet
+    scores: list[int]
+    dealer: int
+    sitting_out: int | None
+    order: tuple[int, ...]
+    _next: dict[int, int]
+    turn: int
+    phase: str
+    drew: str | None
+    hands: list[list[Card]]
+    stock: list[Card]  # top card last
+    pile: list[Card]  # top card last
+    melds: list[Melds]
+    threes: list[list[Card]]
+    seat_melded: list[bool]
+    asked: list[bool]
+    opened: list[bool]
+    pile_frozen: bool
+    known: list[list[Card]]
+    concealed_ok: bool
+    permission: str | None
+    turn_canasta: bool
+    turn_layoff: bool
+    turn_melded: bool
+    must_meld_out: bool
+    result: DealResult | None
+
+    # -- construction -------------------------------------------------------------------------
+
+    @classmethod
+    def blank(
+        cls, rules: RuleSet, scores: Sequence[int], dealer: int, sitting_out: int | None = None
+    ) -> State:
+        """An empty table (no cards anywhere) for the given rules; used by the deal and positions."""
+        s = cls.__new__(cls)
+        s.rules = rules
+        s.scores = list(scores)
+        s.dealer = dealer
+        s.sitting_out = sitting_out
+        s.order = active_order(rules.players, sitting_out)
+        s._next = {seat: s.order[(i + 1) % len(s.order)] for i, seat in enumerate(s.order)}
+        s.turn = s._next.get(dealer, s.order[0])
+        s.phase = DRAW
+        s.drew = None
+        s.hands = [[] for _ in range(rules.players)]
+        s.stock = []
+        s.pile = []
+        s.melds = [{} for _ in range(rules.teams)]
+        s.threes = [[] for _ in range(rules.teams)]
+        s.seat_melded = [False] * rules.players
+        s.asked = [False] * rules.players
+        s.opened = [False] * rules.teams
+        s.pile_frozen = False
+        s.known = [[] for _ in range(rules.players)]
+        s.permission = None
+        s.concealed_ok = True
+        s.turn_canasta = s.turn_layoff = s.turn_melded = s.must_meld_out = False
+        s.result = None
+        return s
+
+    @classmethod
+    def deal(
+        cls,
+        rules: RuleSet,
+        deck: Sequence[Card],
+        dealer: int,
+        scores: Sequence[int] | None = None,
+        sitting_out: int | None = None,
+    ) -> State:
+        """Deal from an explicit deck (index 0 is the top card), as FORMATS.md describes."""
+        check_deck(rules, deck)
+        if scores is None:
+            scores = [0] * rules.teams
+        s = cls.blank(rules, scores, dealer, sitting_out)
+        if dealer not in s.order:
+            raise InvalidActionError(f"dealer {dealer} does not play this deal", "bad_dealer")
+        seats = []
+        seat = dealer
+        for _ in s.order:
+            seat = s._next[seat]
+            seats.append(seat)
+        pos = 0
+        for _ in range(rules.hand_size):
+            for seat in seats:
+                s.hands[seat].append(deck[pos])
+                pos += 1
+        pos = s._turn_upcard(deck, pos)
+        s.stock = list(reversed(deck[pos:]))
+        for seat in seats:
+            s._lay_out_dealt_threes(seat)
+        s.turn = seats[0]
+        s.concealed_ok = True
+        return s
+
+    def _turn_upcard(self, deck: Sequence[Card], pos: int) -> int:
+        rules = self.rules
+        mode = rules.upcard_mode
+        if mode == "none":
+            return pos
+        while pos < len(deck):
+            card = deck[pos]
+            pos += 1
+            self.pile.append(card)
+            if card.is_wild and "wild" in rules.freeze_triggers:
+                self.pile_frozen = True
+            if card.is_red_three and "red3_upcard" in rules.freeze_triggers:
+                self.pile_frozen = True
+            if mode == "single":
+                break
+            if not (card.is_wild or card.is_red_three or (card.is_black_three and rules.upcard_skip_black3)):
+                break
+        return pos
+
+    def _is_bonus_three(self, card: Card) -> bool:
+        return card.is_red_three or (card.is_three and self.rules.threes_mode == "color_sets")
+
+    def _lay_out_dealt_threes(self, seat: int) -> None:
+        hand = self.hands[seat]
+        team = self.rules.team_of(seat)
+        i = 0
+        while i < len(hand):
+            card = hand[i]
+            if self._is_bonus_three(card) and self.stock:
+                self.threes[team].append(card)
+                hand[i] = self.stock.pop()
+            else:
+                i += 1
+
+    def clone(self) -> State:
+        """An independent copy (cards are shared immutable values)."""
+        s = State.__new__(State)
+        s.rules = self.rules
+        s.scores = self.scores[:]
+        s.dealer = self.dealer
+        s.sitting_out = self.sitting_out
+        s.order = self.order
+        s._next = self._next
+        s.turn = self.turn
+        s.phase = self.phase
+        s.drew = self.drew
+        s.hands = [h[:] for h in self.hands]
+        s.stock = self.stock[:]
+        s.pile = self.pile[:]
+        s.melds = [{r: c[:] for r, c in m.items()} for m in self.melds]
+        s.threes = [t[:] for t in self.threes]
+        s.seat_melded = self.seat_melded[:]
+        s.asked = self.asked[:]
+        s.opened = self.opened[:]
+        s.pile_frozen = self.pile_frozen
+        s.known = [k[:] for k in self.known]
+        s.permission = self.permission
+        s.concealed_ok = self.concealed_ok
+        s.turn_canasta = self.turn_canasta
+        s.turn_layoff = self.turn_layoff
+        s.turn_melded = self.turn_melded
+        s.must_meld_out = self.must_meld_out
+        s.result = self.result
+        return s
+
+    # -- queries ------------------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == ENDED
+
+    @property
+    def to_move(self) -> int:
+        """The seat whose decision it is (the partner while an ask awaits its answer)."""
+        if self.permission == "pending":
+            return self.partner(self.turn)
+        return self.turn
+
+    def next_seat(self, seat: int) -> int:
+        return self._next[seat]
+
+    def partner(self, seat: int) -> int:
+        """The teammate who answers this seat's ask: the next teammate in turn order."""
+        team = self.rules.team_of(seat)
+        other = self._next[seat]
+        while self.rules.team_of(other) != team:
+            other = self._next[other]
+        return other
+
+    def team_of(self, seat: int) -> int:
+        return seat % self.rules.teams
+
+    def minimum(self, team: int) -> int:
+        """The opening minimum of a team in this deal."""
+        return self.rules.minimum_for(self.scores[team])
+
+    def frozen_for(self, team: int) -> bool:
+        """Whether the pile may be taken only with a natural pair by this team."""
+        scope = self.rules.freeze_scope
+        if self.pile_frozen or scope == "always":
+            return True
+        if scope == "per_side":
+            return not self.opened[team]
+        return not any(self.opened)
+
+    def pile_blocked(self, seat: int) -> str | None:
+        """Why the pile cannot be taken at all by this seat (ignoring the online go-out exception)."""
+        if not self.pile:
+            return "the discard pile is empty"
+        top = self.pile[-1]
+        blocks = self.rules.block_rules
+        if top.is_wild and "wild_top" in blocks:
+            return "a wild card on top of the pile blocks it"
+        if top.is_black_three and "black3_top" in blocks:
+            return "a black three on top of the pile blocks it"
+        if top.is_red_three and "red3_top" in blocks:
+            return "a red three on top of the pile blocks it until it is covered"
+        if "one_card" in blocks and len(self.pile) == 1 and len(self.hands[seat]) == 1:
+            return "a player holding one card may not take a one-card pile"
+        team = self.team_of(seat)
+        if "canasta_rank" in blocks and top.is_natural:
+            meld = self.melds[team].get(top.rank)
+            if meld is not None and is_canasta(meld):
+                return f"your team already has a canasta of {top.rank.value}s"
+        if "dead_rank" in blocks and top.rank in dead_ranks(self.rules, self.melds):
+            return f"{top.rank.value}s are a dead rank"
+        return None
+
+    def may_go_out(self, team: int, canastas: int | None = None) -> str | None:
+        """Why the seat to play may not go out now (None when it may)."""
+        rules = self.rules
+        if canastas is None:
+            canastas = canasta_count(self.melds[team])
+        if canastas < rules.go_out_min_canastas:
+            need = rules.go_out_min_canastas
+            return f"going out needs {need} canasta{'s' if need > 1 else ''}, your team has {canastas}"
+        if self.permission == "no":
+            return "your partner said no to going out this turn"
+        if rules.permission_mode == "mandatory" and self.permission != "yes":
+            return "you must ask your partner before going out"
+        return None
+
+    # -- applying actions ---------------------------------------------------------------------
+
+    def apply(self, action: Action, seat: int | None = None) -> None:
+        """Validate `action` for `seat` (default: the seat to move) and apply it.
+
+        Raises IllegalActionError, changing nothing, when the rules forbid it.
+        """
+        try:
+            self._apply(action, seat)
+        except IllegalActionError as exc:
+            raise IllegalActionError(f"{describe(action)}: {exc.message}", exc.code) from None
+
+    def check(self, action: Action, seat: int | None = None) -> str | None:
+        """Why `action` is illegal here (None when it is legal); changes nothing."""
+        try:
+            self.clone()._apply(action, seat)
+        except IllegalActionError as exc:
+            return exc.message
+        return None
+
+    def is_legal(self, action: Action, seat: int | None = None) -> bool:
+        return self.check(action, seat) is None
+
+    def _apply(self, action: Action, seat: int | None) -> None:
+        if self.phase == ENDED:
+            raise IllegalActionError("the deal is over", "deal_over")
+        mover = self.to_move
+        if seat is not None and seat != mover:
+            raise IllegalActionError(f"it is seat {mover}'s move, not seat {seat}'s", "not_your_turn")
+        if self.permission == "pending" and not isinstance(action, Answer):
+            raise IllegalActionError("waiting for partner's answer", "awaiting_answer")
+        if isinstance(action, Draw):
+            self._draw()
+        elif isinstance(action, Discard):
+            self._discard(action.card)
+        elif isinstance(action, Meld):
+            self._meld(action.melds)
+        elif isinstance(action, Pickup):
+            self._pickup(action)
+        elif isinstance(action, Ask):
+            self._ask()
+        elif isinstance(action, Answer):
+            self._answer(action.yes)
+        elif isinstance(action, Pass):
+            self._pass()
+        else:  # pragma: no cover - closed union
+            raise InvalidActionError(f"not an action: {action!r}")
+
+    def _need_phase(self, phase: str) -> None:
+        if self.phase != phase:
+            if phase == DRAW:
+                raise IllegalActionError("you have already drawn this turn", "wrong_phase")
+            raise IllegalActionError("draw or take the pile first", "wrong_phase")
+
+    # draw ---------------------------------------------------------------------------------------
+
+    def _draw(self) -> None:
+        self._need_phase(DRAW)
+        if not self.stock:
+            raise IllegalActionError("the stock is empty", "stock_empty")
+        stock = self.stock
+        seat = self.turn
+        hand = self.hands[seat]
+        team = self.team_of(seat)
+        drawn = [stock.pop() for _ in range(min(self.rules.draw_count, len(stock)))]
+        gained = 0
+        while drawn:
+            card = drawn.pop(0)
+            if self._is_bonus_three(card):
+                if not stock and self.rules.last_card_three == "stays_in_hand":
+                    hand.append(card)
+                    self.phase, self.drew = PLAY, "stock"
+                    self._end("stock_exhausted", None)
+                    return
+                self.threes[team].append(card)
+                if stock:
+                    drawn.append(stock.pop())
+            else:
+                hand.append(card)
+                gained += 1
+        self.phase, self.drew = PLAY, "stock"
+        if gained == 0:
+            self._end("stock_exhausted", None)
+
+    # discard ------------------------------------------------------------------------------------
+
+    def _discard(self, card: Card) -> None:
+        self._need_phase(PLAY)
+        hand = self.hands[self.turn]
+        if card not in hand:
+            raise IllegalActionError(f"{card.code} is not in your hand", "card_not_in_hand")
+        if self.must_meld_out:
+            raise IllegalActionError(
+                "after taking the pile with a black three you must meld every card", "must_meld_out"
+            )
+        team = self.team_of(self.turn)
+        going_out = len(hand) == 1
+        if going_out:
+            why = self.may_go_out(team)
+            if why:
+                raise IllegalActionError(why, "cannot_go_out")
+        if self.rules.discard_rules == "modern":
+            why = self._modern_discard_error(card, hand, going_out)
+            if why:
+                raise IllegalActionError(why, "discard_restricted")
+        hand.remove(card)
+        known = self.known[self.turn]
+        if card in known:
+            known.remove(card)
+        self.pile.append(card)
+        triggers = self.rules.freeze_triggers
+        if (card.is_wild and "wild" in triggers) or (card.is_black_three and "black3" in triggers):
+            self.pile_frozen = True
+        if going_out:
+            self._end("went_out", self.turn)
+        else:
+            self._next_turn()
+
+    def _modern_discard_error(self, card: Card, hand: list[Card], going_out: bool) -> str | None:
+        if card.is_three:
+            return "threes are never discarded"
+        if card.is_wild:
+            if going_out or all(c.is_wild for c in hand):
+                return None
+            return "a wild card may be discarded only when going out or holding only wild cards"
+        if self.pile or going_out:
+            return None
+        dead = dead_ranks(self.rules, self.melds)
+
+        def tier(c: Card) -> int:
+            if c.rank in dead:
+                return 2
+            return 1 if c.rank in (Rank.ACE, Rank.SEVEN) else 0
+
+        mine = tier(card)
+        if any(c.is_natural and tier(c) < mine for c in hand):
+            if mine == 2:
+                return "a card of a dead rank may go on an empty pile only if nothing else can"
+            return "an ace or a seven may go on an empty pile only if you hold no other natural card"
+        return None
+
+    # turn end and stock exhaustion -----------------------------------------------------------
+
+    def _next_turn(self) -> None:
+        seat = self._next[self.turn]
+        self.turn = seat
+        self.phase = DRAW
+        self.drew = None
+        self.permission = None
+        self.concealed_ok = not self.seat_melded[seat]
+        self.turn_canasta = self.turn_layoff = self.turn_melded = self.must_meld_out = False
+        if not self.stock:
+            if self.rules.stock_exhaustion == "end" or not self._any_pickup():
+                self._end("stock_exhausted", None)
+
+    def _any_pickup(self) -> bool:
+        from canasta.rules.legal import pickup_actions
+
+        return bool(pickup_actions(self, first_only=True))
+
+    def must_take_pile(self) -> bool:
+        """With the stock exhausted: the top card joins one of the team's melds and is not frozen."""
+        team = self.team_of(self.turn)
+        if self.stock or not self.pile or self.frozen_for(team):
+            return False
+        return self.pile[-1].rank in self.melds[team]
+
+    def _pass(self) -> None:
+        self._need_phase(DRAW)
+        if self.stock:
+            raise IllegalActionError("pass only when the stock is exhausted; draw instead", "cannot_pass")
+        if self.rules.stock_exhaustion == "end":
+            raise IllegalActionError("the deal has ended", "deal_over")
+        if self.must_take_pile() and self._any_pickup():
+            raise IllegalActionError(
+                "the top card joins one of your melds, so you must take the pile", "must_take_pile"
+            )
+        self._end("stock_exhausted", None)
+
+    def _end(self, reason: str, went_out: int | None) -> None:
+        self.phase = ENDED
+        concealed = False
+        if went_out is not None:
+            concealed = self.concealed_ok and self.turn_canasta
+            if self.rules.concealed_forbids_final_turn_layoff and self.turn_layoff:
+                concealed = False
+        self.result = score_deal(self, reason, went_out, concealed)
+
+    # ask and answer ---------------------------------------------------------------------------
+
+    def _ask(self) -> None:
+        mode = self.rules.permission_mode
+        if mode == "off" or not self.rules.partnership:
+            raise IllegalActionError("asking partner is not part of these rules", "cannot_ask")
+        if self.permission is not None:
+            raise IllegalActionError("you have already asked this turn", "cannot_ask")
+        if mode == "once_per_deal_after_draw":
+            if self.asked[self.turn]:
+                raise IllegalActionError("you may ask only once per deal", "cannot_ask")
+            if self.phase != PLAY:
+                raise IllegalActionError("ask right after drawing", "cannot_ask")
+        if self.phase == PLAY and (self.drew != "stock" or self.turn_melded):
+            raise IllegalActionError(
+                "ask before drawing or right after drawing from the stock, before melding",
+                "cannot_ask",
+            )
+        self.asked[self.turn] = True
+        self.permission = "pending"
+
+    def _answer(self, yes: bool) -> None:
+        if self.permission != "pending":
+            raise IllegalActionError("nobody has asked to go out", "no_question")
+        self.permission = "yes" if yes else "no"
+
+    # melding ------------------------------------------------------------------------------------
+
+    def _meld(self, groups: Sequence[Group]) -> None:
+        self._need_phase(PLAY)
+        if not groups:
+            raise IllegalActionError("a meld action needs at least one group", "empty_meld")
+        seat = self.turn
+        team = self.team_of(seat)
+        plan = self._plan(seat, team, groups, None, ())
+        hand = self.hands[seat]
+        if plan.hand_after == 0 and self.rules.go_out_discard == "mandatory":
+            raise IllegalActionError("a card must remain for the final discard", "must_discard")
+        if plan.black_threes and self.rules.black3_meld_no_discard and plan.hand_after:
+            raise IllegalActionError(
+                "black threes may be melded only when melding every card (no discard follows)",
+                "black_threes",
+            )
+        if self.must_meld_out and plan.hand_after:
+            raise IllegalActionError(
+                "after taking the pile with a black three you must meld every card", "must_meld_out"
+            )
+        if plan.hand_after <= 1 or plan.black_threes:
+            canastas = canasta_count({**self.melds[team], **plan.touched})
+            why = self.may_go_out(team, canastas)
+            if plan.black_threes and (why or plan.hand_after > 1):
+                raise IllegalActionError(
+                    f"black threes may be melded only when going out ({why or 'cards would remain'})",
+                    "black_threes",
+                )
+            if why:
+                if plan.hand_after == 1:
+                    why = f"it would leave one card that could not be discarded ({why})"
+                raise IllegalActionError(why, "cannot_go_out")
+        if not self.opened[team]:
+            self._check_opening(team, groups, plan, None, (), concealed_allowed=self.drew == "stock")
+        self._commit(seat, team, plan, hand)
+        if plan.hand_after == 0:
+            self._end("went_out", seat)
+
+    def _commit(self, seat: int, team: int, plan: _Plan, hand: list[Card]) -> None:
+        known = self.known[seat]
+        for card in plan.used:
+            hand.remove(card)
+            if card in known:
+                known.remove(card)
+        self.melds[team].update(plan.touched)
+        self.seat_melded[seat] = True
+        self.opened[team] = True
+        self.turn_melded = True
+        self.turn_canasta = self.turn_canasta or plan.canasta_done
+        self.turn_layoff = self.turn_layoff or plan.layoff
+
+    def _plan(
+        self,
+        seat: int,
+        team: int,
+        groups: Sequence[Group],
+        top: Card | None,
+        top_with: Sequence[Card],
+    ) -> _Plan:
+        """Check cards and meld rules of a melding step (the pile's top group first, if any)."""
+        rules = self.rules
+        hand = self.hands[seat]
+        used: list[Card] = list(top_with)
+        for g in groups:
+            used.extend(g.cards)
+        _check_in_hand(used, hand)
+        team_melds = self.melds[team]
+        touched: Melds = {}
+        added_wilds: set[Rank] = set()
+        layoff = False
+        black_threes = False
+        steps: list[tuple[Rank, Sequence[Card]]] = []
+        if top is not None:
+            steps.append((top.rank, (*top_with, top)))
+        for g in groups:
+            if not g.cards:
+                raise IllegalActionError("a group needs at least one card", "empty_group")
+            steps.append((_group_rank(g), g.cards))
+        for rank, cards in steps:
+            current = touched.get(rank)
+            if current is None:
+                before = team_melds.get(rank)
+                current = before[:] if before is not None else []
+                if before is not None:
+                    layoff = True
+                touched[rank] = current
+            current.extend(cards)
+            if rank is not Rank.WILD and wild_count(cards):
+                added_wilds.add(rank)
+            if rank is Rank.THREE:
+                black_threes = True
+        dead = dead_ranks(rules, self.melds) if rules.dead_rank_trigger != "none" else set()
+        opening = not self.opened[team]
+        canasta_done = False
+        wild_meld = touched.get(Rank.WILD, team_melds.get(Rank.WILD))
+        wild_pending = (
+            rules.wild_melds == "progressive" and wild_meld is not None and len(wild_meld) < 7
+        )
+        for rank, cards in touched.items():
+            before = team_melds.get(rank)
+            if rank in dead:
+                raise IllegalActionError(f"{rank.value}s are a dead rank", "dead_rank")
+            wilds = wild_count(cards)
+            why = meld_error(rules, rank, len(cards), wilds, before is None)
+            if why is None and rank in added_wilds:
+                why = wild_rule_error(rules, rank, len(cards) - wilds, opening, wild_pending)
+            if why:
+                raise IllegalActionError(why, "bad_meld")
+            if len(cards) >= 7 and (before is None or len(before) < 7):
+                canasta_done = True
+        hand_after = len(hand) - len(used)
+        return _Plan(touched, used, hand_after, canasta_done, layoff, black_threes)
+
+    def _check_opening(
+        self,
+        team: int,
+        groups: Sequence[Group],
+        plan: _Plan,
+        top: Card | None,
+        top_with: Sequence[Card],
+        concealed_allowed: bool,
+    ) -> None:
+        """The initial meld: count against the minimum, composition, exemptions (1.10, A43, A46)."""
+        rules = self.rules
+        count = sum(c.points for c in plan.used)
+        if top is not None and rules.initial_meld_counts_top_card:
+            count += top.points
+        minimum = self.minimum(team)
+        if rules.initial_meld_composition == "clean_or_wild":
+            ok = any(
+                r is Rank.WILD or (len(cs) >= 3 and wild_count(cs) == 0)
+                for r, cs in plan.touched.items()
+            )
+            if not ok:
+                raise IllegalActionError(
+                    "the opening needs a meld of three or more naturals without wild cards, "
+                    "or a meld of wild cards",
+                    "opening_composition",
+                )
+        if count >= minimum:
+            return
+        if rules.opening_canasta_exempt and any(len(g.cards) >= 7 for g in groups):
+            return
+        if (
+            concealed_allowed
+            and top is None
+            and rules.concealed_min_rule == "stock_exempt_pile_required"
+            and plan.hand_after <= 1
+            and plan.canasta_done
+        ):
+            return
+        raise IllegalActionError(
+            f"opening melds count {count}, minimum is {minimum}", "opening_minimum"
+        )
+
+    # taking the pile ----------------------------------------------------------------------------
+
+    def _pickup(self, action: Pickup) -> None:
+        self._need_phase(DRAW)
+        rules = self.rules
+        seat = self.turn
+        team = self.team_of(seat)
+        if not self.pile:
+            raise IllegalActionError("the discard pile is empty", "empty_pile")
+        top = self.pile[-1]
+        if action.top_only:
+            if not rules.top_card_only_go_out:
+                raise IllegalActionError("buying only the top card is not allowed", "bad_pickup")
+            if len(self.pile) == 1:
+                raise IllegalActionError("a one-card pile is bought whole", "bad_pickup")
+        black3_exception = (
+            top.is_black_three and rules.black3_pickup_to_go_out and "black3_top" in rules.block_rules
+        )
+        why = self.pile_blocked(seat)
+        if why and not (black3_exception and top.is_black_three):
+            raise IllegalActionError(why, "pile_blocked")
+        with_ = action.with_
+        naturals = sum(1 for c in with_ if c.rank is top.rank)
+        wilds = sum(1 for c in with_ if c.is_wild)
+        if naturals + wilds != len(with_):
+            raise IllegalActionError(
+                f"the cards taken with {top.code} must be of its rank or wild", "bad_pickup"
+            )
+        if self.frozen_for(team):
+            if naturals < 2:
+                reason = "the pile is frozen" if self.pile_frozen else "your team has not opened"
+                if rules.freeze_scope == "always":
+                    reason = "the pile is always frozen"
+                raise IllegalActionError(
+                    f"{reason}: take it with a natural pair matching {top.code}", "frozen_pile"
+                )
+        else:
+            methods = rules.pile_take_methods
+            if not (
+                ("pair" in methods and naturals >= 2)
+                or ("natural_wild" in methods and naturals >= 1 and wilds >= 1)
+                or ("layoff" in methods and top.rank in self.melds[team])
+            ):
+                raise IllegalActionError(
+                    f"take the pile with cards matching {top.code} (allowed: "
+                    + ", ".join(_METHOD_TEXT[m] for m in sorted(methods)) + ")",
+                    "bad_pickup",
+                )
+        hand = self.hands[seat]
+        plan = self._plan(seat, team, action.melds, top, with_)
+        rest = [] if action.top_only else self.pile[:-1]
+        gained = [c for c in rest if not self._is_bonus_three(c)]
+        hand_after = plan.hand_after + len(gained)
+        if action.top_only and plan.hand_after:
+            raise IllegalActionError(
+                "after buying only the top card you must meld every card (no discard)", "top_only"
+            )
+        if top.is_black_three:
+            from canasta.rules.solver import meld_out
+
+            kept = _remove_cards(hand, plan.used) + gained
+            if meld_out(self, team, kept, {**self.melds[team], **plan.touched}) is None:
+                raise IllegalActionError(
+                    "a pile topped by a black three may be taken only to go out at once",
+                    "pile_blocked",
+                )
+        if hand_after == 0 and rules.go_out_discard == "mandatory":
+            raise IllegalActionError("a card must remain for the final discard", "must_discard")
+        if hand_after <= 1:
+            canastas = canasta_count({**self.melds[team], **plan.touched})
+            why = self.may_go_out(team, canastas)
+            if why:
+                raise IllegalActionError(why, "cannot_go_out")
+        if not self.opened[team]:
+            self._check_opening(team, action.melds, plan, top, with_, concealed_allowed=False)
+        # commit
+        self._commit(seat, team, plan, hand)
+        if action.top_only:
+            self.pile.pop()
+        else:
+            for card in rest:
+                if self._is_bonus_three(card):
+                    self.threes[team].append(card)
+            hand.extend(gained)
+            self.known[seat].extend(gained)
+            self.pile = []
+            self.pile_frozen = False
+        self.phase, self.drew = PLAY, "pile"
+        if top.is_black_three:
+            self.must_meld_out = True
+        if hand_after == 0:
+            self._end("went_out", seat)
+
+
+_METHOD_TEXT = {
+    "pair": "a natural pair",
+    "natural_wild": "a natural and a wild card",
+    "layoff": "adding it to your meld",
+}
+
+
+def _group_rank(group: Group) -> Rank:
+    """The rank a group melds: explicit, or that of its natural cards (A50)."""
+    rank: Rank | None = None
+    for card in group.cards:
+        if card.is_wild:
+            continue
+        r = card.rank
+        if card.is_red_three:
+            raise IllegalActionError("red threes are never melded", "bad_meld")
+        if rank is None:
+            rank = r
+        elif rank is not r:
+            raise IllegalActionError(
+                "a meld holds cards of one rank (sequences are not melds)", "mixed_ranks"
+            )
+    if group.rank is not None:
+        if rank is not None and rank is not group.rank:
+            raise IllegalActionError(
+                f"group of rank {group.rank.value} holds {rank.value}s", "mixed_ranks"
+            )
+        return group.rank
+    return Rank.WILD if rank is None else rank
+
+
+def _check_in_hand(cards: Sequence[Card], hand: Sequence[Card]) -> None:
+    if len(cards) == 1:
+        if cards[0] not in hand:
+            raise IllegalActionError(f"{cards[0].code} is not in your hand", "card_not_in_hand")
+        return
+    need: dict[Card, int] = {}
+    for c in cards:
+        need[c] = need.get(c, 0) + 1
+    for c, n in need.items():
+        if hand.count(c) < n:
+            have = hand.count(c)
+            detail = "is not in your hand" if have == 0 else f"is only {have} time(s) in your hand"
+            raise IllegalActionError(f"{c.code} {detail}", "card_not_in_hand")
+
+
+def _remove_cards(hand: Sequence[Card], used: Sequence[Card]) -> list[Card]:
+    rest = list(hand)
+    for c in used:
+        rest.remove(c)
+    return rest
+
+
+def check_deck(rules: RuleSet, deck: Sequence[Card]) -> None:
+    """A deck must hold exactly the cards of the rule set's packs."""
+    expected = make_deck(rules.decks, rules.jokers)
+    if len(deck) != len(expected):
+        raise InvalidActionError(
+            f"the deck has {len(deck)} cards, the rule set uses {len(expected)}", "bad_deck"
+        )
+    counts: dict[Card, int] = {}
+    for c in deck:
+        counts[c] = counts.get(c, 0) + 1
+    for c in set(expected):
+        want = expected.count(c)
+        if counts.get(c, 0) != want:
+            raise InvalidActionError(
+                f"the deck holds {counts.get(c, 0)} of {c.code}, expected {want}", "bad_deck"
+            )
