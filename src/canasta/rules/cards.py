@@ -44,7 +44,7 @@ class Rank(enum.StrEnum):
     @classmethod
     def parse_meld_rank(cls, text: str) -> Rank:
         """Parse the `rank` of an explicit group: a natural rank, `3` or `wild`."""
-        key = text.strip().upper()
+        key = text.strip().upper() if text.isascii() else ""
         key = "10" if key == "T" else key
         if key == "WILD":
             return Rank.WILD
@@ -125,7 +125,7 @@ class Card:
         """Parse a card code, case-insensitive, `T` accepted for ten (`th` is `10H`)."""
         if not isinstance(text, str):
             raise InvalidActionError(f"a card must be a string, not {text!r}")
-        key = text.strip().upper()
+        key = text.strip().upper() if text.isascii() else ""  # no look-alikes such as "Kſ"
         card = _BY_CODE.get(key)
         if card is None and key[:1] == "T":
             card = _BY_CODE.get("10" + key[1:])

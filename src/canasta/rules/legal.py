@@ -1,10 +1,13 @@
 """Legal-move enumeration, free of side effects.
 
-Complete for draw, pickup-method, discard, ask, answer and pass. Melds are yielded in canonical
-form: a group is (rank, number of naturals, jokers, twos); cards of one rank are
-interchangeable. Openings (and pickups by an unopened team) are combinations of such groups that
-reach the minimum, at most `COMBO_LIMIT` of them. Every action listed is accepted by
-`State.apply`; candidates are screened with the same meld rules (`canasta.rules.melds`).
+Complete for draw, pickup (every allowed way of taking the top card: a natural pair, a natural
+and a joker, a natural and a two, adding it to the team's meld), discard, ask, answer and pass.
+Melds are yielded in canonical form: a group is (rank, number of naturals, jokers, twos), since
+cards of one rank are interchangeable. After the opening every single group is listed; an
+opening (and a pickup by a team that has not opened) is a combination of groups, each using all,
+three or two of its rank's naturals, at most `COMBO_LIMIT` of them. Every listed action is
+accepted by `State.apply`; candidates are screened by counts with the same meld rules
+(`canasta.rules.melds`).
 """
 
 from __future__ import annotations
@@ -13,20 +16,30 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from canasta.rules.actions import Action, Answer, Ask, Discard, Draw, Group, Meld, Pass, Pickup
-from canasta.rules.cards import ALL_CARDS, JOKER, Card, Rank
-from canasta.rules.melds import canasta_count, dead_ranks, meld_error, wild_count, wild_rule_error
+from canasta.rules.cards import ALL_CARDS, Card, Rank
+from canasta.rules.melds import canasta_count, dead_ranks, meld_ok, wild_count, wild_rule_error
 
 if TYPE_CHECKING:
+    from canasta.rules.ruleset import RuleSet
     from canasta.rules.state import State
 
-COMBO_LIMIT = 64
+COMBO_LIMIT = 32
 
 #: A candidate group: (rank, naturals, jokers, twos).
 Spec = tuple[Rank, int, int, int]
 
+_POINTS = {c.rank: c.points for c in ALL_CARDS} | {Rank.WILD: 0}
+_DRAW, _ASK, _PASS = Draw(), Ask(), Pass()
+_ANSWERS: list[Action] = [Answer(True), Answer(False)]
+_DISCARDS = {c: Discard(c) for c in ALL_CARDS}
+
+
+def _index(card: Card) -> int:
+    return card.index
+
 
 class _Hand:
-    """Counts of a hand by what matters for melding."""
+    """A hand sorted by what matters for melding, in card order (so the result is canonical)."""
 
     __slots__ = ("black_threes", "jokers", "naturals", "size", "twos")
 
@@ -36,9 +49,13 @@ class _Hand:
         self.twos: list[Card] = []
         self.black_threes: list[Card] = []
         self.size = len(cards)
-        for c in cards:
+        for c in sorted(cards, key=_index):
             if c.is_natural:
-                self.naturals.setdefault(c.rank, []).append(c)
+                group = self.naturals.get(c.rank)
+                if group is None:
+                    self.naturals[c.rank] = [c]
+                else:
+                    group.append(c)
             elif c.is_joker:
                 self.jokers.append(c)
             elif c.is_two:
@@ -46,14 +63,26 @@ class _Hand:
             elif c.is_black_three:
                 self.black_threes.append(c)
 
-    def cards_of(self, spec: Spec, jokers_used: int = 0, twos_used: int = 0) -> tuple[Card, ...]:
+    def group(self, spec: Spec, jokers_used: int = 0, twos_used: int = 0) -> Group:
+        """The group of a spec, taking wild cards after those already used."""
         rank, k, j, t = spec
         pool = self.black_threes if rank is Rank.THREE else self.naturals.get(rank, [])
-        return (
+        cards = (
             *pool[:k],
             *self.jokers[jokers_used : jokers_used + j],
             *self.twos[twos_used : twos_used + t],
         )
+        explicit = rank if k == 0 and rank is not Rank.WILD else None
+        return Group(cards, explicit)
+
+    def groups(self, specs: Sequence[Spec]) -> tuple[Group, ...]:
+        out = []
+        used_j = used_t = 0
+        for spec in specs:
+            out.append(self.group(spec, used_j, used_t))
+            used_j += spec[2]
+            used_t += spec[3]
+        return tuple(out)
 
 
 def legal_actions(state: State) -> list[Action]:
@@ -61,27 +90,27 @@ def legal_actions(state: State) -> list[Action]:
     if state.phase == "ended":
         return []
     if state.permission == "pending":
-        return [Answer(True), Answer(False)]
+        return _ANSWERS[:]
     actions: list[Action] = []
     if state.phase == "draw":
         if state.stock:
-            actions.append(Draw())
+            actions.append(_DRAW)
         pickups = pickup_actions(state)
         if not state.stock and pickups and not state.must_take_pile():
-            actions.append(Pass())
+            actions.append(_PASS)
         actions.extend(pickups)
     else:
         actions.extend(discard_actions(state))
         actions.extend(meld_actions(state))
     if _may_ask(state):
-        actions.append(Ask())
+        actions.append(_ASK)
     return actions
 
 
 def _may_ask(state: State) -> bool:
     rules = state.rules
     mode = rules.permission_mode
-    if mode == "off" or not rules.partnership or state.permission is not None:
+    if mode == "off" or state.permission is not None or not rules.partnership:
         return False
     if mode == "once_per_deal_after_draw" and (state.asked[state.turn] or state.phase != "play"):
         return False
@@ -91,145 +120,148 @@ def _may_ask(state: State) -> bool:
 def discard_actions(state: State) -> list[Action]:
     if state.must_meld_out:
         return []
-    seat = state.turn
-    hand = state.hands[seat]
-    if len(hand) == 1 and state.may_go_out(state.team_of(seat)) is not None:
+    hand = state.hands[state.turn]
+    going_out = len(hand) == 1
+    if going_out and state.may_go_out(state.team_of(state.turn)) is not None:
         return []
-    out: list[Action] = []
-    seen: set[Card] = set()
-    modern = state.rules.discard_rules == "modern"
-    for card in hand:
-        if card in seen:
-            continue
-        seen.add(card)
-        if modern and state._modern_discard_error(card, hand, len(hand) == 1):
-            continue
-        out.append(Discard(card))
-    return out
+    if state.rules.discard_rules != "modern":
+        return [_DISCARDS[c] for c in dict.fromkeys(hand)]
+    return [
+        _DISCARDS[c]
+        for c in dict.fromkeys(hand)
+        if not state._modern_discard_error(c, hand, going_out)
+    ]
 
 
-# -- melds ----------------------------------------------------------------------------------------
+# -- screening groups -----------------------------------------------------------------------------
 
 
 class _Screen:
-    """Checks candidate groups for one team against the meld rules, by counts."""
+    """Checks candidate groups of one team against the meld rules, by counts."""
 
-    def __init__(self, state: State, team: int, hand_size: int) -> None:
+    __slots__ = (
+        "blocked", "canastas", "dead", "melds", "need", "opening", "progressive", "rules",
+        "state", "stats", "team", "wild_size",
+    )
+
+    def __init__(self, state: State, team: int) -> None:
+        rules = state.rules
         self.state = state
-        self.rules = state.rules
+        self.rules = rules
         self.team = team
-        self.melds = state.melds[team]
+        self.melds = melds = state.melds[team]
+        self.stats = {r: (len(cs), wild_count(cs)) for r, cs in melds.items()} if melds else {}
         self.opening = not state.opened[team]
-        self.dead = dead_ranks(state.rules, state.melds)
-        self.hand_size = hand_size
-        self.canastas = canasta_count(self.melds)
-        wild = self.melds.get(Rank.WILD)
+        self.dead = dead_ranks(rules, state.melds) if rules.dead_rank_trigger != "none" else ()
+        self.canastas = canasta_count(melds)
+        self.need = rules.go_out_min_canastas
+        self.blocked = state.may_go_out(team, 10**6) is not None
+        self.progressive = rules.wild_melds == "progressive"
+        wild = melds.get(Rank.WILD)
         self.wild_size = len(wild) if wild is not None else -1
 
     def group_ok(self, spec: Spec, wild_pending: bool) -> bool:
         rank, k, j, t = spec
         if rank in self.dead:
             return False
-        before = self.melds.get(rank)
-        wilds = j + t
-        size = k + wilds
-        if before is not None:
-            b_wilds = wild_count(before)
-            size += len(before)
-            wilds += b_wilds
-        if meld_error(self.rules, rank, size, wilds, before is None):
+        before = self.stats.get(rank)
+        if before is None:
+            size, wilds = k + j + t, j + t
+        else:
+            size, wilds = before[0] + k + j + t, before[1] + j + t
+        if not meld_ok(self.rules, rank, size, wilds, before is None):
             return False
-        if j + t and rank is not Rank.WILD:
-            return wild_rule_error(self.rules, rank, size - wilds, self.opening, wild_pending) is None
+        if (j or t) and rank is not Rank.WILD:
+            return (
+                wild_rule_error(self.rules, rank, size - wilds, self.opening, wild_pending) is None
+            )
         return True
 
     def new_canastas(self, specs: Sequence[Spec]) -> int:
         n = 0
         for rank, k, j, t in specs:
-            before = self.melds.get(rank)
-            b = len(before) if before is not None else 0
+            before = self.stats.get(rank)
+            b = before[0] if before is not None else 0
             if b < 7 <= b + k + j + t:
                 n += 1
         return n
 
+    def go_ok(self, specs: Sequence[Spec]) -> bool:
+        """Whether the team may go out once these groups are laid."""
+        return not self.blocked and self.canastas + self.new_canastas(specs) >= self.need
+
     def wild_pending(self, specs: Sequence[Spec]) -> bool:
-        if self.rules.wild_melds != "progressive":
+        if not self.progressive:
             return False
         size = self.wild_size
-        for rank, k, j, t in specs:
+        for rank, _k, j, t in specs:
             if rank is Rank.WILD:
                 size = max(size, 0) + j + t
         return 0 <= size < 7
 
-
-def _group_specs(hand: _Hand, screen: _Screen, jokers: int, twos: int) -> Iterator[Spec]:
-    """Candidate single groups from the counts available (not yet screened)."""
-    rules = screen.rules
-    max_w = min(rules.meld_max_wilds, 3)
-    for rank, cards in hand.naturals.items():
-        n = len(cards)
-        has_meld = rank in screen.melds
-        for k in range(n, 0, -1):
-            for j in range(min(jokers, max_w) + 1):
-                for t in range(min(twos, max_w - j) + 1):
-                    yield (rank, k, j, t)
-        if has_meld:
-            for j in range(min(jokers, max_w) + 1):
-                for t in range(min(twos, max_w - j) + 1):
-                    if j + t:
-                        yield (rank, 0, j, t)
-    if rules.wild_melds != "none":
-        low = 1 if Rank.WILD in screen.melds else 3
-        for j in range(jokers + 1):
-            for t in range(twos + 1):
-                if j + t >= low:
-                    yield (Rank.WILD, 0, j, t)
-    nb = len(hand.black_threes)
-    if nb >= 3:
-        for k in range(min(nb, 4), 2, -1):
-            yield (Rank.THREE, k, 0, 0)
+    def step_ok(self, specs: Sequence[Spec], hand_after: int) -> bool:
+        """The hand-size rules of a melding step (A45) given its groups."""
+        rules = self.rules
+        if hand_after == 0 and rules.go_out_discard == "mandatory":
+            return False
+        if self.state.must_meld_out and hand_after:
+            return False
+        if any(s[0] is Rank.THREE for s in specs):
+            if hand_after > (0 if rules.black3_meld_no_discard else 1):
+                return False
+            return self.go_ok(specs)
+        return hand_after > 1 or self.go_ok(specs)
 
 
-def _to_group(hand: _Hand, spec: Spec, used_j: int, used_t: int) -> Group:
-    rank = spec[0]
-    cards = hand.cards_of(spec, used_j, used_t)
-    explicit = rank if spec[1] == 0 and rank is not Rank.WILD else None
-    return Group(cards, explicit)
+def _wild_options(jokers: int, twos: int, limit: int) -> list[tuple[int, int]]:
+    return [(j, t) for j in range(min(jokers, limit) + 1) for t in range(min(twos, limit - j) + 1)]
 
 
-def _go_out_ok(state: State, screen: _Screen, specs: Sequence[Spec], hand_after: int) -> bool:
-    """The hand-size rules of a melding step (A45) given the groups."""
-    rules = state.rules
-    black = any(s[0] is Rank.THREE for s in specs)
-    if hand_after == 0 and rules.go_out_discard == "mandatory":
-        return False
-    if black and hand_after > (0 if rules.black3_meld_no_discard else 1):
-        return False
-    if state.must_meld_out and hand_after:
-        return False
-    if hand_after <= 1:
-        canastas = screen.canastas + screen.new_canastas(specs)
-        return state.may_go_out(screen.team, canastas) is None
-    return True
+# -- melds ----------------------------------------------------------------------------------------
 
 
 def meld_actions(state: State) -> list[Action]:
     seat = state.turn
     team = state.team_of(seat)
     hand = _Hand(state.hands[seat])
-    screen = _Screen(state, team, hand.size)
-    out: list[Action] = []
+    screen = _Screen(state, team)
     if screen.opening:
-        for specs in _openings(state, hand, screen, (), None):
-            out.append(Meld(_groups(hand, specs)))
-        return out
-    for spec in _group_specs(hand, screen, len(hand.jokers), len(hand.twos)):
-        specs = (spec,)
-        if not screen.group_ok(spec, screen.wild_pending(specs)):
+        return [Meld(hand.groups(specs)) for specs in _openings(screen, hand, (), None)]
+    rules = state.rules
+    out: list[Action] = []
+    pending = screen.wild_pending(())
+    size = hand.size
+    must_out = state.must_meld_out
+    stats = screen.stats
+    dead = screen.dead
+    n_j, n_t = len(hand.jokers), len(hand.twos)
+    for rank, cards in hand.naturals.items():
+        if rank in dead:
             continue
-        if not _go_out_ok(state, screen, specs, hand.size - spec[1] - spec[2] - spec[3]):
+        before = stats.get(rank)
+        for k, j, t in _single_specs(rules, rank, len(cards), n_j, n_t, before, pending):
+            after = size - k - j - t
+            if (after <= 1 or must_out) and not screen.step_ok(((rank, k, j, t),), after):
+                continue
+            group = (*cards[:k], *hand.jokers[:j], *hand.twos[:t])
+            out.append(Meld((Group(group, rank if k == 0 else None),)))
+    extra: list[Spec] = []
+    if rules.wild_melds != "none":
+        low = 1 if Rank.WILD in stats else 3
+        extra.extend(
+            (Rank.WILD, 0, j, t)
+            for j in range(len(hand.jokers) + 1)
+            for t in range(len(hand.twos) + 1)
+            if j + t >= low
+        )
+    nb = len(hand.black_threes)
+    extra.extend((Rank.THREE, k, 0, 0) for k in range(min(nb, 4), 2, -1))
+    for spec in extra:
+        if not screen.group_ok(spec, screen.wild_pending((spec,))):
             continue
-        out.append(Meld((_to_group(hand, spec, 0, 0),)))
+        if not screen.step_ok((spec,), size - spec[1] - spec[2] - spec[3]):
+            continue
+        out.append(Meld((hand.group(spec),)))
     if state.must_meld_out and not out:
         from canasta.rules.solver import meld_out
 
@@ -239,43 +271,76 @@ def meld_actions(state: State) -> list[Action]:
     return out
 
 
-def _groups(hand: _Hand, specs: Sequence[Spec]) -> tuple[Group, ...]:
-    groups = []
-    used_j = used_t = 0
-    for spec in specs:
-        groups.append(_to_group(hand, spec, used_j, used_t))
-        used_j += spec[2]
-        used_t += spec[3]
-    return tuple(groups)
+def _single_specs(
+    rules: RuleSet,
+    rank: Rank,
+    naturals: int,
+    jokers: int,
+    twos: int,
+    before: tuple[int, int] | None,
+    pending: bool,
+) -> list[tuple[int, int, int]]:
+    """The (naturals, jokers, twos) one group of a natural rank may hold, for an opened team.
+
+    Memoised per rule set: it depends only on counts.
+    """
+    key = ("single", rank, naturals, jokers, twos, before, pending)
+    cached: list[tuple[int, int, int]] | None = rules.cache.get(key)
+    if cached is not None:
+        return cached
+    new = before is None
+    bl, bw = (0, 0) if before is None else before
+    wild_rules = rules.aces_wilds_opening_only or rules.rule_of_five or rules.wild_melds == "progressive"
+    out = []
+    for j, t in _wild_options(jokers, twos, min(rules.meld_max_wilds, 3)):
+        w = bw + j + t
+        for k in range(naturals, 0 if new else -1, -1):
+            total = bl + k + j + t
+            if k + j + t == 0 or not meld_ok(rules, rank, total, w, new):
+                continue
+            if (j or t) and wild_rules and wild_rule_error(rules, rank, total - w, False, pending):
+                continue
+            out.append((k, j, t))
+    rules.cache[key] = out
+    return out
 
 
 def _openings(
-    state: State,
-    hand: _Hand,
-    screen: _Screen,
-    base: Sequence[Spec],
-    top: Card | None,
-    gained: int = 0,
+    screen: _Screen, hand: _Hand, base: Sequence[Spec], top: Card | None, gained: int = 0
 ) -> Iterator[tuple[Spec, ...]]:
     """Combinations of groups (after the fixed `base` groups) that make a legal opening.
 
-    With a pickup, `base` is the top card's group (its naturals include the top card).
+    With a pickup, `base` is the top card's group (its naturals include the top card) and
+    `gained` the number of cards the rest of the pile adds to the hand.
     """
-    rules = state.rules
+    state = screen.state
+    rules = screen.rules
     minimum = state.minimum(screen.team)
     hand_size = hand.size + (1 if top is not None else 0)
-    base_points = sum(_points(hand, s) for s in base)
+    base_points = sum(_spec_points(s) for s in base)
     if top is not None and not rules.initial_meld_counts_top_card:
         base_points -= top.points
-    ranks = [r for r, cs in hand.naturals.items() if r not in dict.fromkeys(s[0] for s in base)]
+    taken = {s[0] for s in base}
+    ranks: list[Rank] = [r for r in hand.naturals if r not in taken]
     if rules.wild_melds != "none":
         ranks.append(Rank.WILD)
     if len(hand.black_threes) >= 3:
         ranks.append(Rank.THREE)
-    base_j = sum(s[2] for s in base)
-    base_t = sum(s[3] for s in base)
-    found = 0
+    j_all = len(hand.jokers) - sum(s[2] for s in base)
+    t_all = len(hand.twos) - sum(s[3] for s in base)
     max_w = min(rules.meld_max_wilds, 3)
+    # Upper bounds of what the remaining ranks can add, for pruning.
+    rest_points = [0] * (len(ranks) + 1)
+    for i in range(len(ranks) - 1, -1, -1):
+        r = ranks[i]
+        n = len(hand.black_threes) if r is Rank.THREE else len(hand.naturals.get(r, ()))
+        rest_points[i] = rest_points[i + 1] + _POINTS[r] * n
+    longest = max([len(cs) for cs in hand.naturals.values()] + [0])
+    exempt = (
+        rules.opening_canasta_exempt
+        or (top is None and state.drew == "stock" and rules.concealed_min_rule == "stock_exempt_pile_required")
+    ) and (longest + min(j_all + t_all, max_w) >= 7 or j_all + t_all >= 7)
+    found = 0
 
     def options(rank: Rank, j_left: int, t_left: int) -> list[Spec]:
         if rank is Rank.WILD:
@@ -289,35 +354,32 @@ def _openings(
             nb = len(hand.black_threes)
             return [(rank, k, 0, 0) for k in range(min(nb, 4), 2, -1)]
         n = len(hand.naturals[rank])
+        ks = sorted({k for k in (n, 3, 2) if 2 <= k <= n}, reverse=True)
         return [
             (rank, k, j, t)
-            for k in range(n, 1, -1)
+            for k in ks
             for j in range(min(j_left, max_w), -1, -1)
             for t in range(min(t_left, max_w - j), -1, -1)
             if k + j + t >= 3
         ]
 
-    def accept(specs: tuple[Spec, ...]) -> bool:
-        if not specs:
-            return False
+    def accept(specs: tuple[Spec, ...], points: int) -> bool:
         pending = screen.wild_pending(specs)
         if not all(screen.group_ok(s, pending) for s in specs):
             return False
         used = sum(s[1] + s[2] + s[3] for s in specs)
         hand_after = hand_size - used + gained
-        if top is None and not _go_out_ok(state, screen, specs, hand_after):
-            return False
-        if top is not None and hand_after <= 1:
-            if hand_after == 0 and rules.go_out_discard == "mandatory":
+        if top is None:
+            if not screen.step_ok(specs, hand_after):
                 return False
-            if state.may_go_out(screen.team, screen.canastas + screen.new_canastas(specs)):
-                return False
-        if rules.initial_meld_composition == "clean_or_wild" and not any(
-            s[0] is Rank.WILD or (s[1] >= 3 and not s[2] + s[3])
-            for s in specs
+        elif hand_after <= 1 and (
+            (hand_after == 0 and rules.go_out_discard == "mandatory") or not screen.go_ok(specs)
         ):
             return False
-        points = base_points + sum(_points(hand, s) for s in specs[len(base) :])
+        if rules.initial_meld_composition == "clean_or_wild" and not any(
+            s[0] is Rank.WILD or (s[1] >= 3 and not s[2] + s[3]) for s in specs
+        ):
+            return False
         if points >= minimum:
             return True
         if rules.opening_canasta_exempt and any(
@@ -332,35 +394,32 @@ def _openings(
             and screen.new_canastas(specs) > 0
         )
 
-    def walk(i: int, chosen: tuple[Spec, ...], j_left: int, t_left: int) -> Iterator[tuple[Spec, ...]]:
+    def walk(
+        i: int, chosen: tuple[Spec, ...], points: int, j_left: int, t_left: int
+    ) -> Iterator[tuple[Spec, ...]]:
         nonlocal found
         if found >= COMBO_LIMIT:
             return
+        if not exempt and points + rest_points[i] + j_left * 50 + t_left * 20 < minimum:
+            return
         if i == len(ranks):
             full = (*base, *chosen)
-            if (chosen or base) and accept(full):
+            if full and accept(full, points):
                 found += 1
                 yield full
             return
         for spec in options(ranks[i], j_left, t_left):
-            yield from walk(i + 1, (*chosen, spec), j_left - spec[2], t_left - spec[3])
-        yield from walk(i + 1, chosen, j_left, t_left)
+            yield from walk(
+                i + 1, (*chosen, spec), points + _spec_points(spec), j_left - spec[2], t_left - spec[3]
+            )
+        yield from walk(i + 1, chosen, points, j_left, t_left)
 
-    yield from walk(0, (), len(hand.jokers) - base_j, len(hand.twos) - base_t)
+    yield from walk(0, (), base_points, j_all, t_all)
 
 
-def _points(hand: _Hand, spec: Spec) -> int:
+def _spec_points(spec: Spec) -> int:
     rank, k, j, t = spec
-    if rank is Rank.WILD:
-        natural_points = 0
-    elif rank is Rank.THREE:
-        natural_points = 5 * k
-    else:
-        natural_points = _NATURAL_POINTS[rank] * k
-    return natural_points + j * JOKER.points + t * 20
-
-
-_NATURAL_POINTS = {c.rank: c.points for c in ALL_CARDS if c.is_natural}
+    return (0 if rank is Rank.WILD else _POINTS[rank] * k) + j * 50 + t * 20
 
 
 # -- pickups --------------------------------------------------------------------------------------
@@ -374,78 +433,84 @@ def pickup_actions(state: State, first_only: bool = False) -> list[Action]:
     seat = state.turn
     team = state.team_of(seat)
     top = state.pile[-1]
-    blocked = state.pile_blocked(seat)
     black3 = top.is_black_three and rules.black3_pickup_to_go_out and "black3_top" in rules.block_rules
-    if blocked and not black3:
-        return []
-    hand = _Hand(state.hands[seat])
-    screen = _Screen(state, team, hand.size)
-    frozen = state.frozen_for(team)
-    methods = rules.pile_take_methods
-    gained = sum(1 for c in state.pile[:-1] if not state._is_bonus_three(c))
+    cards = state.hands[seat]
     rank = top.rank
+    if not black3 and (
+        (rank not in state.melds[team] and not any(c.rank is rank for c in cards))
+        or state.pile_blocked(seat)
+    ):
+        return []
+    hand = _Hand(cards)
     pool = hand.black_threes if top.is_black_three else hand.naturals.get(rank, [])
     n = len(pool)
+    frozen = state.frozen_for(team)
+    methods = rules.pile_take_methods
     withs: list[Spec] = []
     if n >= 2:
         withs.append((rank, 2, 0, 0))
-    if not frozen and not top.is_black_three:
+    if black3:
+        if n >= 3:
+            withs.append((rank, 3, 0, 0))
+        return [a for a in (Pickup(hand.group(s).cards) for s in withs) if state.check(a) is None]
+    if not frozen:
         if "natural_wild" in methods and n >= 1:
             if hand.jokers:
                 withs.append((rank, 1, 1, 0))
             if hand.twos:
                 withs.append((rank, 1, 0, 1))
-        if "layoff" in methods and rank in screen.melds:
+        if "layoff" in methods and rank in state.melds[team]:
             withs.append((rank, 0, 0, 0))
-    if black3 and n >= 3:
-        withs.append((rank, 3, 0, 0))
+    if not withs:
+        return []
+    screen = _Screen(state, team)
     out: list[Action] = []
+    gained = -1
     for spec in withs:
-        top_spec = (spec[0], spec[1] + 1, spec[2], spec[3])
-        with_cards = hand.cards_of(spec)
-        if top.is_black_three:
-            out.extend(_black3_pickup(state, with_cards))
-        elif screen.opening:
-            for specs in _openings(state, hand, screen, (top_spec,), top, gained):
-                out.append(Pickup(with_cards, _groups(hand, specs)[1:]))
+        top_spec = (rank, spec[1] + 1, spec[2], spec[3])
+        with_cards = hand.group(spec).cards
+        if screen.opening:
+            if gained < 0:
+                gained = _gained(state)
+            for specs in _openings(screen, hand, (top_spec,), top, gained):
+                out.append(Pickup(with_cards, hand.groups(specs)[1:]))
                 if first_only:
                     return out
-        elif _pickup_ok(state, screen, top_spec, hand.size - spec[1] - spec[2] - spec[3] + gained):
-            out.append(Pickup(with_cards))
-        if first_only and out:
+            continue
+        if not screen.group_ok(top_spec, screen.wild_pending(())):
+            continue
+        hand_after = hand.size - spec[1] - spec[2] - spec[3]
+        if hand_after <= 1:
+            if gained < 0:
+                gained = _gained(state)
+            hand_after += gained
+            if hand_after <= 1 and (
+                (hand_after == 0 and rules.go_out_discard == "mandatory")
+                or not screen.go_ok((top_spec,))
+            ):
+                continue
+        out.append(Pickup(with_cards))
+        if first_only:
             return out
-        if rules.top_card_only_go_out and len(state.pile) > 1 and not screen.opening:
+        if rules.top_card_only_go_out and len(state.pile) > 1:
             out.extend(_top_only(state, team, with_cards, top))
     return out
 
 
-def _pickup_ok(state: State, screen: _Screen, top_spec: Spec, hand_after: int) -> bool:
-    if not screen.group_ok(top_spec, screen.wild_pending((top_spec,))):
-        return False
-    if hand_after <= 1:
-        if hand_after == 0 and state.rules.go_out_discard == "mandatory":
-            return False
-        canastas = screen.canastas + screen.new_canastas((top_spec,))
-        return state.may_go_out(screen.team, canastas) is None
-    return True
-
-
-def _black3_pickup(
-    state: State, with_cards: tuple[Card, ...]
-) -> list[Action]:
-    action = Pickup(with_cards)
-    return [action] if state.check(action) is None else []
+def _gained(state: State) -> int:
+    """Cards the rest of the pile would add to the hand."""
+    return sum(1 for c in state.pile[:-1] if not state._is_bonus_three(c))
 
 
 def _top_only(state: State, team: int, with_cards: tuple[Card, ...], top: Card) -> list[Action]:
+    """The Mendelev top-card-only purchase that melds every card (A32, A47), if one exists."""
     from canasta.rules.solver import meld_out
 
     hand = list(state.hands[state.turn])
     for c in with_cards:
         hand.remove(c)
     melds = dict(state.melds[team])
-    rank = top.rank
-    melds[rank] = [*melds.get(rank, []), *with_cards, top]
+    melds[top.rank] = [*melds.get(top.rank, []), *with_cards, top]
     solution = meld_out(state, team, hand, melds) if hand else []
     if solution is None:
         return []

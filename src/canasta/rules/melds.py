@@ -110,6 +110,16 @@ def meld_error(rules: RuleSet, rank: Rank, size: int, wilds: int, new: bool) -> 
     return None
 
 
+def meld_ok(rules: RuleSet, rank: Rank, size: int, wilds: int, new: bool) -> bool:
+    """`meld_error(...) is None`, memoised per rule set (the legal-move generator's hot path)."""
+    key = (rank, size, wilds, new)
+    cache = rules.cache
+    ok = cache.get(key)
+    if ok is None:
+        ok = cache[key] = meld_error(rules, rank, size, wilds, new) is None
+    return bool(ok)
+
+
 def wild_rule_error(
     rules: RuleSet, rank: Rank, naturals: int, opening: bool, wild_meld_incomplete: bool
 ) -> str | None:

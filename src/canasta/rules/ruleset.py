@@ -110,6 +110,7 @@ class RuleSet:
     target_score: int = 5000
     pile_review: str = "off"
     options: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    cache: dict[Any, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     # -- construction -------------------------------------------------------------------------
 
@@ -286,12 +287,13 @@ def _preset_values(variant: str, players: int, teams: int | None) -> dict[str, A
 
 
 _FIELD_TYPES: Final = {f.name: f.type for f in dataclasses.fields(RuleSet)}
+_FIELD_DEFAULTS: Final = {f.name: f.default for f in dataclasses.fields(RuleSet)}
 _SHORTCUTS: Final = ("pile_take_by_layoff", "black3_freezes")
 
 
 def _coerce(key: str, value: Any, base: Mapping[str, Any]) -> Any:
     """Check one option's value and convert it to the field's type."""
-    if key in _FIXED or key == "options":
+    if key in _FIXED or key in ("options", "cache"):
         raise InvalidActionError(f"option {key!r} is not an option (give it on its own)", "bad_option")
     if key in _SHORTCUTS:
         if not isinstance(value, bool):
@@ -350,7 +352,7 @@ def _apply_shortcuts(values: dict[str, Any], opts: Mapping[str, Any]) -> None:
     ):
         if shortcut in opts:
             on = values.pop(shortcut)
-            members = set(values[key])
+            members = set(values.get(key, _FIELD_DEFAULTS[key]))
             values[key] = frozenset(members | {member} if on else members - {member})
 
 

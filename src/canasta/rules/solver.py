@@ -30,6 +30,8 @@ def meld_out(
             wilds.append(c)
         else:
             naturals.setdefault(c.rank, []).append(c)
+    if any(r not in melds and len(cs) < rules.meld_min_naturals for r, cs in naturals.items()):
+        return None
     dead = dead_ranks(rules, [melds if t == team else state.melds[t] for t in range(rules.teams)])
     if any(r in dead for r in naturals):
         return None

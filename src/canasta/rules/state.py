@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from canasta.rules.actions import (
     Action, Answer, Ask, Discard, Draw, Group, Meld, Pass, Pickup, describe,
@@ -15,6 +16,9 @@ from canasta.rules.melds import (
 )
 from canasta.rules.ruleset import RuleSet
 from canasta.rules.scoring import DealResult, score_deal
+
+if TYPE_CHECKING:
+    from canasta.rules.view import SeatView
 
 DRAW, PLAY, ENDED = "draw", "play", "ended"
 FIVE_PLAYER_SIT_OUT = (4, 0, 2)
@@ -222,6 +226,18 @@ class State:
             return self.partner(self.turn)
         return self.turn
 
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of the seat to move (see `canasta.rules.legal`)."""
+        from canasta.rules.legal import legal_actions
+
+        return legal_actions(self)
+
+    def view(self, seat: int | None) -> SeatView:
+        """What `seat` may know (None: a spectator)."""
+        from canasta.rules.view import seat_view
+
+        return seat_view(self, seat)
+
     def next_seat(self, seat: int) -> int:
         return self._next[seat]
 
@@ -317,22 +333,10 @@ class State:
             raise IllegalActionError(f"it is seat {mover}'s move, not seat {seat}'s", "not_your_turn")
         if self.permission == "pending" and not isinstance(action, Answer):
             raise IllegalActionError("waiting for partner's answer", "awaiting_answer")
-        if isinstance(action, Draw):
-            self._draw()
-        elif isinstance(action, Discard):
-            self._discard(action.card)
-        elif isinstance(action, Meld):
-            self._meld(action.melds)
-        elif isinstance(action, Pickup):
-            self._pickup(action)
-        elif isinstance(action, Ask):
-            self._ask()
-        elif isinstance(action, Answer):
-            self._answer(action.yes)
-        elif isinstance(action, Pass):
-            self._pass()
-        else:  # pragma: no cover - closed union
+        handler = _HANDLERS.get(type(action))
+        if handler is None:
             raise InvalidActionError(f"not an action: {action!r}")
+        handler(self, action)
 
     def _need_phase(self, phase: str) -> None:
         if self.phase != phase:
@@ -642,7 +646,9 @@ class State:
                 )
         if count >= minimum:
             return
-        if rules.opening_canasta_exempt and any(len(g.cards) >= 7 for g in groups):
+        if rules.opening_canasta_exempt and any(  # a canasta laid from hand (A43)
+            len(cs) >= 7 and (top is None or r is not top.rank) for r, cs in plan.touched.items()
+        ):
             return
         if (
             concealed_allowed
@@ -750,6 +756,16 @@ class State:
             self._end("went_out", seat)
 
 
+_HANDLERS: dict[type, Callable[[State, Any], None]] = {
+    Draw: lambda s, a: s._draw(),
+    Discard: lambda s, a: s._discard(a.card),
+    Meld: lambda s, a: s._meld(a.melds),
+    Pickup: lambda s, a: s._pickup(a),
+    Ask: lambda s, a: s._ask(),
+    Answer: lambda s, a: s._answer(a.yes),
+    Pass: lambda s, a: s._pass(),
+}
+
 _METHOD_TEXT = {
     "pair": "a natural pair",
     "natural_wild": "a natural and a wild card",
@@ -786,10 +802,7 @@ def _check_in_hand(cards: Sequence[Card], hand: Sequence[Card]) -> None:
         if cards[0] not in hand:
             raise IllegalActionError(f"{cards[0].code} is not in your hand", "card_not_in_hand")
         return
-    need: dict[Card, int] = {}
-    for c in cards:
-        need[c] = need.get(c, 0) + 1
-    for c, n in need.items():
+    for c, n in _counts(cards).items():
         if hand.count(c) < n:
             have = hand.count(c)
             detail = "is not in your hand" if have == 0 else f"is only {have} time(s) in your hand"
@@ -805,17 +818,24 @@ def _remove_cards(hand: Sequence[Card], used: Sequence[Card]) -> list[Card]:
 
 def check_deck(rules: RuleSet, deck: Sequence[Card]) -> None:
     """A deck must hold exactly the cards of the rule set's packs."""
-    expected = make_deck(rules.decks, rules.jokers)
-    if len(deck) != len(expected):
+    expected = rules.cache.get("deck_counts")
+    if expected is None:
+        expected = rules.cache["deck_counts"] = _counts(make_deck(rules.decks, rules.jokers))
+    if len(deck) != rules.deck_size:
         raise InvalidActionError(
-            f"the deck has {len(deck)} cards, the rule set uses {len(expected)}", "bad_deck"
+            f"the deck has {len(deck)} cards, the rule set uses {rules.deck_size}", "bad_deck"
         )
+    counts = _counts(deck)
+    if counts != expected:
+        for c, want in expected.items():
+            if counts.get(c, 0) != want:
+                raise InvalidActionError(
+                    f"the deck holds {counts.get(c, 0)} of {c.code}, expected {want}", "bad_deck"
+                )
+
+
+def _counts(cards: Sequence[Card]) -> dict[Card, int]:
     counts: dict[Card, int] = {}
-    for c in deck:
+    for c in cards:
         counts[c] = counts.get(c, 0) + 1
-    for c in set(expected):
-        want = expected.count(c)
-        if counts.get(c, 0) != want:
-            raise InvalidActionError(
-                f"the deck holds {counts.get(c, 0)} of {c.code}, expected {want}", "bad_deck"
-            )
+    return counts

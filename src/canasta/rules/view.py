@@ -1,0 +1,193 @@
+"""What one seat may know (a per-seat view), and determinization for search (`resample`)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from canasta.rules.actions import Action
+from canasta.rules.cards import Card, Rank, make_deck, sorted_cards
+from canasta.rules.legal import legal_actions
+from canasta.rules.ruleset import RuleSet
+from canasta.rules.scoring import DealResult
+from canasta.rules.state import State
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """Everything one seat may know: its own hand, public cards and counts, and nothing else.
+
+    `known` lists, per seat, the cards that seat took with the pile and still holds (everyone saw
+    them). The discard pile is public: every card in it was seen face up.
+    """
+
+    rules: RuleSet
+    seat: int | None
+    scores: tuple[int, ...]
+    dealer: int
+    sitting_out: int | None
+    turn: int
+    to_move: int
+    phase: str
+    drew: str | None
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    stock_size: int
+    pile: tuple[Card, ...]
+    pile_frozen: bool
+    melds: tuple[Mapping[Rank, tuple[Card, ...]], ...]
+    threes: tuple[tuple[Card, ...], ...]
+    seat_melded: tuple[bool, ...]
+    asked: tuple[bool, ...]
+    opened: tuple[bool, ...]
+    known: tuple[tuple[Card, ...], ...]
+    permission: str | None
+    turn_melded: bool
+    concealed_ok: bool
+    turn_canasta: bool
+    turn_layoff: bool
+    must_meld_out: bool
+    result: DealResult | None
+    legal: tuple[Action, ...]
+
+    @property
+    def team(self) -> int | None:
+        return None if self.seat is None else self.rules.team_of(self.seat)
+
+    @property
+    def minimums(self) -> tuple[int, ...]:
+        return tuple(self.rules.minimum_for(s) for s in self.scores)
+
+    def to_json(self) -> dict[str, Any]:
+        """The view as JSON (what a client of this seat, or a spectator, receives)."""
+        from canasta.rules.actions import action_to_json
+
+        return {
+            "seat": self.seat,
+            "variant": self.rules.variant,
+            "players": self.rules.players,
+            "scores": list(self.scores),
+            "minimums": list(self.minimums),
+            "dealer": self.dealer,
+            "sitting_out": self.sitting_out,
+            "turn": self.turn,
+            "to_move": self.to_move,
+            "phase": self.phase,
+            "drew": self.drew,
+            "hand": [c.code for c in self.hand],
+            "hand_sizes": list(self.hand_sizes),
+            "stock_size": self.stock_size,
+            "pile": [c.code for c in self.pile],
+            "pile_frozen": self.pile_frozen,
+            "melds": [
+                [{"rank": r.value, "cards": [c.code for c in cs]} for r, cs in m.items()]
+                for m in self.melds
+            ],
+            "red_threes": [[c.code for c in t] for t in self.threes],
+            "seat_melded": list(self.seat_melded),
+            "opened": list(self.opened),
+            "known": [[c.code for c in k] for k in self.known],
+            "permission": self.permission,
+            "result": self.result.to_json() if self.result else None,
+            "legal": [action_to_json(a) for a in self.legal],
+        }
+
+
+def seat_view(state: State, seat: int | None) -> SeatView:
+    """The view of `seat` (None: a spectator, who sees no hand)."""
+    hand = tuple(sorted_cards(state.hands[seat])) if seat is not None else ()
+    legal = tuple(legal_actions(state)) if seat is not None and seat == state.to_move else ()
+    return SeatView(
+        rules=state.rules,
+        seat=seat,
+        scores=tuple(state.scores),
+        dealer=state.dealer,
+        sitting_out=state.sitting_out,
+        turn=state.turn,
+        to_move=state.to_move,
+        phase=state.phase,
+        drew=state.drew,
+        hand=hand,
+        hand_sizes=tuple(len(h) for h in state.hands),
+        stock_size=len(state.stock),
+        pile=tuple(state.pile),
+        pile_frozen=state.pile_frozen,
+        melds=tuple({r: tuple(cs) for r, cs in m.items()} for m in state.melds),
+        threes=tuple(tuple(t) for t in state.threes),
+        seat_melded=tuple(state.seat_melded),
+        asked=tuple(state.asked),
+        opened=tuple(state.opened),
+        known=tuple(tuple(sorted_cards(k)) for k in state.known),
+        permission=state.permission,
+        turn_melded=state.turn_melded,
+        concealed_ok=state.concealed_ok,
+        turn_canasta=state.turn_canasta,
+        turn_layoff=state.turn_layoff,
+        must_meld_out=state.must_meld_out,
+        result=state.result,
+        legal=legal,
+    )
+
+
+def unseen_cards(view: SeatView) -> list[Card]:
+    """The cards this seat cannot locate: in the stock or in other hands beyond their known cards."""
+    pool: dict[Card, int] = {}
+    for c in make_deck(view.rules.decks, view.rules.jokers):
+        pool[c] = pool.get(c, 0) + 1
+    seen: list[Card] = [*view.hand, *view.pile]
+    for m in view.melds:
+        for cs in m.values():
+            seen.extend(cs)
+    for t in view.threes:
+        seen.extend(t)
+    for s, k in enumerate(view.known):
+        if s != view.seat:
+            seen.extend(k)
+    for c in seen:
+        pool[c] = pool.get(c, 0) - 1
+    return [c for c, n in sorted(pool.items(), key=lambda kv: kv[0].index) for _ in range(max(n, 0))]
+
+
+def resample(view: SeatView, rng: random.Random) -> State:
+    """A full state consistent with everything the view's seat knows, hidden cards dealt at random.
+
+    Cards known to be in a hand (taken with the pile) stay in that hand.
+    """
+    pool = unseen_cards(view)
+    rng.shuffle(pool)
+    rules = view.rules
+    state = State.blank(rules, view.scores, view.dealer, view.sitting_out)
+    state.turn = view.turn
+    state.phase = view.phase
+    state.drew = view.drew
+    hands: list[list[Card]] = []
+    for s in range(rules.players):
+        if s == view.seat:
+            hands.append(list(view.hand))
+            continue
+        hand = list(view.known[s])
+        need = view.hand_sizes[s] - len(hand)
+        hand.extend(pool[:need])
+        del pool[:need]
+        hands.append(hand)
+    state.hands = hands
+    state.stock = pool[: view.stock_size]
+    state.pile = list(view.pile)
+    state.pile_frozen = view.pile_frozen
+    state.melds = [{r: list(cs) for r, cs in m.items()} for m in view.melds]
+    state.threes = [list(t) for t in view.threes]
+    state.seat_melded = list(view.seat_melded)
+    state.asked = list(view.asked)
+    state.opened = list(view.opened)
+    state.known = [list(k) for k in view.known]
+    state.permission = view.permission
+    state.turn_melded = view.turn_melded
+    state.concealed_ok = view.concealed_ok
+    state.turn_canasta = view.turn_canasta
+    state.turn_layoff = view.turn_layoff
+    state.must_meld_out = view.must_meld_out
+    state.result = view.result
+    return state
+
