@@ -573,6 +573,19 @@ def test_C29_canasta_completed_in_going_out_turn() -> None:
     assert score.cards == 5 * 10 + 2 * 20
 
 
+def test_C29_completing_partners_meld_is_not_concealed() -> None:
+    """A player who never melded, completing the partner's meld into the canasta, gets 100."""
+    s = make_state(
+        hands=[["JS", "8C"], [], [], []],
+        melds=[[["JS", "JH", "JD", "JC", "2C", "2D"]], []],
+        seat_melded=[False, False, True, False],
+    )
+    act(s, meld(["JS"]))
+    act(s, discard("8C"))
+    assert s.result is not None and not s.result.concealed
+    assert s.result.scores[0].going_out == 100
+
+
 C30_MELDS = [
     ["KS", "KH", "KD", "KC", "KS", "KH", "KD"],
     ["QS", "QH", "QD", "QC", "QS", "2C", "JK"],

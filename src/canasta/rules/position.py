@@ -12,6 +12,7 @@ from canasta.rules.scoring import score_deal
 from canasta.rules.state import DRAW, ENDED, PLAY, State
 
 POSITION_FORMAT = "canasta-position/1"
+_RANK_ORDER = list(Rank)
 
 
 def meld_rank(cards: Sequence[Card]) -> Rank:
@@ -59,6 +60,7 @@ def position_to_json(state: State) -> dict[str, Any]:
     out["turn_melded"] = state.turn_melded
     out["concealed_ok"] = state.concealed_ok
     out["turn_canasta"] = state.turn_canasta
+    out["turn_started"] = [r.value for r in sorted(state.turn_started, key=_RANK_ORDER.index)]
     out["turn_layoff"] = state.turn_layoff
     out["must_meld_out"] = state.must_meld_out
     out["known"] = [[c.code for c in sorted_cards(k)] for k in state.known]
@@ -202,6 +204,13 @@ def position_from_json(obj: Any, where: str = "position", rules: RuleSet | None 
     state.turn_melded = r.bool("turn_melded", False)
     state.concealed_ok = r.bool("concealed_ok", not state.seat_melded[state.turn])
     state.turn_canasta = r.bool("turn_canasta", False)
+    started = r.get("turn_started", [])
+    if not isinstance(started, list):
+        raise r.fail("turn_started", "must be a list of ranks")
+    try:
+        state.turn_started = {Rank.parse_meld_rank(x) for x in started}
+    except (InvalidActionError, AttributeError):
+        raise r.fail("turn_started", "must be a list of ranks") from None
     state.turn_layoff = r.bool("turn_layoff", False)
     state.must_meld_out = r.bool("must_meld_out", False)
     known = r.per("known", players, [[]] * players)

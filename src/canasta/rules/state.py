@@ -40,6 +40,7 @@ class _Plan:
     used: list[Card]
     hand_after: int
     canasta_done: bool
+    started: set[Rank]
     layoff: bool
     black_threes: bool
 
@@ -51,7 +52,7 @@ class State:
         "_next", "asked", "concealed_ok", "dealer", "drew", "hands", "known", "melds",
         "must_meld_out", "opened", "order", "permission", "phase", "pile", "pile_frozen",
         "result", "rules", "scores", "seat_melded", "sitting_out", "stock", "threes",
-        "turn", "turn_canasta", "turn_layoff", "turn_melded",
+        "turn", "turn_canasta", "turn_layoff", "turn_melded", "turn_started",
     )
 
     rules: RuleSet
@@ -76,6 +77,7 @@ class State:
     concealed_ok: bool
     permission: str | None
     turn_canasta: bool
+    turn_started: set[Rank]
     turn_layoff: bool
     turn_melded: bool
     must_meld_out: bool
@@ -111,6 +113,7 @@ class State:
         s.permission = None
         s.concealed_ok = True
         s.turn_canasta = s.turn_layoff = s.turn_melded = s.must_meld_out = False
+        s.turn_started = set()
         s.result = None
         return s
 
@@ -207,6 +210,7 @@ class State:
         s.permission = self.permission
         s.concealed_ok = self.concealed_ok
         s.turn_canasta = self.turn_canasta
+        s.turn_started = set(self.turn_started)
         s.turn_layoff = self.turn_layoff
         s.turn_melded = self.turn_melded
         s.must_meld_out = self.must_meld_out
@@ -441,6 +445,8 @@ class State:
         self.permission = None
         self.concealed_ok = not self.seat_melded[seat]
         self.turn_canasta = self.turn_layoff = self.turn_melded = self.must_meld_out = False
+        if self.turn_started:
+            self.turn_started = set()
         if not self.stock:
             if self.rules.stock_exhaustion == "end" or not self._any_pickup():
                 self._end("stock_exhausted", None)
@@ -554,6 +560,7 @@ class State:
         self.opened[team] = True
         self.turn_melded = True
         self.turn_canasta = self.turn_canasta or plan.canasta_done
+        self.turn_started |= plan.started
         self.turn_layoff = self.turn_layoff or plan.layoff
 
     def _plan(
@@ -599,6 +606,7 @@ class State:
         dead = dead_ranks(rules, self.melds) if rules.dead_rank_trigger != "none" else set()
         opening = not self.opened[team]
         canasta_done = False
+        started: set[Rank] = set()
         wild_meld = touched.get(Rank.WILD, team_melds.get(Rank.WILD))
         wild_pending = (
             rules.wild_melds == "progressive" and wild_meld is not None and len(wild_meld) < 7
@@ -613,10 +621,14 @@ class State:
                 why = wild_rule_error(rules, rank, len(cards) - wilds, opening, wild_pending)
             if why:
                 raise IllegalActionError(why, "bad_meld")
-            if len(cards) >= 7 and (before is None or len(before) < 7):
+            if before is None:
+                started.add(rank)
+            if len(cards) >= 7 and (
+                before is None or (rank in self.turn_started and len(before) < 7)
+            ):
                 canasta_done = True
         hand_after = len(hand) - len(used)
-        return _Plan(touched, used, hand_after, canasta_done, layoff, black_threes)
+        return _Plan(touched, used, hand_after, canasta_done, started, layoff, black_threes)
 
     def _check_opening(
         self,

@@ -47,6 +47,7 @@ class SeatView:
     turn_melded: bool
     concealed_ok: bool
     turn_canasta: bool
+    turn_started: frozenset[Rank]
     turn_layoff: bool
     must_meld_out: bool
     result: DealResult | None
@@ -124,6 +125,7 @@ def seat_view(state: State, seat: int | None) -> SeatView:
         turn_melded=state.turn_melded,
         concealed_ok=state.concealed_ok,
         turn_canasta=state.turn_canasta,
+        turn_started=frozenset(state.turn_started),
         turn_layoff=state.turn_layoff,
         must_meld_out=state.must_meld_out,
         result=state.result,
@@ -186,6 +188,7 @@ def resample(view: SeatView, rng: random.Random) -> State:
     state.turn_melded = view.turn_melded
     state.concealed_ok = view.concealed_ok
     state.turn_canasta = view.turn_canasta
+    state.turn_started = set(view.turn_started)
     state.turn_layoff = view.turn_layoff
     state.must_meld_out = view.must_meld_out
     state.result = view.result
