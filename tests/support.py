@@ -8,7 +8,13 @@ from typing import Any
 import pytest
 
 from canasta.rules import (
-    Card, IllegalActionError, RuleSet, State, action_from_json, make_deck, position_from_json,
+    Card,
+    IllegalActionError,
+    RuleSet,
+    State,
+    action_from_json,
+    make_deck,
+    position_from_json,
     position_to_json,
 )
 

@@ -15,8 +15,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from canasta.rules import (
-    ALL_CARDS, Card, Game, InvalidActionError, Record, RuleSet, action_from_json, action_to_json,
-    make_deck, position_from_json, position_to_json,
+    ALL_CARDS,
+    Card,
+    Game,
+    InvalidActionError,
+    Record,
+    RuleSet,
+    action_from_json,
+    action_to_json,
+    make_deck,
+    position_from_json,
+    position_to_json,
 )
 from canasta.rules.actions import ACTION_TYPES, group_from_json, group_to_json
 from canasta.rules.record import replay

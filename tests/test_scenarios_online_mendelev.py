@@ -141,7 +141,8 @@ def test_O02_two_v_two_one_canasta_is_enough() -> None:
 
 def test_O03_wild_canasta_in_one_turn_scores_2260_and_counts_as_canasta() -> None:
     s = make_state(
-        "online", 4,
+        "online",
+        4,
         hands=[["JK", "JK", "JK", "JK", "2C", "2D", "2H", "5S"], [], [], []],
         melds=[[["KS", "KH", "KD"]], []],
         seat_melded=[True, False, False, False],
@@ -161,7 +162,9 @@ def test_O03_wild_canasta_in_one_turn_scores_2260_and_counts_as_canasta() -> Non
 
 def test_O04_wild_meld_below_seven_is_illegal() -> None:
     s = make_state(
-        "online", 4, hands=[["2C", "2D", "JK", "5S", "6S"], [], [], []],
+        "online",
+        4,
+        hands=[["2C", "2D", "JK", "5S", "6S"], [], [], []],
         melds=[[["KS", "KH", "KD"]], []],
     )
     illegal(s, {"type": "meld", "melds": [["2C", "2D", "JK"]]}, "bad_meld")
@@ -170,7 +173,9 @@ def test_O04_wild_meld_below_seven_is_illegal() -> None:
 def test_O04_nothing_may_be_added_to_a_wild_canasta_later() -> None:
     wild = ["JK", "JK", "JK", "JK", "2C", "2D", "2H"]
     s = make_state(
-        "online", 4, hands=[["2S", "5S", "6S"], [], [], []],
+        "online",
+        4,
+        hands=[["2S", "5S", "6S"], [], [], []],
         melds=[[wild, ["KS", "KH", "KD"]], []],
     )
     illegal(s, {"type": "meld", "melds": [{"rank": "wild", "cards": ["2S"]}]}, "bad_meld")
@@ -185,7 +190,9 @@ def test_O05_black_threes_left_in_hand_cost_100_each() -> None:
         ["5S", "5H", "5D", "5C"],  # 20
     ]
     s = make_state(
-        "online", 4, turn=1,
+        "online",
+        4,
+        turn=1,
         hands=[["3S", "3C", "KD"], ["9S"], [], []],
         melds=[team0, [J_CANASTA]],
     )
@@ -199,14 +206,23 @@ def test_O05_black_threes_left_in_hand_cost_100_each() -> None:
 
 def test_O06_going_out_at_the_first_meld_scores_200_in_total() -> None:
     s = make_state(
-        "online", 4, phase="draw",
+        "online",
+        4,
+        phase="draw",
         hands=[["KS", "KH", "KD", "KC", "KS", "KH", "KD", "5S", "5H", "5D"], [], ["AD"], []],
         stock=["9C", "4S", "4H", "6C"],
     )
     act(s, {"type": "draw"})
-    act(s, {"type": "meld", "melds": [
-        ["KS", "KH", "KD", "KC", "KS", "KH", "KD"], ["5S", "5H", "5D"],
-    ]})
+    act(
+        s,
+        {
+            "type": "meld",
+            "melds": [
+                ["KS", "KH", "KD", "KC", "KS", "KH", "KD"],
+                ["5S", "5H", "5D"],
+            ],
+        },
+    )
     act(s, {"type": "discard", "card": "9C"})
     assert s.result.went_out == 0 and s.result.concealed
     sc = team_score(s, 0)
@@ -217,9 +233,11 @@ def test_O06_going_out_at_the_first_meld_scores_200_in_total() -> None:
 def test_O07_red_three_upcard_blocks_the_pile_until_covered() -> None:
     rules = RuleSet.preset("online", 4, {})
     deck = crafted_deck(
-        rules, 3,
+        rules,
+        3,
         {0: ["KD", "KC"], 1: ["KS", "KH", "JK", "AS", "AH", "AD"]},
-        ["3H"], stock_top=["9C"],
+        ["3H"],
+        stock_top=["9C"],
     )
     s = State.deal(rules, deck, 3)
     assert codes(s.pile) == ["3H"] and s.pile_frozen
@@ -242,7 +260,11 @@ def test_O07_red_three_upcard_blocks_the_pile_until_covered() -> None:
 
 def test_O07_covered_red_three_keeps_pile_frozen_for_an_opened_side() -> None:
     s = make_state(
-        "online", 4, turn=1, phase="draw", pile=["3H", "KD"],
+        "online",
+        4,
+        turn=1,
+        phase="draw",
+        pile=["3H", "KD"],
         hands=[[], ["KS", "KH", "JK", "9C", "8C"], [], []],
         melds=[[], [["QS", "QH", "QD"]]],
     )
@@ -254,8 +276,9 @@ def test_O07_covered_red_three_keeps_pile_frozen_for_an_opened_side() -> None:
 
 def test_O08_black_three_pile_taken_to_go_out_at_once() -> None:
     melds = [[J_CANASTA, ["9S", "9H", "9D"]], []]
-    s = make_state("online", 4, phase="draw", pile=["9C", "3S"],
-                   hands=[["3C", "3S"], [], [], []], melds=melds)
+    s = make_state(
+        "online", 4, phase="draw", pile=["9C", "3S"], hands=[["3C", "3S"], [], [], []], melds=melds
+    )
     act(s, {"type": "pickup", "with": ["3C", "3S"]})
     assert sorted(codes(s.melds[0][Rank.THREE])) == ["3C", "3S", "3S"]
     assert codes(s.hands[0]) == ["9C"]
@@ -269,15 +292,23 @@ def test_O08_black_three_pile_taken_to_go_out_at_once() -> None:
 
 def test_O08_black_three_pile_not_taken_when_cannot_go_out() -> None:
     melds = [[J_CANASTA, ["9S", "9H", "9D"]], []]
-    s = make_state("online", 4, phase="draw", pile=["9C", "3S"],
-                   hands=[["3C", "3S", "KD"], [], [], []], melds=melds)
+    s = make_state(
+        "online",
+        4,
+        phase="draw",
+        pile=["9C", "3S"],
+        hands=[["3C", "3S", "KD"], [], [], []],
+        melds=melds,
+    )
     illegal(s, {"type": "pickup", "with": ["3C", "3S"]}, "pile_blocked")
 
 
 @pytest.mark.parametrize(("team_melds", "expected"), [([], -800), ([["KS", "KH", "KD"]], 800)])
 def test_O09_four_red_threes_without_a_meld_cost_800(team_melds: list, expected: int) -> None:
     s = make_state(
-        "online", 4, turn=1,
+        "online",
+        4,
+        turn=1,
         hands=[["4S"], ["9S"], [], []],
         melds=[team_melds, [J_CANASTA]],
         red_threes=[["3H", "3H", "3D", "3D"], []],
@@ -288,7 +319,12 @@ def test_O09_four_red_threes_without_a_meld_cost_800(team_melds: list, expected:
 
 def _o10_position(variant: str) -> State:
     return make_state(
-        variant, 4, turn=1, phase="draw", stock=["8D"], pile=["6C", "5H"],
+        variant,
+        4,
+        turn=1,
+        phase="draw",
+        stock=["8D"],
+        pile=["6C", "5H"],
         hands=[["4S", "4H"], ["9C", "7S", "7H"], ["9H", "9D", "KC"], ["4C", "4D"]],
         melds=[[["9S", "9S", "2C"]], [["QS", "QH", "QD"]]],
     )
@@ -346,7 +382,11 @@ K_CANASTA = ["KS", "KH", "KD", "KC", "KC", "KD", "KC"]
 
 def test_X01_own_canasta_rank_blocks_the_pile_even_with_a_pair() -> None:
     s = make_state(
-        "mendelev", 4, THREE_PACKS, phase="draw", pile=["6C", "KD"],
+        "mendelev",
+        4,
+        THREE_PACKS,
+        phase="draw",
+        pile=["6C", "KD"],
         hands=[["KS", "KH", "9C", "4D"], ["9S", "4S", "8S"], [], []],
         melds=[[K_CANASTA], [["QS", "QH", "QD"]]],
     )
@@ -356,7 +396,12 @@ def test_X01_own_canasta_rank_blocks_the_pile_even_with_a_pair() -> None:
 
 def test_X01_other_side_may_take_the_pile_with_a_pair() -> None:
     s = make_state(
-        "mendelev", 4, THREE_PACKS, turn=1, phase="draw", pile=["6C", "KD"],
+        "mendelev",
+        4,
+        THREE_PACKS,
+        turn=1,
+        phase="draw",
+        pile=["6C", "KD"],
         hands=[["9C", "4D", "8D"], ["KS", "KH", "9S", "4S"], [], []],
         melds=[[K_CANASTA], [["QS", "QH", "QD"]]],
     )
@@ -367,14 +412,20 @@ def test_X01_other_side_may_take_the_pile_with_a_pair() -> None:
 
 def test_X01_two_packs_own_canasta_rank_blocks_adding_the_top_card() -> None:
     s = make_state(
-        "mendelev", 4, phase="draw", pile=["6C", "KD"],
+        "mendelev",
+        4,
+        phase="draw",
+        pile=["6C", "KD"],
         hands=[["9C", "4D", "2C"], [], [], []],
         melds=[[["KS", "KH", "KC", "KS", "KH", "KC", "KD"]], [["QS", "QH", "QD"]]],
     )
     illegal(s, {"type": "pickup", "with": []}, "pile_blocked")
     # classic lets the same side add the top card to its canasta
     c = make_state(
-        "classic", 4, phase="draw", pile=["6C", "KD"],
+        "classic",
+        4,
+        phase="draw",
+        pile=["6C", "KD"],
         hands=[["9C", "4D", "2C"], [], [], []],
         melds=[[["KS", "KH", "KC", "KS", "KH", "KC", "KD"]], [["QS", "QH", "QD"]]],
     )
@@ -383,7 +434,9 @@ def test_X01_two_packs_own_canasta_rank_blocks_adding_the_top_card() -> None:
 
 def test_X02_black_three_on_top_blocks_even_with_two_black_threes() -> None:
     fields = dict(
-        phase="draw", pile=["9D", "3S"], hands=[["3S", "3C"], [], [], []],
+        phase="draw",
+        pile=["9D", "3S"],
+        hands=[["3S", "3C"], [], [], []],
         melds=[[J_CANASTA, ["9S", "9H", "9C"]], []],
     )
     s = make_state("mendelev", 4, **fields)
@@ -394,7 +447,11 @@ def test_X02_black_three_on_top_blocks_even_with_two_black_threes() -> None:
 
 def _x03_position(hand: list[str], melds: list) -> State:
     return make_state(
-        "mendelev", 4, phase="draw", pile=["9D", "QH"], hands=[hand, [], [], []],
+        "mendelev",
+        4,
+        phase="draw",
+        pile=["9D", "QH"],
+        hands=[hand, [], [], []],
         melds=[melds, [["KS", "KH", "KD"]]],
     )
 
@@ -434,8 +491,11 @@ def test_X04_one_card_hand_may_not_take_a_one_card_pile() -> None:
 
 def _x05_position() -> State:
     return make_state(
-        "mendelev", 4, hands=[["3S", "3C", "3S", "8H"], [], [], []],
-        melds=[[J_CANASTA, ["8S", "8D", "8C"]], []], drew="stock",
+        "mendelev",
+        4,
+        hands=[["3S", "3C", "3S", "8H"], [], [], []],
+        melds=[[J_CANASTA, ["8S", "8D", "8C"]], []],
+        drew="stock",
     )
 
 
@@ -454,7 +514,10 @@ def test_X05_black_three_meld_followed_by_a_discard_is_illegal() -> None:
 
 def test_X06_discarded_joker_closes_the_pile() -> None:
     s = make_state(
-        "mendelev", 4, pile=["6C", "9D"], drew="stock",
+        "mendelev",
+        4,
+        pile=["6C", "9D"],
+        drew="stock",
         hands=[["JK", "5S", "5H"], ["JK", "JK", "10S", "7C"], ["10H", "2C", "10D", "8S"], []],
         melds=[[["QS", "QH", "QD"]], [["KS", "KH", "KD"]]],
     )
@@ -472,7 +535,11 @@ def test_X06_discarded_joker_closes_the_pile() -> None:
 
 def test_X06_without_the_joker_a_natural_and_a_fake_joker_take_the_pile() -> None:
     s = make_state(
-        "mendelev", 4, turn=2, phase="draw", pile=["6C", "9D", "10S"],
+        "mendelev",
+        4,
+        turn=2,
+        phase="draw",
+        pile=["6C", "9D", "10S"],
         hands=[[], [], ["10H", "2C", "10D", "8S"], []],
         melds=[[["QS", "QH", "QD"]], [["KS", "KH", "KD"]]],
     )
@@ -518,7 +585,8 @@ def test_X07_black_three_upcard_alone_does_not_close_the_pile() -> None:
 
 def test_X08_top_card_counts_toward_the_opening_minimum() -> None:
     fields = dict(
-        phase="draw", pile=["7C", "QD"],
+        phase="draw",
+        pile=["7C", "QD"],
         # two further cards (not melded) so that the player keeps a card to discard
         hands=[["QS", "QH", "5S", "5H", "5D", "5C", "9C", "8D"], [], [], []],
     )
@@ -530,8 +598,11 @@ def test_X08_top_card_counts_toward_the_opening_minimum() -> None:
     assert sorted(codes(s.hands[0])) == sorted(["9C", "8D", "7C"])
     # less than 50 with the top card is refused
     s = make_state("mendelev", 4, **fields)
-    illegal(s, {"type": "pickup", "with": ["QS", "QH"], "melds": [["5S", "5H", "5D"]]},
-            "opening_minimum")  # 45
+    illegal(
+        s,
+        {"type": "pickup", "with": ["QS", "QH"], "melds": [["5S", "5H", "5D"]]},
+        "opening_minimum",
+    )  # 45
     # modern-american counts hand cards only: 40 against a minimum of 125
     m = make_state("modern-american", 4, **fields)
     assert m.minimum(0) == 125
@@ -540,7 +611,10 @@ def test_X08_top_card_counts_toward_the_opening_minimum() -> None:
 
 def test_X09_natural_and_fake_joker_take_an_open_pile() -> None:
     s = make_state(
-        "mendelev", 4, phase="draw", pile=["6C", "9H"],
+        "mendelev",
+        4,
+        phase="draw",
+        pile=["6C", "9H"],
         hands=[["9S", "2C", "5D", "7H"], [], [], []],
         melds=[[["KS", "KH", "KD"]], []],
     )
@@ -551,7 +625,9 @@ def test_X09_natural_and_fake_joker_take_an_open_pile() -> None:
 
 def _x10_position() -> State:
     return make_state(
-        "mendelev", 4, drew="stock",
+        "mendelev",
+        4,
+        drew="stock",
         hands=[["5H", "9C", "KC"], [], ["4S", "4H"], []],
         melds=[[J_CANASTA, ["5D", "5C", "5S"], ["9S", "9H", "9D"]], []],
     )

@@ -12,7 +12,7 @@ from typing import Any
 
 from canasta.rules import RuleSet, State, legal_actions, make_deck
 from canasta.rules.errors import InvalidActionError
-from canasta.rules.game import default_dealer
+from canasta.rules.game import Game, default_dealer
 from canasta.rules.record import RECORD_FORMAT, Record, replay
 from canasta.rules.ruleset import VARIANTS
 
@@ -26,6 +26,12 @@ def register(sub: Any) -> None:
     _rules_args(p)
     p.add_argument("--seed", type=int, help="shuffle from this seed (default: the OS's randomness)")
     p.set_defaults(run=run_deal)
+
+    p = sub.add_parser("demo", help="watch computer players play a game (random legal moves)")
+    _rules_args(p)
+    p.add_argument("--deals", type=int, default=5, help="stop after this many deals (default 5)")
+    p.add_argument("--seed", type=int, help="random seed (default: the OS's randomness)")
+    p.set_defaults(run=run_demo)
 
     p = sub.add_parser("selfplay", help="play random legal moves and report the engine's speed")
     _rules_args(p)
@@ -110,6 +116,40 @@ def run_deal(args: argparse.Namespace) -> int:
     }
     print(json.dumps(record))
     return 0
+
+
+def run_demo(args: argparse.Namespace) -> int:
+    try:
+        rules = _rules(args)
+    except InvalidActionError as exc:
+        return _fail(exc.message)
+    seed = args.seed if args.seed is not None else secrets.randbelow(10**6)
+    rng = random.Random(seed)
+    game = Game(rules, seed=seed)
+    print(f"{rules.variant}, {rules.players} players, to {rules.target_score} (seed {seed})")
+    header = ["deal", "end", *(f"team {t}" for t in range(rules.teams))]
+    rows: list[list[str]] = []
+    while not game.is_over and len(game.deals) < args.deals:
+        state = game.next_deal()
+        while not state.is_over:
+            game.apply(rng.choice(legal_actions(state)))
+        result = state.result
+        assert result is not None
+        how = f"seat {result.went_out} out" if result.went_out is not None else "stock out"
+        rows.append([str(len(game.deals)), how, *(f"{p.total:+d}" for p in result.scores)])
+    rows.append(["total", "", *(str(t) for t in game.totals)])
+    print(format_table(header, rows))
+    if game.winner is not None:
+        print(f"team {game.winner} wins")
+    return 0
+
+
+def format_table(header: list[str], rows: list[list[str]]) -> str:
+    """A plain text table with right-aligned columns."""
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    lines = ["  ".join(c.rjust(w) for c, w in zip(r, widths, strict=True)) for r in [header, *rows]]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return "\n".join(lines)
 
 
 def selfplay(rules: RuleSet, deals: int, seed: int, progress: bool = False) -> dict[str, Any]:

@@ -165,7 +165,9 @@ def action_from_json(obj: Any, where: str = "action") -> tuple[Action, int | Non
         if not isinstance(top_only, bool):
             raise InvalidActionError(f"{where}: top_only must be true or false", "bad_field")
         action = Pickup(
-            _cards(_field(obj, "with", where), where), _groups(obj.get("melds", []), where), top_only
+            _cards(_field(obj, "with", where), where),
+            _groups(obj.get("melds", []), where),
+            top_only,
         )
     elif kind == "meld":
         action = Meld(_groups(_field(obj, "melds", where), where))

@@ -58,14 +58,34 @@ _RANK_BY_TEXT: Final = {r.value: r for r in Rank if r is not Rank.WILD}
 
 #: Ranks that form melds, highest first.
 NATURAL_RANKS: Final = (
-    Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE,
-    Rank.EIGHT, Rank.SEVEN, Rank.SIX, Rank.FIVE, Rank.FOUR,
+    Rank.ACE,
+    Rank.KING,
+    Rank.QUEEN,
+    Rank.JACK,
+    Rank.TEN,
+    Rank.NINE,
+    Rank.EIGHT,
+    Rank.SEVEN,
+    Rank.SIX,
+    Rank.FIVE,
+    Rank.FOUR,
 )
 
 _POINTS: Final = {
-    Rank.JOKER: 50, Rank.TWO: 20, Rank.ACE: 20,
-    Rank.KING: 10, Rank.QUEEN: 10, Rank.JACK: 10, Rank.TEN: 10, Rank.NINE: 10, Rank.EIGHT: 10,
-    Rank.SEVEN: 5, Rank.SIX: 5, Rank.FIVE: 5, Rank.FOUR: 5, Rank.THREE: 5,
+    Rank.JOKER: 50,
+    Rank.TWO: 20,
+    Rank.ACE: 20,
+    Rank.KING: 10,
+    Rank.QUEEN: 10,
+    Rank.JACK: 10,
+    Rank.TEN: 10,
+    Rank.NINE: 10,
+    Rank.EIGHT: 10,
+    Rank.SEVEN: 5,
+    Rank.SIX: 5,
+    Rank.FIVE: 5,
+    Rank.FOUR: 5,
+    Rank.THREE: 5,
 }
 
 
@@ -73,8 +93,18 @@ class Card:
     """One card value, such as `KS` or `JK`. Instances are interned: compare with `is` or `==`."""
 
     __slots__ = (
-        "code", "index", "is_black_three", "is_joker", "is_natural", "is_red_three",
-        "is_three", "is_two", "is_wild", "points", "rank", "suit",
+        "code",
+        "index",
+        "is_black_three",
+        "is_joker",
+        "is_natural",
+        "is_red_three",
+        "is_three",
+        "is_two",
+        "is_wild",
+        "points",
+        "rank",
+        "suit",
     )
     code: str
     rank: Rank

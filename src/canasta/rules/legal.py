@@ -140,8 +140,18 @@ class _Screen:
     """Checks candidate groups of one team against the meld rules, by counts."""
 
     __slots__ = (
-        "blocked", "canastas", "dead", "melds", "need", "opening", "progressive", "rules",
-        "state", "stats", "team", "wild_size",
+        "blocked",
+        "canastas",
+        "dead",
+        "melds",
+        "need",
+        "opening",
+        "progressive",
+        "rules",
+        "state",
+        "stats",
+        "team",
+        "wild_size",
     )
 
     def __init__(self, state: State, team: int) -> None:
@@ -290,7 +300,9 @@ def _single_specs(
         return cached
     new = before is None
     bl, bw = (0, 0) if before is None else before
-    wild_rules = rules.aces_wilds_opening_only or rules.rule_of_five or rules.wild_melds == "progressive"
+    wild_rules = (
+        rules.aces_wilds_opening_only or rules.rule_of_five or rules.wild_melds == "progressive"
+    )
     out = []
     for j, t in _wild_options(jokers, twos, min(rules.meld_max_wilds, 3)):
         w = bw + j + t
@@ -338,7 +350,11 @@ def _openings(
     longest = max([len(cs) for cs in hand.naturals.values()] + [0])
     exempt = (
         rules.opening_canasta_exempt
-        or (top is None and state.drew == "stock" and rules.concealed_min_rule == "stock_exempt_pile_required")
+        or (
+            top is None
+            and state.drew == "stock"
+            and rules.concealed_min_rule == "stock_exempt_pile_required"
+        )
     ) and (longest + min(j_all + t_all, max_w) >= 7 or j_all + t_all >= 7)
     found = 0
 
@@ -410,7 +426,11 @@ def _openings(
             return
         for spec in options(ranks[i], j_left, t_left):
             yield from walk(
-                i + 1, (*chosen, spec), points + _spec_points(spec), j_left - spec[2], t_left - spec[3]
+                i + 1,
+                (*chosen, spec),
+                points + _spec_points(spec),
+                j_left - spec[2],
+                t_left - spec[3],
             )
         yield from walk(i + 1, chosen, points, j_left, t_left)
 
@@ -433,7 +453,9 @@ def pickup_actions(state: State, first_only: bool = False) -> list[Action]:
     seat = state.turn
     team = state.team_of(seat)
     top = state.pile[-1]
-    black3 = top.is_black_three and rules.black3_pickup_to_go_out and "black3_top" in rules.block_rules
+    black3 = (
+        top.is_black_three and rules.black3_pickup_to_go_out and "black3_top" in rules.block_rules
+    )
     cards = state.hands[seat]
     rank = top.rank
     if not black3 and (

@@ -90,13 +90,21 @@ class _Reader:
             return default
         return self.obj[key]
 
-    def int(self, key: str, default: Any = ..., low: int = 0, high: int | None = None) -> int:
+    def integer(self, key: str, default: Any = ..., low: int = 0, high: int | None = None) -> int:
         v = self.get(key, default)
-        if not isinstance(v, int) or isinstance(v, bool) or v < low or (high is not None and v > high):
-            raise self.fail(key, f"must be a whole number from {low}" + (f" to {high}" if high is not None else ""))
+        if (
+            not isinstance(v, int)
+            or isinstance(v, bool)
+            or v < low
+            or (high is not None and v > high)
+        ):
+            raise self.fail(
+                key,
+                f"must be a whole number from {low}" + (f" to {high}" if high is not None else ""),
+            )
         return v
 
-    def bool(self, key: str, default: bool) -> bool:
+    def flag(self, key: str, default: bool) -> bool:
         v = self.get(key, default)
         if not isinstance(v, bool):
             raise self.fail(key, "must be true or false")
@@ -110,7 +118,9 @@ class _Reader:
             try:
                 out.append(Card.parse(v))
             except InvalidActionError as exc:
-                raise InvalidActionError(f"{self.where}: {key}: {exc.message}", "unknown_card") from None
+                raise InvalidActionError(
+                    f"{self.where}: {key}: {exc.message}", "unknown_card"
+                ) from None
         return out
 
     def per(self, key: str, n: int, default: Any = ...) -> list[Any]:
@@ -153,14 +163,14 @@ def position_from_json(obj: Any, where: str = "position", rules: RuleSet | None 
     scores_raw = r.per("scores", teams, [0] * teams)
     if not all(isinstance(x, int) and not isinstance(x, bool) for x in scores_raw):
         raise r.fail("scores", "must hold whole numbers")
-    dealer = r.int("dealer", high=players - 1)
+    dealer = r.integer("dealer", high=players - 1)
     sitting_out = None
     if players == 5:
-        sitting_out = r.int("sitting_out", 4, high=4)
+        sitting_out = r.integer("sitting_out", 4, high=4)
         if sitting_out not in (0, 2, 4):
             raise r.fail("sitting_out", "must be one of the trio's seats 0, 2 or 4")
     state = State.blank(rules, scores_raw, dealer, sitting_out)
-    state.turn = r.int("turn", high=players - 1)
+    state.turn = r.integer("turn", high=players - 1)
     if state.turn not in state.order or dealer not in state.order:
         raise r.fail("turn", "names a seat that does not play this deal")
     phase = r.get("phase")
@@ -182,14 +192,19 @@ def position_from_json(obj: Any, where: str = "position", rules: RuleSet | None 
             if rank in state.melds[team]:
                 raise r.fail("melds", f"holds two melds of rank {rank.value} for team {team}")
             state.melds[team][rank] = cards
-    state.threes = [r.cards(t, f"red_threes[{i}]") for i, t in enumerate(r.per("red_threes", teams, [[]] * teams))]
+    state.threes = [
+        r.cards(t, f"red_threes[{i}]")
+        for i, t in enumerate(r.per("red_threes", teams, [[]] * teams))
+    ]
     state.seat_melded = r.bools("seat_melded", players)
     state.asked = r.bools("asked", players)
     opened = r.get("opened", None)
-    state.opened = r.bools("opened", teams) if opened is not None else [bool(m) for m in state.melds]
+    state.opened = (
+        r.bools("opened", teams) if opened is not None else [bool(m) for m in state.melds]
+    )
     frozen = r.get("pile_frozen", None)
     state.pile_frozen = (
-        r.bool("pile_frozen", False)
+        r.flag("pile_frozen", False)
         if frozen is not None
         else any(c.is_wild or c.is_red_three for c in state.pile)
     )
@@ -201,9 +216,9 @@ def position_from_json(obj: Any, where: str = "position", rules: RuleSet | None 
     if permission not in (None, "pending", "yes", "no"):
         raise r.fail("permission", "must be null, 'pending', 'yes' or 'no'")
     state.permission = permission
-    state.turn_melded = r.bool("turn_melded", False)
-    state.concealed_ok = r.bool("concealed_ok", not state.seat_melded[state.turn])
-    state.turn_canasta = r.bool("turn_canasta", False)
+    state.turn_melded = r.flag("turn_melded", False)
+    state.concealed_ok = r.flag("concealed_ok", not state.seat_melded[state.turn])
+    state.turn_canasta = r.flag("turn_canasta", False)
     started = r.get("turn_started", [])
     if not isinstance(started, list):
         raise r.fail("turn_started", "must be a list of ranks")
@@ -211,8 +226,8 @@ def position_from_json(obj: Any, where: str = "position", rules: RuleSet | None 
         state.turn_started = {Rank.parse_meld_rank(x) for x in started}
     except (InvalidActionError, AttributeError):
         raise r.fail("turn_started", "must be a list of ranks") from None
-    state.turn_layoff = r.bool("turn_layoff", False)
-    state.must_meld_out = r.bool("must_meld_out", False)
+    state.turn_layoff = r.flag("turn_layoff", False)
+    state.must_meld_out = r.flag("must_meld_out", False)
     known = r.per("known", players, [[]] * players)
     state.known = [r.cards(k, f"known[{i}]") for i, k in enumerate(known)]
     _check_card_counts(state, r)
@@ -223,7 +238,7 @@ def position_from_json(obj: Any, where: str = "position", rules: RuleSet | None 
             raise r.fail("reason", "must be 'went_out' or 'stock_exhausted'")
         if went_out is not None and (not isinstance(went_out, int) or went_out not in state.order):
             raise r.fail("went_out", "must be a seat or null")
-        state.result = score_deal(state, reason, went_out, r.bool("concealed", False))
+        state.result = score_deal(state, reason, went_out, r.flag("concealed", False))
     return state
 
 
@@ -240,5 +255,6 @@ def _check_card_counts(state: State, r: _Reader) -> None:
     for c, n in seen.items():
         if n > deck.get(c, 0):
             raise InvalidActionError(
-                f"{r.where}: {n} copies of {c.code}, the deck holds {deck.get(c, 0)}", "bad_position"
+                f"{r.where}: {n} copies of {c.code}, the deck holds {deck.get(c, 0)}",
+                "bad_position",
             )

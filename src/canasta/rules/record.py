@@ -8,7 +8,12 @@ from canasta.rules.actions import action_from_json, action_to_json
 from canasta.rules.cards import Card
 from canasta.rules.errors import IllegalActionError, InvalidActionError
 from canasta.rules.game import DealRecord, Game, default_dealer
-from canasta.rules.position import POSITION_FORMAT, position_from_json, position_to_json, rules_from_json
+from canasta.rules.position import (
+    POSITION_FORMAT,
+    position_from_json,
+    position_to_json,
+    rules_from_json,
+)
 from canasta.rules.ruleset import RuleSet
 from canasta.rules.state import State
 
@@ -97,7 +102,9 @@ def _deal_from_json(rules: RuleSet, obj: Any, index: int) -> DealRecord:
         try:
             deck.append(Card.parse(code))
         except InvalidActionError as exc:
-            raise InvalidActionError(f"{where} deck card {k}: {exc.message}", "unknown_card") from None
+            raise InvalidActionError(
+                f"{where} deck card {k}: {exc.message}", "unknown_card"
+            ) from None
     default, sitting_out = default_dealer(rules, index)
     dealer = obj.get("dealer", default)
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < rules.players:

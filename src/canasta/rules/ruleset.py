@@ -116,7 +116,9 @@ class RuleSet:
 
     @staticmethod
     def preset(
-        variant: str = "classic", players: int | None = None, options: Mapping[str, Any] | None = None
+        variant: str = "classic",
+        players: int | None = None,
+        options: Mapping[str, Any] | None = None,
     ) -> RuleSet:
         """The rule set of a preset for a player count, with house options applied and checked."""
         if variant not in PLAYER_COUNTS:
@@ -140,7 +142,9 @@ class RuleSet:
         for key, value in opts.items():
             values[key] = _coerce(key, value, base)
         _apply_shortcuts(values, opts)
-        rules = RuleSet(variant=variant, players=players, options=_canonical_options(opts), **values)
+        rules = RuleSet(
+            variant=variant, players=players, options=_canonical_options(opts), **values
+        )
         rules._validate()
         return rules
 
@@ -228,9 +232,9 @@ class RuleSet:
             raise bad("top_card_only_go_out forbids the final discard that go_out_discard requires")
         if self.black3_meld_no_discard and self.go_out_discard == "mandatory":
             raise bad("black3_meld_no_discard contradicts a mandatory final discard")
-        if self.wild_melds == "canasta_in_one_turn" and self.meld_max_size is not None:
-            if self.meld_max_size < 7:
-                raise bad("a wild canasta needs meld_max_size of at least 7")
+        max_size = self.meld_max_size
+        if self.wild_melds == "canasta_in_one_turn" and max_size is not None and max_size < 7:
+            raise bad("a wild canasta needs meld_max_size of at least 7")
         if self.threes_mode == "color_sets" and self.black3_pickup_to_go_out:
             raise bad("with threes_mode color_sets no three is ever on the pile")
 
@@ -256,32 +260,55 @@ def _preset_values(variant: str, players: int, teams: int | None) -> dict[str, A
                 v["target_score"] = 7500
     elif variant == "modern-american":
         v.update(
-            hand_size=13, upcard_mode="none", initial_meld_table=MODERN_MINIMUMS,
-            initial_meld_counts_top_card=False, initial_meld_composition="clean_or_wild",
-            opening_canasta_exempt=True, meld_max_wilds=2, meld_max_size=7, rule_of_five=True,
-            sevens_no_wilds=True, aces_wilds_opening_only=True,
-            dead_rank_trigger="natural_canasta", wild_melds="progressive",
-            special_canasta_bonuses=True, pile_take_methods=frozenset({"pair"}),
-            freeze_scope="always", block_rules=frozenset({"wild_top", "one_card", "dead_rank"}),
-            discard_rules="modern", go_out_min_canastas=2, go_out_discard="mandatory",
-            concealed_total=100, permission_mode="once_per_deal_after_draw",
-            threes_mode="color_sets", red3_values=(100, 300, 500, 1000),
-            stock_exhaustion="end", last_card_three="stays_in_hand", end_penalties="modern",
+            hand_size=13,
+            upcard_mode="none",
+            initial_meld_table=MODERN_MINIMUMS,
+            initial_meld_counts_top_card=False,
+            initial_meld_composition="clean_or_wild",
+            opening_canasta_exempt=True,
+            meld_max_wilds=2,
+            meld_max_size=7,
+            rule_of_five=True,
+            sevens_no_wilds=True,
+            aces_wilds_opening_only=True,
+            dead_rank_trigger="natural_canasta",
+            wild_melds="progressive",
+            special_canasta_bonuses=True,
+            pile_take_methods=frozenset({"pair"}),
+            freeze_scope="always",
+            block_rules=frozenset({"wild_top", "one_card", "dead_rank"}),
+            discard_rules="modern",
+            go_out_min_canastas=2,
+            go_out_discard="mandatory",
+            concealed_total=100,
+            permission_mode="once_per_deal_after_draw",
+            threes_mode="color_sets",
+            red3_values=(100, 300, 500, 1000),
+            stock_exhaustion="end",
+            last_card_three="stays_in_hand",
+            end_penalties="modern",
             target_score=8500,
         )
     elif variant == "online":
         v.update(
-            teams=2, hand_size=15 if players == 2 else 11, upcard_mode="single",
-            wild_ratio_rule="le", wild_melds="canasta_in_one_turn",
+            teams=2,
+            hand_size=15 if players == 2 else 11,
+            upcard_mode="single",
+            wild_ratio_rule="le",
+            wild_melds="canasta_in_one_turn",
             block_rules=frozenset({"wild_top", "black3_top", "red3_top", "one_card"}),
-            black3_pickup_to_go_out=True, go_out_min_canastas=2 if players == 2 else 1,
-            permission_mode="off", black3_hand_value=100, stock_exhaustion="end",
+            black3_pickup_to_go_out=True,
+            go_out_min_canastas=2 if players == 2 else 1,
+            permission_mode="off",
+            black3_hand_value=100,
+            stock_exhaustion="end",
         )
     else:  # mendelev
         v.update(
             freeze_triggers=frozenset({"wild", "red3_upcard"}),
             block_rules=frozenset({"wild_top", "black3_top", "one_card", "canasta_rank"}),
-            top_card_only_go_out=True, black3_meld_no_discard=True,
+            top_card_only_go_out=True,
+            black3_meld_no_discard=True,
         )
     return v
 
@@ -294,7 +321,9 @@ _SHORTCUTS: Final = ("pile_take_by_layoff", "black3_freezes")
 def _coerce(key: str, value: Any, base: Mapping[str, Any]) -> Any:
     """Check one option's value and convert it to the field's type."""
     if key in _FIXED or key in ("options", "cache"):
-        raise InvalidActionError(f"option {key!r} is not an option (give it on its own)", "bad_option")
+        raise InvalidActionError(
+            f"option {key!r} is not an option (give it on its own)", "bad_option"
+        )
     if key in _SHORTCUTS:
         if not isinstance(value, bool):
             raise InvalidActionError(f"option {key!r} must be true or false", "bad_option")
@@ -336,7 +365,9 @@ def _coerce(key: str, value: Any, base: Mapping[str, Any]) -> Any:
     if key == "meld_max_size" and value is None:
         return None
     if not _is_int(value):
-        raise InvalidActionError(f"option {key} must be a whole number, not {value!r}", "bad_option")
+        raise InvalidActionError(
+            f"option {key} must be a whole number, not {value!r}", "bad_option"
+        )
     return value
 
 

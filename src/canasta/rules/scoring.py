@@ -29,7 +29,9 @@ class ScoreBreakdown:
 
     @property
     def total(self) -> int:
-        return self.cards + self.canastas + self.threes + self.going_out + self.hand + self.penalties
+        return (
+            self.cards + self.canastas + self.threes + self.going_out + self.hand + self.penalties
+        )
 
     def to_json(self) -> dict[str, int]:
         out = {part: getattr(self, part) for part in PARTS}

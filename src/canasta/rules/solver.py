@@ -45,7 +45,10 @@ def meld_out(
             groups.setdefault(targets[i], []).append(w)
         if _valid(state, team, groups, melds):
             return [
-                Group(tuple(cs), r if not any(not c.is_wild for c in cs) and r is not Rank.WILD else None)
+                Group(
+                    tuple(cs),
+                    r if not any(not c.is_wild for c in cs) and r is not Rank.WILD else None,
+                )
                 for r, cs in groups.items()
             ]
     return None
@@ -91,8 +94,10 @@ def _valid(
         w = wild_count(final)
         if meld_error(rules, rank, len(final), w, before is None):
             return False
-        if rank is not Rank.WILD and wild_count(cs) and wild_rule_error(
-            rules, rank, len(final) - w, False, pending
+        if (
+            rank is not Rank.WILD
+            and wild_count(cs)
+            and wild_rule_error(rules, rank, len(final) - w, False, pending)
         ):
             return False
     return state.may_go_out(team, canasta_count(after)) is None

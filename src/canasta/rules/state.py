@@ -7,12 +7,27 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from canasta.rules.actions import (
-    Action, Answer, Ask, Discard, Draw, Group, Meld, Pass, Pickup, describe,
+    Action,
+    Answer,
+    Ask,
+    Discard,
+    Draw,
+    Group,
+    Meld,
+    Pass,
+    Pickup,
+    describe,
 )
 from canasta.rules.cards import Card, Rank, make_deck
 from canasta.rules.errors import IllegalActionError, InvalidActionError
 from canasta.rules.melds import (
-    Melds, canasta_count, dead_ranks, is_canasta, meld_error, wild_count, wild_rule_error,
+    Melds,
+    canasta_count,
+    dead_ranks,
+    is_canasta,
+    meld_error,
+    wild_count,
+    wild_rule_error,
 )
 from canasta.rules.ruleset import RuleSet
 from canasta.rules.scoring import DealResult, score_deal
@@ -49,10 +64,33 @@ class State:
     """One deal of a game in progress. Mutated in place by `apply`; copy with `clone`."""
 
     __slots__ = (
-        "_next", "asked", "concealed_ok", "dealer", "drew", "hands", "known", "melds",
-        "must_meld_out", "opened", "order", "permission", "phase", "pile", "pile_frozen",
-        "result", "rules", "scores", "seat_melded", "sitting_out", "stock", "threes",
-        "turn", "turn_canasta", "turn_layoff", "turn_melded", "turn_started",
+        "_next",
+        "asked",
+        "concealed_ok",
+        "dealer",
+        "drew",
+        "hands",
+        "known",
+        "melds",
+        "must_meld_out",
+        "opened",
+        "order",
+        "permission",
+        "phase",
+        "pile",
+        "pile_frozen",
+        "result",
+        "rules",
+        "scores",
+        "seat_melded",
+        "sitting_out",
+        "stock",
+        "threes",
+        "turn",
+        "turn_canasta",
+        "turn_layoff",
+        "turn_melded",
+        "turn_started",
     )
 
     rules: RuleSet
@@ -166,7 +204,11 @@ class State:
                 self.pile_frozen = True
             if mode == "single":
                 break
-            if not (card.is_wild or card.is_red_three or (card.is_black_three and rules.upcard_skip_black3)):
+            if not (
+                card.is_wild
+                or card.is_red_three
+                or (card.is_black_three and rules.upcard_skip_black3)
+            ):
                 break
         return pos
 
@@ -299,7 +341,9 @@ class State:
             canastas = canasta_count(self.melds[team])
         if canastas < rules.go_out_min_canastas:
             need = rules.go_out_min_canastas
-            return f"going out needs {need} canasta{'s' if need > 1 else ''}, your team has {canastas}"
+            return (
+                f"going out needs {need} canasta{'s' if need > 1 else ''}, your team has {canastas}"
+            )
         if self.permission == "no":
             return "your partner said no to going out this turn"
         if rules.permission_mode == "mandatory" and self.permission != "yes":
@@ -334,7 +378,9 @@ class State:
             raise IllegalActionError("the deal is over", "deal_over")
         mover = self.to_move
         if seat is not None and seat != mover:
-            raise IllegalActionError(f"it is seat {mover}'s move, not seat {seat}'s", "not_your_turn")
+            raise IllegalActionError(
+                f"it is seat {mover}'s move, not seat {seat}'s", "not_your_turn"
+            )
         if self.permission == "pending" and not isinstance(action, Answer):
             raise IllegalActionError("waiting for partner's answer", "awaiting_answer")
         handler = _HANDLERS.get(type(action))
@@ -432,7 +478,9 @@ class State:
         if any(c.is_natural and tier(c) < mine for c in hand):
             if mine == 2:
                 return "a card of a dead rank may go on an empty pile only if nothing else can"
-            return "an ace or a seven may go on an empty pile only if you hold no other natural card"
+            return (
+                "an ace or a seven may go on an empty pile only if you hold no other natural card"
+            )
         return None
 
     # turn end and stock exhaustion -----------------------------------------------------------
@@ -447,9 +495,8 @@ class State:
         self.turn_canasta = self.turn_layoff = self.turn_melded = self.must_meld_out = False
         if self.turn_started:
             self.turn_started = set()
-        if not self.stock:
-            if self.rules.stock_exhaustion == "end" or not self._any_pickup():
-                self._end("stock_exhausted", None)
+        if not self.stock and (self.rules.stock_exhaustion == "end" or not self._any_pickup()):
+            self._end("stock_exhausted", None)
 
     def _any_pickup(self) -> bool:
         from canasta.rules.legal import pickup_actions
@@ -466,7 +513,9 @@ class State:
     def _pass(self) -> None:
         self._need_phase(DRAW)
         if self.stock:
-            raise IllegalActionError("pass only when the stock is exhausted; draw instead", "cannot_pass")
+            raise IllegalActionError(
+                "pass only when the stock is exhausted; draw instead", "cannot_pass"
+            )
         if self.rules.stock_exhaustion == "end":
             raise IllegalActionError("the deal has ended", "deal_over")
         if self.must_take_pile() and self._any_pickup():
@@ -544,7 +593,9 @@ class State:
                     why = f"it would leave one card that could not be discarded ({why})"
                 raise IllegalActionError(why, "cannot_go_out")
         if not self.opened[team]:
-            self._check_opening(team, groups, plan, None, (), concealed_allowed=self.drew == "stock")
+            self._check_opening(
+                team, groups, plan, None, (), concealed_allowed=self.drew == "stock"
+            )
         self._commit(seat, team, plan, hand)
         if plan.hand_after == 0:
             self._end("went_out", seat)
@@ -690,7 +741,9 @@ class State:
             if len(self.pile) == 1:
                 raise IllegalActionError("a one-card pile is bought whole", "bad_pickup")
         black3_exception = (
-            top.is_black_three and rules.black3_pickup_to_go_out and "black3_top" in rules.block_rules
+            top.is_black_three
+            and rules.black3_pickup_to_go_out
+            and "black3_top" in rules.block_rules
         )
         why = self.pile_blocked(seat)
         if why and not (black3_exception and top.is_black_three):
@@ -719,7 +772,8 @@ class State:
             ):
                 raise IllegalActionError(
                     f"take the pile with cards matching {top.code} (allowed: "
-                    + ", ".join(_METHOD_TEXT[m] for m in sorted(methods)) + ")",
+                    + ", ".join(_METHOD_TEXT[m] for m in sorted(methods))
+                    + ")",
                     "bad_pickup",
                 )
         hand = self.hands[seat]

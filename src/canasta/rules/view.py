@@ -149,7 +149,9 @@ def unseen_cards(view: SeatView) -> list[Card]:
             seen.extend(k)
     for c in seen:
         pool[c] = pool.get(c, 0) - 1
-    return [c for c, n in sorted(pool.items(), key=lambda kv: kv[0].index) for _ in range(max(n, 0))]
+    return [
+        c for c, n in sorted(pool.items(), key=lambda kv: kv[0].index) for _ in range(max(n, 0))
+    ]
 
 
 def resample(view: SeatView, rng: random.Random) -> State:
@@ -193,4 +195,3 @@ def resample(view: SeatView, rng: random.Random) -> State:
     state.must_meld_out = view.must_meld_out
     state.result = view.result
     return state
-
