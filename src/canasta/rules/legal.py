@@ -126,11 +126,7 @@ def discard_actions(state: State) -> list[Action]:
         return []
     if state.rules.discard_rules != "modern":
         return [_DISCARDS[c] for c in dict.fromkeys(hand)]
-    return [
-        _DISCARDS[c]
-        for c in dict.fromkeys(hand)
-        if not state._modern_discard_error(c, hand, going_out)
-    ]
+    return [_DISCARDS[c] for c in dict.fromkeys(hand) if not state._modern_discard_error(c, hand, going_out)]
 
 
 # -- screening groups -----------------------------------------------------------------------------
@@ -165,7 +161,7 @@ class _Screen:
         self.dead = dead_ranks(rules, state.melds) if rules.dead_rank_trigger != "none" else ()
         self.canastas = canasta_count(melds)
         self.need = rules.go_out_min_canastas
-        self.blocked = state.may_go_out(team, 10**6) is not None
+        self.blocked = state.permission_blocks() is not None
         self.progressive = rules.wild_melds == "progressive"
         wild = melds.get(Rank.WILD)
         self.wild_size = len(wild) if wild is not None else -1
@@ -182,9 +178,7 @@ class _Screen:
         if not meld_ok(self.rules, rank, size, wilds, before is None):
             return False
         if (j or t) and rank is not Rank.WILD:
-            return (
-                wild_rule_error(self.rules, rank, size - wilds, self.opening, wild_pending) is None
-            )
+            return wild_rule_error(self.rules, rank, size - wilds, self.opening, wild_pending) is None
         return True
 
     def new_canastas(self, specs: Sequence[Spec]) -> int:
@@ -198,7 +192,19 @@ class _Screen:
 
     def go_ok(self, specs: Sequence[Spec]) -> bool:
         """Whether the team may go out once these groups are laid."""
-        return not self.blocked and self.canastas + self.new_canastas(specs) >= self.need
+        if self.blocked or self.canastas + self.new_canastas(specs) < self.need:
+            return False
+        if self.rules.forbid_go_out_with_incomplete_special:
+            sizes = {r: list(st) for r, st in self.stats.items()}
+            for rank, k, j, t in specs:
+                size = sizes.setdefault(rank, [0, 0])
+                size[0] += k + j + t
+                size[1] += j + t
+            return not any(
+                n < 7 and (r in (Rank.SEVEN, Rank.WILD) or (r is Rank.ACE and w == 0))
+                for r, (n, w) in sizes.items()
+            )
+        return True
 
     def wild_pending(self, specs: Sequence[Spec]) -> bool:
         if not self.progressive:
@@ -300,9 +306,7 @@ def _single_specs(
         return cached
     new = before is None
     bl, bw = (0, 0) if before is None else before
-    wild_rules = (
-        rules.aces_wilds_opening_only or rules.rule_of_five or rules.wild_melds == "progressive"
-    )
+    wild_rules = rules.aces_wilds_opening_only or rules.rule_of_five or rules.wild_melds == "progressive"
     out = []
     for j, t in _wild_options(jokers, twos, min(rules.meld_max_wilds, 3)):
         w = bw + j + t
@@ -351,38 +355,39 @@ def _openings(
     exempt = (
         rules.opening_canasta_exempt
         or (
-            top is None
-            and state.drew == "stock"
-            and rules.concealed_min_rule == "stock_exempt_pile_required"
+            top is None and state.drew == "stock" and rules.concealed_min_rule == "stock_exempt_pile_required"
         )
     ) and (longest + min(j_all + t_all, max_w) >= 7 or j_all + t_all >= 7)
     found = 0
-
-    def options(rank: Rank, j_left: int, t_left: int) -> list[Spec]:
+    progressive = screen.progressive
+    # Each rank's candidate groups with their points, screened once (the wild-meld rule of
+    # progressive rule sets depends on the whole combination and is checked in `accept`).
+    options: list[list[tuple[Spec, int]]] = []
+    for rank in ranks:
+        specs: list[Spec]
         if rank is Rank.WILD:
-            return [
-                (rank, 0, j, t)
-                for j in range(j_left, -1, -1)
-                for t in range(t_left, -1, -1)
-                if j + t >= 3
+            specs = [
+                (rank, 0, j, t) for j in range(j_all, -1, -1) for t in range(t_all, -1, -1) if j + t >= 3
             ]
-        if rank is Rank.THREE:
+        elif rank is Rank.THREE:
             nb = len(hand.black_threes)
-            return [(rank, k, 0, 0) for k in range(min(nb, 4), 2, -1)]
-        n = len(hand.naturals[rank])
-        ks = sorted({k for k in (n, 3, 2) if 2 <= k <= n}, reverse=True)
-        return [
-            (rank, k, j, t)
-            for k in ks
-            for j in range(min(j_left, max_w), -1, -1)
-            for t in range(min(t_left, max_w - j), -1, -1)
-            if k + j + t >= 3
-        ]
+            specs = [(rank, k, 0, 0) for k in range(min(nb, 4), 2, -1)]
+        else:
+            n = len(hand.naturals[rank])
+            specs = [
+                (rank, k, j, t)
+                for k in sorted({k for k in (n, 3, 2) if 2 <= k <= n}, reverse=True)
+                for j in range(min(j_all, max_w), -1, -1)
+                for t in range(min(t_all, max_w - j), -1, -1)
+                if k + j + t >= 3
+            ]
+        options.append([(sp, _spec_points(sp)) for sp in specs if progressive or screen.group_ok(sp, False)])
 
     def accept(specs: tuple[Spec, ...], points: int) -> bool:
-        pending = screen.wild_pending(specs)
-        if not all(screen.group_ok(s, pending) for s in specs):
-            return False
+        if progressive or base:
+            pending = screen.wild_pending(specs)
+            if not all(screen.group_ok(s, pending) for s in specs):
+                return False
         used = sum(s[1] + s[2] + s[3] for s in specs)
         hand_after = hand_size - used + gained
         if top is None:
@@ -398,9 +403,7 @@ def _openings(
             return False
         if points >= minimum:
             return True
-        if rules.opening_canasta_exempt and any(
-            s[1] + s[2] + s[3] >= 7 for s in specs[len(base) :]
-        ):
+        if rules.opening_canasta_exempt and any(s[1] + s[2] + s[3] >= 7 for s in specs[len(base) :]):
             return True
         return (
             top is None
@@ -424,14 +427,9 @@ def _openings(
                 found += 1
                 yield full
             return
-        for spec in options(ranks[i], j_left, t_left):
-            yield from walk(
-                i + 1,
-                (*chosen, spec),
-                points + _spec_points(spec),
-                j_left - spec[2],
-                t_left - spec[3],
-            )
+        for spec, gain in options[i]:
+            if spec[2] <= j_left and spec[3] <= t_left:
+                yield from walk(i + 1, (*chosen, spec), points + gain, j_left - spec[2], t_left - spec[3])
         yield from walk(i + 1, chosen, points, j_left, t_left)
 
     yield from walk(0, (), base_points, j_all, t_all)
@@ -453,14 +451,11 @@ def pickup_actions(state: State, first_only: bool = False) -> list[Action]:
     seat = state.turn
     team = state.team_of(seat)
     top = state.pile[-1]
-    black3 = (
-        top.is_black_three and rules.black3_pickup_to_go_out and "black3_top" in rules.block_rules
-    )
+    black3 = top.is_black_three and rules.black3_pickup_to_go_out and "black3_top" in rules.block_rules
     cards = state.hands[seat]
     rank = top.rank
     if not black3 and (
-        (rank not in state.melds[team] and not any(c.rank is rank for c in cards))
-        or state.pile_blocked(seat)
+        (rank not in state.melds[team] and not any(c.rank is rank for c in cards)) or state.pile_blocked(seat)
     ):
         return []
     hand = _Hand(cards)
@@ -507,8 +502,7 @@ def pickup_actions(state: State, first_only: bool = False) -> list[Action]:
                 gained = _gained(state)
             hand_after += gained
             if hand_after <= 1 and (
-                (hand_after == 0 and rules.go_out_discard == "mandatory")
-                or not screen.go_ok((top_spec,))
+                (hand_after == 0 and rules.go_out_discard == "mandatory") or not screen.go_ok((top_spec,))
             ):
                 continue
         out.append(Pickup(with_cards))

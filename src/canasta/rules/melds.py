@@ -49,6 +49,13 @@ def dead_ranks(rules: RuleSet, all_melds: Sequence[Mapping[Rank, Sequence[Card]]
     return dead
 
 
+def incomplete_special(rank: Rank, cards: Sequence[Card]) -> bool:
+    """An incomplete meld that Modern American penalises: sevens, clean aces or wild cards (R27)."""
+    if len(cards) >= 7:
+        return False
+    return rank in (Rank.SEVEN, Rank.WILD) or (rank is Rank.ACE and wild_count(cards) == 0)
+
+
 def canasta_bonus(rules: RuleSet, rank: Rank, cards: Sequence[Card]) -> int:
     """The bonus of a completed canasta under the rule set (R13)."""
     wilds = wild_count(cards)

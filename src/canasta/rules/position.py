@@ -92,12 +92,7 @@ class _Reader:
 
     def integer(self, key: str, default: Any = ..., low: int = 0, high: int | None = None) -> int:
         v = self.get(key, default)
-        if (
-            not isinstance(v, int)
-            or isinstance(v, bool)
-            or v < low
-            or (high is not None and v > high)
-        ):
+        if not isinstance(v, int) or isinstance(v, bool) or v < low or (high is not None and v > high):
             raise self.fail(
                 key,
                 f"must be a whole number from {low}" + (f" to {high}" if high is not None else ""),
@@ -118,9 +113,7 @@ class _Reader:
             try:
                 out.append(Card.parse(v))
             except InvalidActionError as exc:
-                raise InvalidActionError(
-                    f"{self.where}: {key}: {exc.message}", "unknown_card"
-                ) from None
+                raise InvalidActionError(f"{self.where}: {key}: {exc.message}", "unknown_card") from None
         return out
 
     def per(self, key: str, n: int, default: Any = ...) -> list[Any]:
@@ -193,15 +186,12 @@ def position_from_json(obj: Any, where: str = "position", rules: RuleSet | None 
                 raise r.fail("melds", f"holds two melds of rank {rank.value} for team {team}")
             state.melds[team][rank] = cards
     state.threes = [
-        r.cards(t, f"red_threes[{i}]")
-        for i, t in enumerate(r.per("red_threes", teams, [[]] * teams))
+        r.cards(t, f"red_threes[{i}]") for i, t in enumerate(r.per("red_threes", teams, [[]] * teams))
     ]
     state.seat_melded = r.bools("seat_melded", players)
     state.asked = r.bools("asked", players)
     opened = r.get("opened", None)
-    state.opened = (
-        r.bools("opened", teams) if opened is not None else [bool(m) for m in state.melds]
-    )
+    state.opened = r.bools("opened", teams) if opened is not None else [bool(m) for m in state.melds]
     frozen = r.get("pile_frozen", None)
     state.pile_frozen = (
         r.flag("pile_frozen", False)

@@ -102,9 +102,7 @@ def _deal_from_json(rules: RuleSet, obj: Any, index: int) -> DealRecord:
         try:
             deck.append(Card.parse(code))
         except InvalidActionError as exc:
-            raise InvalidActionError(
-                f"{where} deck card {k}: {exc.message}", "unknown_card"
-            ) from None
+            raise InvalidActionError(f"{where} deck card {k}: {exc.message}", "unknown_card") from None
     default, sitting_out = default_dealer(rules, index)
     dealer = obj.get("dealer", default)
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < rules.players:

@@ -48,9 +48,7 @@ _CHOICES: Final[Mapping[str, tuple[str, ...]]] = {
 _SETS: Final[Mapping[str, frozenset[str]]] = {
     "pile_take_methods": frozenset({"pair", "natural_wild", "layoff"}),
     "freeze_triggers": frozenset({"wild", "red3_upcard", "black3"}),
-    "block_rules": frozenset(
-        {"wild_top", "black3_top", "red3_top", "one_card", "canasta_rank", "dead_rank"}
-    ),
+    "block_rules": frozenset({"wild_top", "black3_top", "red3_top", "one_card", "canasta_rank", "dead_rank"}),
 }
 _FIXED: Final = ("variant", "players")
 
@@ -142,9 +140,7 @@ class RuleSet:
         for key, value in opts.items():
             values[key] = _coerce(key, value, base)
         _apply_shortcuts(values, opts)
-        rules = RuleSet(
-            variant=variant, players=players, options=_canonical_options(opts), **values
-        )
+        rules = RuleSet(variant=variant, players=players, options=_canonical_options(opts), **values)
         rules._validate()
         return rules
 
@@ -321,9 +317,7 @@ _SHORTCUTS: Final = ("pile_take_by_layoff", "black3_freezes")
 def _coerce(key: str, value: Any, base: Mapping[str, Any]) -> Any:
     """Check one option's value and convert it to the field's type."""
     if key in _FIXED or key in ("options", "cache"):
-        raise InvalidActionError(
-            f"option {key!r} is not an option (give it on its own)", "bad_option"
-        )
+        raise InvalidActionError(f"option {key!r} is not an option (give it on its own)", "bad_option")
     if key in _SHORTCUTS:
         if not isinstance(value, bool):
             raise InvalidActionError(f"option {key!r} must be true or false", "bad_option")
@@ -365,9 +359,7 @@ def _coerce(key: str, value: Any, base: Mapping[str, Any]) -> Any:
     if key == "meld_max_size" and value is None:
         return None
     if not _is_int(value):
-        raise InvalidActionError(
-            f"option {key} must be a whole number, not {value!r}", "bad_option"
-        )
+        raise InvalidActionError(f"option {key} must be a whole number, not {value!r}", "bad_option")
     return value
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from canasta.rules.cards import Card, Rank
-from canasta.rules.melds import canasta_bonus, canasta_count, wild_count
+from canasta.rules.melds import canasta_bonus, canasta_count, incomplete_special
 
 if TYPE_CHECKING:
     from canasta.rules.ruleset import RuleSet
@@ -29,9 +29,7 @@ class ScoreBreakdown:
 
     @property
     def total(self) -> int:
-        return (
-            self.cards + self.canastas + self.threes + self.going_out + self.hand + self.penalties
-        )
+        return self.cards + self.canastas + self.threes + self.going_out + self.hand + self.penalties
 
     def to_json(self) -> dict[str, int]:
         out = {part: getattr(self, part) for part in PARTS}
@@ -104,12 +102,12 @@ def _modern_penalties(melds: dict[Rank, list[Card]], hands: Sequence[Sequence[Ca
     """Incomplete special melds and sets of three aces or sevens in one hand (R27)."""
     penalty = 0
     for rank, cards in melds.items():
-        if len(cards) >= 7:
+        if not incomplete_special(rank, cards):
             continue
-        if rank is Rank.SEVEN or (rank is Rank.ACE and wild_count(cards) == 0):
-            penalty -= 2500
-        elif rank is Rank.WILD:
+        if rank is Rank.WILD:
             penalty -= 2500 if sum(1 for c in cards if c.is_joker) >= 4 else 2000
+        else:
+            penalty -= 2500
     for hand in hands:
         for rank in (Rank.ACE, Rank.SEVEN):
             if sum(1 for c in hand if c.rank is rank) >= 3:

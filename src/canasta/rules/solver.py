@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from canasta.rules.actions import Group
 from canasta.rules.cards import Card, Rank
-from canasta.rules.melds import canasta_count, dead_ranks, meld_error, wild_count, wild_rule_error
+from canasta.rules.melds import dead_ranks, meld_error, wild_count, wild_rule_error
 
 if TYPE_CHECKING:
     from canasta.rules.state import State
@@ -100,4 +100,4 @@ def _valid(
             and wild_rule_error(rules, rank, len(final) - w, False, pending)
         ):
             return False
-    return state.may_go_out(team, canasta_count(after)) is None
+    return state.may_go_out(team, after) is None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +24,7 @@ from canasta.rules.melds import (
     Melds,
     canasta_count,
     dead_ranks,
+    incomplete_special,
     is_canasta,
     meld_error,
     wild_count,
@@ -204,11 +205,7 @@ class State:
                 self.pile_frozen = True
             if mode == "single":
                 break
-            if not (
-                card.is_wild
-                or card.is_red_three
-                or (card.is_black_three and rules.upcard_skip_black3)
-            ):
+            if not (card.is_wild or card.is_red_three or (card.is_black_three and rules.upcard_skip_black3)):
                 break
         return pos
 
@@ -334,19 +331,29 @@ class State:
             return f"{top.rank.value}s are a dead rank"
         return None
 
-    def may_go_out(self, team: int, canastas: int | None = None) -> str | None:
-        """Why the seat to play may not go out now (None when it may)."""
+    def may_go_out(self, team: int, melds: Mapping[Rank, Sequence[Card]] | None = None) -> str | None:
+        """Why the seat to play may not go out now (None when it may).
+
+        `melds` are the team's melds as they would stand (default: as they stand now).
+        """
         rules = self.rules
-        if canastas is None:
-            canastas = canasta_count(self.melds[team])
+        if melds is None:
+            melds = self.melds[team]
+        canastas = canasta_count(melds)
         if canastas < rules.go_out_min_canastas:
             need = rules.go_out_min_canastas
-            return (
-                f"going out needs {need} canasta{'s' if need > 1 else ''}, your team has {canastas}"
-            )
+            return f"going out needs {need} canasta{'s' if need > 1 else ''}, your team has {canastas}"
+        if rules.forbid_go_out_with_incomplete_special and any(
+            incomplete_special(r, cs) for r, cs in melds.items()
+        ):
+            return "an incomplete meld of sevens, aces or wild cards forbids going out"
+        return self.permission_blocks()
+
+    def permission_blocks(self) -> str | None:
+        """Why partner's permission (or its absence) forbids going out this turn."""
         if self.permission == "no":
             return "your partner said no to going out this turn"
-        if rules.permission_mode == "mandatory" and self.permission != "yes":
+        if self.rules.permission_mode == "mandatory" and self.permission != "yes":
             return "you must ask your partner before going out"
         return None
 
@@ -378,9 +385,7 @@ class State:
             raise IllegalActionError("the deal is over", "deal_over")
         mover = self.to_move
         if seat is not None and seat != mover:
-            raise IllegalActionError(
-                f"it is seat {mover}'s move, not seat {seat}'s", "not_your_turn"
-            )
+            raise IllegalActionError(f"it is seat {mover}'s move, not seat {seat}'s", "not_your_turn")
         if self.permission == "pending" and not isinstance(action, Answer):
             raise IllegalActionError("waiting for partner's answer", "awaiting_answer")
         handler = _HANDLERS.get(type(action))
@@ -478,9 +483,7 @@ class State:
         if any(c.is_natural and tier(c) < mine for c in hand):
             if mine == 2:
                 return "a card of a dead rank may go on an empty pile only if nothing else can"
-            return (
-                "an ace or a seven may go on an empty pile only if you hold no other natural card"
-            )
+            return "an ace or a seven may go on an empty pile only if you hold no other natural card"
         return None
 
     # turn end and stock exhaustion -----------------------------------------------------------
@@ -513,9 +516,7 @@ class State:
     def _pass(self) -> None:
         self._need_phase(DRAW)
         if self.stock:
-            raise IllegalActionError(
-                "pass only when the stock is exhausted; draw instead", "cannot_pass"
-            )
+            raise IllegalActionError("pass only when the stock is exhausted; draw instead", "cannot_pass")
         if self.rules.stock_exhaustion == "end":
             raise IllegalActionError("the deal has ended", "deal_over")
         if self.must_take_pile() and self._any_pickup():
@@ -581,8 +582,7 @@ class State:
                 "after taking the pile with a black three you must meld every card", "must_meld_out"
             )
         if plan.hand_after <= 1 or plan.black_threes:
-            canastas = canasta_count({**self.melds[team], **plan.touched})
-            why = self.may_go_out(team, canastas)
+            why = self.may_go_out(team, {**self.melds[team], **plan.touched})
             if plan.black_threes and (why or plan.hand_after > 1):
                 raise IllegalActionError(
                     f"black threes may be melded only when going out ({why or 'cards would remain'})",
@@ -593,9 +593,7 @@ class State:
                     why = f"it would leave one card that could not be discarded ({why})"
                 raise IllegalActionError(why, "cannot_go_out")
         if not self.opened[team]:
-            self._check_opening(
-                team, groups, plan, None, (), concealed_allowed=self.drew == "stock"
-            )
+            self._check_opening(team, groups, plan, None, (), concealed_allowed=self.drew == "stock")
         self._commit(seat, team, plan, hand)
         if plan.hand_after == 0:
             self._end("went_out", seat)
@@ -659,9 +657,7 @@ class State:
         canasta_done = False
         started: set[Rank] = set()
         wild_meld = touched.get(Rank.WILD, team_melds.get(Rank.WILD))
-        wild_pending = (
-            rules.wild_melds == "progressive" and wild_meld is not None and len(wild_meld) < 7
-        )
+        wild_pending = rules.wild_melds == "progressive" and wild_meld is not None and len(wild_meld) < 7
         for rank, cards in touched.items():
             before = team_melds.get(rank)
             if rank in dead:
@@ -674,9 +670,7 @@ class State:
                 raise IllegalActionError(why, "bad_meld")
             if before is None:
                 started.add(rank)
-            if len(cards) >= 7 and (
-                before is None or (rank in self.turn_started and len(before) < 7)
-            ):
+            if len(cards) >= 7 and (before is None or (rank in self.turn_started and len(before) < 7)):
                 canasta_done = True
         hand_after = len(hand) - len(used)
         return _Plan(touched, used, hand_after, canasta_done, started, layoff, black_threes)
@@ -698,8 +692,7 @@ class State:
         minimum = self.minimum(team)
         if rules.initial_meld_composition == "clean_or_wild":
             ok = any(
-                r is Rank.WILD or (len(cs) >= 3 and wild_count(cs) == 0)
-                for r, cs in plan.touched.items()
+                r is Rank.WILD or (len(cs) >= 3 and wild_count(cs) == 0) for r, cs in plan.touched.items()
             )
             if not ok:
                 raise IllegalActionError(
@@ -721,9 +714,7 @@ class State:
             and plan.canasta_done
         ):
             return
-        raise IllegalActionError(
-            f"opening melds count {count}, minimum is {minimum}", "opening_minimum"
-        )
+        raise IllegalActionError(f"opening melds count {count}, minimum is {minimum}", "opening_minimum")
 
     # taking the pile ----------------------------------------------------------------------------
 
@@ -741,9 +732,7 @@ class State:
             if len(self.pile) == 1:
                 raise IllegalActionError("a one-card pile is bought whole", "bad_pickup")
         black3_exception = (
-            top.is_black_three
-            and rules.black3_pickup_to_go_out
-            and "black3_top" in rules.block_rules
+            top.is_black_three and rules.black3_pickup_to_go_out and "black3_top" in rules.block_rules
         )
         why = self.pile_blocked(seat)
         if why and not (black3_exception and top.is_black_three):
@@ -797,8 +786,7 @@ class State:
         if hand_after == 0 and rules.go_out_discard == "mandatory":
             raise IllegalActionError("a card must remain for the final discard", "must_discard")
         if hand_after <= 1:
-            canastas = canasta_count({**self.melds[team], **plan.touched})
-            why = self.may_go_out(team, canastas)
+            why = self.may_go_out(team, {**self.melds[team], **plan.touched})
             if why:
                 raise IllegalActionError(why, "cannot_go_out")
         if not self.opened[team]:
@@ -856,9 +844,7 @@ def _group_rank(group: Group) -> Rank:
             )
     if group.rank is not None:
         if rank is not None and rank is not group.rank:
-            raise IllegalActionError(
-                f"group of rank {group.rank.value} holds {rank.value}s", "mixed_ranks"
-            )
+            raise IllegalActionError(f"group of rank {group.rank.value} holds {rank.value}s", "mixed_ranks")
         return group.rank
     return Rank.WILD if rank is None else rank
 

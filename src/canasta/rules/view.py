@@ -20,7 +20,8 @@ class SeatView:
     """Everything one seat may know: its own hand, public cards and counts, and nothing else.
 
     `known` lists, per seat, the cards that seat took with the pile and still holds (everyone saw
-    them). The discard pile is public: every card in it was seen face up.
+    them). `pile` holds the whole discard pile, since every card in it was seen face up (a bot
+    may remember them); `to_json`, what a table shows, follows the rule set's `pile_review`.
     """
 
     rules: RuleSet
@@ -58,6 +59,14 @@ class SeatView:
         return None if self.seat is None else self.rules.team_of(self.seat)
 
     @property
+    def visible_pile(self) -> tuple[Card, ...]:
+        """The pile as the table shows it: the top card, or the whole pile when the rule set's
+        `pile_review` is `own_turn` and it is this seat's turn (RULES.md A41)."""
+        if self.rules.pile_review == "own_turn" and self.seat == self.turn:
+            return self.pile
+        return self.pile[-1:]
+
+    @property
     def minimums(self) -> tuple[int, ...]:
         return tuple(self.rules.minimum_for(s) for s in self.scores)
 
@@ -80,11 +89,11 @@ class SeatView:
             "hand": [c.code for c in self.hand],
             "hand_sizes": list(self.hand_sizes),
             "stock_size": self.stock_size,
-            "pile": [c.code for c in self.pile],
+            "pile": [c.code for c in self.visible_pile],
+            "pile_size": len(self.pile),
             "pile_frozen": self.pile_frozen,
             "melds": [
-                [{"rank": r.value, "cards": [c.code for c in cs]} for r, cs in m.items()]
-                for m in self.melds
+                [{"rank": r.value, "cards": [c.code for c in cs]} for r, cs in m.items()] for m in self.melds
             ],
             "red_threes": [[c.code for c in t] for t in self.threes],
             "seat_melded": list(self.seat_melded),
@@ -149,9 +158,7 @@ def unseen_cards(view: SeatView) -> list[Card]:
             seen.extend(k)
     for c in seen:
         pool[c] = pool.get(c, 0) - 1
-    return [
-        c for c, n in sorted(pool.items(), key=lambda kv: kv[0].index) for _ in range(max(n, 0))
-    ]
+    return [c for c, n in sorted(pool.items(), key=lambda kv: kv[0].index) for _ in range(max(n, 0))]
 
 
 def resample(view: SeatView, rng: random.Random) -> State:
