@@ -44,7 +44,7 @@ def test_five_players_record_round_trip() -> None:
         game.apply(state.legal_actions()[0])
     record = Record.of_game(game).to_json()
     assert record["deals"][0]["sitting_out"] == 4
-    out, replayed = replay(Record.from_json(json.loads(json.dumps(record))))
+    out, _ = replay(Record.from_json(json.loads(json.dumps(record))))
     assert out["ok"] and out["position"] == position_to_json(state)
     assert position_to_json(position_from_json(out["position"])) == out["position"]
 
