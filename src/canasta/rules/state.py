@@ -308,15 +308,18 @@ class State:
             return not self.opened[team]
         return not any(self.opened)
 
-    def pile_blocked(self, seat: int) -> str | None:
-        """Why the pile cannot be taken at all by this seat (ignoring the online go-out exception)."""
+    def pile_blocked(self, seat: int, black3_ok: bool = False) -> str | None:
+        """Why the pile cannot be taken at all by this seat.
+
+        `black3_ok`: a black three on top does not block (the online go-out exception, R17).
+        """
         if not self.pile:
             return "the discard pile is empty"
         top = self.pile[-1]
         blocks = self.rules.block_rules
         if top.is_wild and "wild_top" in blocks:
             return "a wild card on top of the pile blocks it"
-        if top.is_black_three and "black3_top" in blocks:
+        if top.is_black_three and "black3_top" in blocks and not black3_ok:
             return "a black three on top of the pile blocks it"
         if top.is_red_three and "red3_top" in blocks:
             return "a red three on top of the pile blocks it until it is covered"
@@ -644,7 +647,7 @@ class State:
             if current is None:
                 before = team_melds.get(rank)
                 current = before[:] if before is not None else []
-                if before is not None:
+                if before is not None and rank not in self.turn_started:
                     layoff = True
                 touched[rank] = current
             current.extend(cards)
@@ -734,8 +737,8 @@ class State:
         black3_exception = (
             top.is_black_three and rules.black3_pickup_to_go_out and "black3_top" in rules.block_rules
         )
-        why = self.pile_blocked(seat)
-        if why and not (black3_exception and top.is_black_three):
+        why = self.pile_blocked(seat, black3_exception)
+        if why:
             raise IllegalActionError(why, "pile_blocked")
         with_ = action.with_
         naturals = sum(1 for c in with_ if c.rank is top.rank)
