@@ -365,24 +365,6 @@ def test_N11_position_round_trip(pos: dict[str, Any]) -> None:
     assert json.dumps(position_to_json(state)) == text  # canonical text, stable
 
 
-def _unordered(action: Any) -> str:
-    """An action's JSON with the order of cards inside groups (which follows the hand's order,
-    not part of the position) normalized."""
-    obj = action_to_json(action)
-    for key in ("with", "melds"):
-        if key in obj:
-            obj[key] = _sorted_groups(obj[key])
-    return json.dumps(obj)
-
-
-def _sorted_groups(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {**value, "cards": sorted(value["cards"])}
-    if value and all(isinstance(v, str) for v in value):
-        return sorted(value)
-    return [_sorted_groups(v) for v in value]
-
-
 @SLOW
 @given(games(), st.integers(0, 10**6), st.integers(1, 60))
 def test_N12_position_captures_the_whole_state(game: Game, seed: int, steps: int) -> None:
@@ -391,8 +373,12 @@ def test_N12_position_captures_the_whole_state(game: Game, seed: int, steps: int
     rebuilt = position_from_json(json.loads(json.dumps(position_to_json(original))))
     rng = random.Random(seed)
     for _ in range(steps):
-        legal = {_unordered(a) for a in original.legal_actions()}
-        assert {_unordered(a) for a in rebuilt.legal_actions()} == legal
+        # legal_actions() picks one arrangement of cards where several are legal, following
+        # the hand's order (not part of the position); legality itself must agree
+        for a in original.legal_actions():
+            assert rebuilt.check(a) is None, action_to_json(a)
+        for a in rebuilt.legal_actions():
+            assert original.check(a) is None, action_to_json(a)
         if original.is_over:
             break
         choice = rng.choice(original.legal_actions())

@@ -156,7 +156,7 @@ class _Screen:
         self.rules = rules
         self.team = team
         self.melds = melds = state.melds[team]
-        self.stats = {r: (len(cs), wild_count(cs)) for r, cs in melds.items()} if melds else {}
+        self.stats: dict[Rank, tuple[int, int]] = {}
         self.opening = not state.opened[team]
         self.dead = dead_ranks(rules, state.melds) if rules.dead_rank_trigger != "none" else ()
         self.canastas = canasta_count(melds)
@@ -166,11 +166,21 @@ class _Screen:
         wild = melds.get(Rank.WILD)
         self.wild_size = len(wild) if wild is not None else -1
 
+    def before(self, rank: Rank) -> tuple[int, int] | None:
+        """(size, wild cards) of the team's meld of `rank`, or None."""
+        stat = self.stats.get(rank)
+        if stat is None:
+            meld = self.melds.get(rank)
+            if meld is None:
+                return None
+            stat = self.stats[rank] = (len(meld), wild_count(meld))
+        return stat
+
     def group_ok(self, spec: Spec, wild_pending: bool) -> bool:
         rank, k, j, t = spec
         if rank in self.dead:
             return False
-        before = self.stats.get(rank)
+        before = self.before(rank)
         if before is None:
             size, wilds = k + j + t, j + t
         else:
@@ -184,7 +194,7 @@ class _Screen:
     def new_canastas(self, specs: Sequence[Spec]) -> int:
         n = 0
         for rank, k, j, t in specs:
-            before = self.stats.get(rank)
+            before = self.before(rank)
             b = before[0] if before is not None else 0
             if b < 7 <= b + k + j + t:
                 n += 1
@@ -195,7 +205,7 @@ class _Screen:
         if self.blocked or self.canastas + self.new_canastas(specs) < self.need:
             return False
         if self.rules.forbid_go_out_with_incomplete_special:
-            sizes = {r: list(st) for r, st in self.stats.items()}
+            sizes = {r: [len(cs), wild_count(cs)] for r, cs in self.melds.items()}
             for rank, k, j, t in specs:
                 size = sizes.setdefault(rank, [0, 0])
                 size[0] += k + j + t
@@ -248,13 +258,14 @@ def meld_actions(state: State) -> list[Action]:
     pending = screen.wild_pending(())
     size = hand.size
     must_out = state.must_meld_out
-    stats = screen.stats
     dead = screen.dead
     n_j, n_t = len(hand.jokers), len(hand.twos)
+    single = rules.meld_min_naturals > 1
+    melds = screen.melds
     for rank, cards in hand.naturals.items():
-        if rank in dead:
+        if rank in dead or (single and len(cards) == 1 and rank not in melds):
             continue
-        before = stats.get(rank)
+        before = screen.before(rank)
         for k, j, t in _single_specs(rules, rank, len(cards), n_j, n_t, before, pending):
             after = size - k - j - t
             if (after <= 1 or must_out) and not screen.step_ok(((rank, k, j, t),), after):
@@ -263,7 +274,7 @@ def meld_actions(state: State) -> list[Action]:
             out.append(Meld((Group(group, rank if k == 0 else None),)))
     extra: list[Spec] = []
     if rules.wild_melds != "none":
-        low = 1 if Rank.WILD in stats else 3
+        low = 1 if Rank.WILD in melds else 3
         extra.extend(
             (Rank.WILD, 0, j, t)
             for j in range(len(hand.jokers) + 1)
@@ -352,12 +363,15 @@ def _openings(
         n = len(hand.black_threes) if r is Rank.THREE else len(hand.naturals.get(r, ()))
         rest_points[i] = rest_points[i + 1] + _POINTS[r] * n
     longest = max([len(cs) for cs in hand.naturals.values()] + [0])
+    if base:
+        longest = max(longest, base[0][1])
+    canasta_possible = screen.canastas > 0 or longest + min(j_all + t_all, max_w) >= 7 or j_all + t_all >= 7
     exempt = (
         rules.opening_canasta_exempt
         or (
             top is None and state.drew == "stock" and rules.concealed_min_rule == "stock_exempt_pile_required"
         )
-    ) and (longest + min(j_all + t_all, max_w) >= 7 or j_all + t_all >= 7)
+    ) and canasta_possible
     found = 0
     progressive = screen.progressive
     # Each rank's candidate groups with their points, screened once (the wild-meld rule of
@@ -413,11 +427,14 @@ def _openings(
             and screen.new_canastas(specs) > 0
         )
 
+    # Without a possible canasta nobody may be left with fewer than two cards.
+    max_used = hand_size + gained - (0 if canasta_possible else 2)
+
     def walk(
-        i: int, chosen: tuple[Spec, ...], points: int, j_left: int, t_left: int
+        i: int, chosen: tuple[Spec, ...], points: int, j_left: int, t_left: int, used: int
     ) -> Iterator[tuple[Spec, ...]]:
         nonlocal found
-        if found >= COMBO_LIMIT:
+        if found >= COMBO_LIMIT or used > max_used:
             return
         if not exempt and points + rest_points[i] + j_left * 50 + t_left * 20 < minimum:
             return
@@ -429,10 +446,18 @@ def _openings(
             return
         for spec, gain in options[i]:
             if spec[2] <= j_left and spec[3] <= t_left:
-                yield from walk(i + 1, (*chosen, spec), points + gain, j_left - spec[2], t_left - spec[3])
-        yield from walk(i + 1, chosen, points, j_left, t_left)
+                yield from walk(
+                    i + 1,
+                    (*chosen, spec),
+                    points + gain,
+                    j_left - spec[2],
+                    t_left - spec[3],
+                    used + spec[1] + spec[2] + spec[3],
+                )
+        yield from walk(i + 1, chosen, points, j_left, t_left, used)
 
-    yield from walk(0, (), base_points, j_all, t_all)
+    base_used = sum(s[1] + s[2] + s[3] for s in base)
+    yield from walk(0, (), base_points, j_all, t_all, base_used)
 
 
 def _spec_points(spec: Spec) -> int:
@@ -454,41 +479,39 @@ def pickup_actions(state: State, first_only: bool = False) -> list[Action]:
     black3 = top.is_black_three and rules.black3_pickup_to_go_out and "black3_top" in rules.block_rules
     cards = state.hands[seat]
     rank = top.rank
-    if not black3 and (
-        (rank not in state.melds[team] and not any(c.rank is rank for c in cards)) or state.pile_blocked(seat)
-    ):
+    team_melds = state.melds[team]
+    pool = sorted((c for c in cards if c.rank is rank), key=_index)
+    if (not black3 and not pool and rank not in team_melds) or state.pile_blocked(seat, black3):
         return []
-    hand = _Hand(cards)
-    pool = hand.black_threes if top.is_black_three else hand.naturals.get(rank, [])
     n = len(pool)
-    frozen = state.frozen_for(team)
-    methods = rules.pile_take_methods
-    withs: list[Spec] = []
+    withs: list[tuple[Card, ...]] = []
     if n >= 2:
-        withs.append((rank, 2, 0, 0))
+        withs.append((pool[0], pool[1]))
     if black3:
         if n >= 3:
-            withs.append((rank, 3, 0, 0))
-        return [a for a in (Pickup(hand.group(s).cards) for s in withs) if state.check(a) is None]
-    if not frozen:
+            withs.append((pool[0], pool[1], pool[2]))
+        return [a for a in (Pickup(w) for w in withs) if state.check(a) is None]
+    if not state.frozen_for(team):
+        methods = rules.pile_take_methods
         if "natural_wild" in methods and n >= 1:
-            if hand.jokers:
-                withs.append((rank, 1, 1, 0))
-            if hand.twos:
-                withs.append((rank, 1, 0, 1))
-        if "layoff" in methods and rank in state.melds[team]:
-            withs.append((rank, 0, 0, 0))
+            joker = next((c for c in cards if c.is_joker), None)
+            two = min((c for c in cards if c.is_two), key=_index, default=None)
+            withs.extend((pool[0], w) for w in (joker, two) if w is not None)
+        if "layoff" in methods and rank in team_melds:
+            withs.append(())
     if not withs:
         return []
     screen = _Screen(state, team)
     out: list[Action] = []
     gained = -1
-    for spec in withs:
-        top_spec = (rank, spec[1] + 1, spec[2], spec[3])
-        with_cards = hand.group(spec).cards
+    for with_cards in withs:
+        jokers = sum(1 for c in with_cards if c.is_joker)
+        twos = sum(1 for c in with_cards if c.is_two)
+        top_spec = (rank, len(with_cards) - jokers - twos + 1, jokers, twos)
         if screen.opening:
             if gained < 0:
                 gained = _gained(state)
+            hand = _Hand(cards)
             for specs in _openings(screen, hand, (top_spec,), top, gained):
                 out.append(Pickup(with_cards, hand.groups(specs)[1:]))
                 if first_only:
@@ -496,7 +519,7 @@ def pickup_actions(state: State, first_only: bool = False) -> list[Action]:
             continue
         if not screen.group_ok(top_spec, screen.wild_pending(())):
             continue
-        hand_after = hand.size - spec[1] - spec[2] - spec[3]
+        hand_after = len(cards) - len(with_cards)
         if hand_after <= 1:
             if gained < 0:
                 gained = _gained(state)
