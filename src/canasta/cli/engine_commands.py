@@ -44,7 +44,10 @@ def _rules_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--variant", default="classic", choices=VARIANTS, help="rule set (default classic)")
     p.add_argument("--players", type=int, default=4, help="number of players (default 4)")
     p.add_argument(
-        "--option", action="append", default=[], metavar="KEY=JSON",
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=JSON",
         help="a house option, e.g. --option target_score=2500 (repeatable)",
     )
 

@@ -12,7 +12,7 @@ accepted by `State.apply`; candidates are screened by counts with the same meld 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from canasta.rules.actions import Action, Answer, Ask, Discard, Draw, Group, Meld, Pass, Pickup
@@ -126,7 +126,8 @@ def discard_actions(state: State) -> list[Action]:
         return []
     if state.rules.discard_rules != "modern":
         return [_DISCARDS[c] for c in dict.fromkeys(hand)]
-    return [_DISCARDS[c] for c in dict.fromkeys(hand) if not state._modern_discard_error(c, hand, going_out)]
+    errors = state.modern_discard_errors(hand, going_out)
+    return [_DISCARDS[c] for c in dict.fromkeys(hand) if c not in errors]
 
 
 # -- screening groups -----------------------------------------------------------------------------
@@ -334,7 +335,7 @@ def _single_specs(
 
 def _openings(
     screen: _Screen, hand: _Hand, base: Sequence[Spec], top: Card | None, gained: int = 0
-) -> Iterator[tuple[Spec, ...]]:
+) -> list[tuple[Spec, ...]]:
     """Combinations of groups (after the fixed `base` groups) that make a legal opening.
 
     With a pickup, `base` is the top card's group (its naturals include the top card) and
@@ -372,7 +373,6 @@ def _openings(
             top is None and state.drew == "stock" and rules.concealed_min_rule == "stock_exempt_pile_required"
         )
     ) and canasta_possible
-    found = 0
     progressive = screen.progressive
     # Each rank's candidate groups with their points, screened once (the wild-meld rule of
     # progressive rule sets depends on the whole combination and is checked in `accept`).
@@ -430,23 +430,22 @@ def _openings(
     # Without a possible canasta nobody may be left with fewer than two cards.
     max_used = hand_size + gained - (0 if canasta_possible else 2)
 
-    def walk(
-        i: int, chosen: tuple[Spec, ...], points: int, j_left: int, t_left: int, used: int
-    ) -> Iterator[tuple[Spec, ...]]:
-        nonlocal found
-        if found >= COMBO_LIMIT or used > max_used:
+    results: list[tuple[Spec, ...]] = []
+    n_ranks = len(ranks)
+
+    def walk(i: int, chosen: tuple[Spec, ...], points: int, j_left: int, t_left: int, used: int) -> None:
+        if len(results) >= COMBO_LIMIT or used > max_used:
             return
         if not exempt and points + rest_points[i] + j_left * 50 + t_left * 20 < minimum:
             return
-        if i == len(ranks):
+        if i == n_ranks:
             full = (*base, *chosen)
             if full and accept(full, points):
-                found += 1
-                yield full
+                results.append(full)
             return
         for spec, gain in options[i]:
             if spec[2] <= j_left and spec[3] <= t_left:
-                yield from walk(
+                walk(
                     i + 1,
                     (*chosen, spec),
                     points + gain,
@@ -454,10 +453,10 @@ def _openings(
                     t_left - spec[3],
                     used + spec[1] + spec[2] + spec[3],
                 )
-        yield from walk(i + 1, chosen, points, j_left, t_left, used)
+        walk(i + 1, chosen, points, j_left, t_left, used)
 
-    base_used = sum(s[1] + s[2] + s[3] for s in base)
-    yield from walk(0, (), base_points, j_all, t_all, base_used)
+    walk(0, (), base_points, j_all, t_all, sum(s[1] + s[2] + s[3] for s in base))
+    return results
 
 
 def _spec_points(spec: Spec) -> int:

@@ -450,7 +450,7 @@ class State:
             if why:
                 raise IllegalActionError(why, "cannot_go_out")
         if self.rules.discard_rules == "modern":
-            why = self._modern_discard_error(card, hand, going_out)
+            why = self.modern_discard_errors(hand, going_out).get(card)
             if why:
                 raise IllegalActionError(why, "discard_restricted")
         hand.remove(card)
@@ -466,28 +466,29 @@ class State:
         else:
             self._next_turn()
 
-    def _modern_discard_error(self, card: Card, hand: list[Card], going_out: bool) -> str | None:
-        if card.is_three:
-            return "threes are never discarded"
-        if card.is_wild:
-            if going_out or all(c.is_wild for c in hand):
-                return None
-            return "a wild card may be discarded only when going out or holding only wild cards"
-        if self.pile or going_out:
-            return None
-        dead = dead_ranks(self.rules, self.melds)
-
-        def tier(c: Card) -> int:
-            if c.rank in dead:
-                return 2
-            return 1 if c.rank in (Rank.ACE, Rank.SEVEN) else 0
-
-        mine = tier(card)
-        if any(c.is_natural and tier(c) < mine for c in hand):
-            if mine == 2:
-                return "a card of a dead rank may go on an empty pile only if nothing else can"
-            return "an ace or a seven may go on an empty pile only if you hold no other natural card"
-        return None
+    def modern_discard_errors(self, hand: Sequence[Card], going_out: bool) -> dict[Card, str]:
+        """Why each card of the hand may not be discarded under Modern American rules (R18)."""
+        errors: dict[Card, str] = {}
+        all_wild = all(c.is_wild for c in hand)
+        tiers: dict[Card, int] = {}
+        if not self.pile and not going_out:
+            dead = dead_ranks(self.rules, self.melds)
+            for c in hand:
+                if c.is_natural:
+                    tiers[c] = 2 if c.rank in dead else (1 if c.rank in (Rank.ACE, Rank.SEVEN) else 0)
+        lowest = min(tiers.values(), default=0)
+        for c in hand:
+            if c.is_three:
+                errors[c] = "threes are never discarded"
+            elif c.is_wild and not (going_out or all_wild):
+                errors[c] = "a wild card may be discarded only when going out or holding only wild cards"
+            elif tiers.get(c, 0) > lowest:
+                errors[c] = (
+                    "a card of a dead rank may go on an empty pile only if nothing else can"
+                    if tiers[c] == 2
+                    else "an ace or a seven may go on an empty pile only if you hold no other natural card"
+                )
+        return errors
 
     # turn end and stock exhaustion -----------------------------------------------------------
 
