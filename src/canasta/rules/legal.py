@@ -374,8 +374,8 @@ def _openings(
         )
     ) and canasta_possible
     progressive = screen.progressive
-    # Each rank's candidate groups with their points, screened once (the wild-meld rule of
-    # progressive rule sets depends on the whole combination and is checked in `accept`).
+    # Each rank's candidate groups with their points, screened once (the rule on wild cards while
+    # a wild meld is incomplete depends on the whole combination and is checked in `accept`).
     options: list[list[tuple[Spec, int]]] = []
     for rank in ranks:
         specs: list[Spec]
@@ -395,13 +395,11 @@ def _openings(
                 for t in range(min(t_all, max_w - j), -1, -1)
                 if k + j + t >= 3
             ]
-        options.append([(sp, _spec_points(sp)) for sp in specs if progressive or screen.group_ok(sp, False)])
+        options.append([(sp, _spec_points(sp)) for sp in specs if screen.group_ok(sp, False)])
 
     def accept(specs: tuple[Spec, ...], points: int) -> bool:
-        if progressive or base:
-            pending = screen.wild_pending(specs)
-            if not all(screen.group_ok(s, pending) for s in specs):
-                return False
+        if progressive and screen.wild_pending(specs) and not all(screen.group_ok(s, True) for s in specs):
+            return False
         used = sum(s[1] + s[2] + s[3] for s in specs)
         hand_after = hand_size - used + gained
         if top is None:
@@ -432,6 +430,8 @@ def _openings(
 
     results: list[tuple[Spec, ...]] = []
     n_ranks = len(ranks)
+    if base and not screen.group_ok(base[0], False):
+        return results
 
     def walk(i: int, chosen: tuple[Spec, ...], points: int, j_left: int, t_left: int, used: int) -> None:
         if len(results) >= COMBO_LIMIT or used > max_used:
