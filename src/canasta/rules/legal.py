@@ -271,8 +271,7 @@ def meld_actions(state: State) -> list[Action]:
             after = size - k - j - t
             if (after <= 1 or must_out) and not screen.step_ok(((rank, k, j, t),), after):
                 continue
-            group = (*cards[:k], *hand.jokers[:j], *hand.twos[:t])
-            out.append(Meld((Group(group, rank if k == 0 else None),)))
+            out.append(_single_meld((*cards[:k], *hand.jokers[:j], *hand.twos[:t]), rank if k == 0 else None))
     extra: list[Spec] = []
     if rules.wild_melds != "none":
         low = 1 if Rank.WILD in melds else 3
@@ -297,6 +296,20 @@ def meld_actions(state: State) -> list[Action]:
         if solution is not None:
             out.append(Meld(tuple(solution)))
     return out
+
+
+_MELD_CACHE: dict[tuple[tuple[Card, ...], Rank | None], Meld] = {}
+
+
+def _single_meld(cards: tuple[Card, ...], rank: Rank | None) -> Meld:
+    """The one-group meld action of these cards (actions are values, so they are shared)."""
+    key = (cards, rank)
+    action = _MELD_CACHE.get(key)
+    if action is None:
+        if len(_MELD_CACHE) > 200_000:
+            _MELD_CACHE.clear()
+        action = _MELD_CACHE[key] = Meld((Group(cards, rank),))
+    return action
 
 
 def _single_specs(
@@ -479,9 +492,11 @@ def pickup_actions(state: State, first_only: bool = False) -> list[Action]:
     cards = state.hands[seat]
     rank = top.rank
     team_melds = state.melds[team]
-    pool = sorted((c for c in cards if c.rank is rank), key=_index)
-    if (not black3 and not pool and rank not in team_melds) or state.pile_blocked(seat, black3):
+    if rank not in team_melds and not any(c.rank is rank for c in cards):
         return []
+    if state.pile_blocked(seat, black3):
+        return []
+    pool = sorted((c for c in cards if c.rank is rank), key=_index)
     n = len(pool)
     withs: list[tuple[Card, ...]] = []
     if n >= 2:

@@ -111,7 +111,10 @@ def _deal_from_json(rules: RuleSet, obj: Any, index: int) -> DealRecord:
         sitting_out = obj.get("sitting_out", sitting_out)
         if sitting_out not in (0, 2, 4):
             raise InvalidActionError(f"{where}: 'sitting_out' must be seat 0, 2 or 4", "bad_record")
-    State.deal(rules, deck, dealer, None, sitting_out)  # checks the deck and dealer
+    try:
+        State.deal(rules, deck, dealer, None, sitting_out)  # checks the deck and dealer
+    except InvalidActionError as exc:
+        raise InvalidActionError(f"{where}: {exc.message}", exc.code) from None
     return DealRecord(dealer, deck=deck, sitting_out=sitting_out, actions=actions)
 
 

@@ -1,0 +1,544 @@
+"""Seeded property tests over random deals, for every preset and player count.
+
+Each configuration plays `DEALS` deals of uniformly random legal moves (as `canasta selfplay`
+does), in games of up to `DEALS_PER_GAME` deals so that cumulative scores carry, and checks:
+
+INV1  cards are conserved after every action (hands + stock + pile + melds + bonus threes is
+      exactly the deck);
+INV2  no view shows a card its seat may not see (the view is the same for every state that
+      differs only in cards hidden from that seat), and a spectator sees no hand;
+INV3  every score breakdown adds up, and the game totals are the sums of the deal totals;
+INV4  every deal ends within `MAX_DECISIONS` decisions with a known reason;
+INV5  the record of every game replays (through JSON text) to the same final position;
+INV6  an illegal action leaves the state untouched, and `check` agrees with `apply`;
+INV7  every listed legal action is accepted, and listing has no side effects;
+INV8  `resample` gives a state with the same view, conserved cards and known cards in place.
+
+The expensive checks run at decisions sampled by a separate random stream, so the games
+themselves depend only on their seed. A failure message names the configuration, the game's
+seed, the deal and the decision; `play_game(config, seed)` replays it.
+
+The configurations run in two worker processes (the engine is pure Python and CI has two
+cores); each test waits for its own configuration's result.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import time
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from typing import Any
+
+import pytest
+
+from canasta.rules import (
+    ALL_CARDS, Action, Answer, Ask, Discard, Draw, Game, Group, IllegalActionError, Meld, Pass,
+    Pickup, Rank, Record, RuleSet, State, action_to_json, make_deck, position_to_json, replay,
+    resample,
+)
+
+DEALS = 2000
+DEALS_PER_GAME = 4
+MAX_DECISIONS = 3000
+VIEW_RATE = 1 / 7  # INV2: share of decisions whose views are checked
+PROBE_RATE = 1 / 7  # INV6: share of decisions probed with wrong actions
+LEGAL_RATE = 1 / 7  # INV7: share of decisions whose legal list is checked action by action
+RESAMPLE_RATE = 1 / 7  # INV8
+REPLAY_EVERY = 1  # INV5: replay every n-th game
+
+Config = tuple[str, int, dict[str, Any]]
+
+CONFIGS: list[Config] = [
+    ("classic", 2, {}),
+    ("classic", 3, {}),
+    ("classic", 4, {}),
+    ("classic", 5, {}),
+    ("classic", 6, {"teams": 2}),
+    ("classic", 6, {"teams": 3}),
+    ("modern-american", 4, {}),
+    ("online", 2, {}),
+    ("online", 4, {}),
+    ("mendelev", 4, {}),
+]
+
+
+def config_id(config: Config) -> str:
+    variant, players, options = config
+    extra = "".join(f"-{k}={v}" for k, v in sorted(options.items()))
+    return f"{variant}-{players}{extra}"
+
+
+# -- helpers ---------------------------------------------------------------------------------------
+
+N_CARDS = len(ALL_CARDS)
+
+
+def card_counts(state: State) -> list[int]:
+    """How many of each card value the state holds, anywhere."""
+    counts = [0] * N_CARDS
+    places: list[Sequence[Any]] = [*state.hands, state.stock, state.pile, *state.threes]
+    for team in state.melds:
+        places.extend(team.values())
+    for place in places:
+        for c in place:
+            counts[c.index] += 1
+    return counts
+
+
+def deck_counts(rules: RuleSet) -> list[int]:
+    counts = [0] * N_CARDS
+    for c in make_deck(rules.decks, rules.jokers):
+        counts[c.index] += 1
+    return counts
+
+
+def hidden_shuffle(state: State, seat: int | None, rng: random.Random) -> State:
+    """A copy of `state` whose cards hidden from `seat` are shuffled among their places.
+
+    Hidden: the stock and every other hand except its `known` cards (taken with the pile).
+    """
+    alt = state.clone()
+    others = [s for s in range(state.rules.players) if s != seat]
+    hidden = list(state.stock)
+    rest: dict[int, list[Any]] = {}
+    for s in others:
+        unknown = list(state.hands[s])
+        for c in state.known[s]:
+            unknown.remove(c)
+        rest[s] = unknown
+        hidden.extend(unknown)
+    rng.shuffle(hidden)
+    for s in others:
+        n = len(rest[s])
+        alt.hands[s] = [*state.known[s], *hidden[:n]]
+        del hidden[:n]
+    alt.stock = hidden
+    return alt
+
+
+def canonical_legal(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Legal actions without their order, nor the order of the groups inside an action."""
+    out = []
+    for a in actions:
+        a = dict(a)
+        if "melds" in a:
+            a["melds"] = sorted(a["melds"], key=json.dumps)
+        out.append(a)
+    return sorted(out, key=json.dumps)
+
+
+def view_json(state: State, seat: int | None, sort_legal: bool = False) -> dict[str, Any]:
+    """A view as plain JSON; `sort_legal` ignores the order of the legal actions.
+
+    (The legal list follows the order of the hand, which `resample` rebuilds sorted.)
+    """
+    out: dict[str, Any] = json.loads(json.dumps(state.view(seat).to_json()))
+    if sort_legal:
+        out["legal"] = canonical_legal(out["legal"])
+    return out
+
+
+def group_signature(group: Group) -> tuple[Any, ...]:
+    """A group by what matters: its rank (explicit or of its naturals) and its cards by count."""
+    ranks = {c.rank for c in group.cards if not c.is_wild}
+    rank = group.rank if group.rank is not None else (ranks.pop() if ranks else Rank.WILD)
+    return (
+        rank,
+        tuple(sorted(c.code for c in group.cards if not c.is_wild and not c.is_black_three)),
+        tuple(sorted(c.code for c in group.cards if c.is_black_three)),
+        sum(1 for c in group.cards if c.is_joker),
+        sum(1 for c in group.cards if c.is_two),
+    )
+
+
+def count_signature(group: Group) -> tuple[Any, ...]:
+    """Like `group_signature`, but naturals of one rank are interchangeable (only counts)."""
+    rank, naturals, threes, jokers, twos = group_signature(group)
+    return (rank, len(naturals), threes, jokers, twos)
+
+
+def contains(big: Sequence[Any], small: Sequence[Any]) -> bool:
+    need = Counter(small)
+    have = Counter(big)
+    return all(have[c] >= n for c, n in need.items())
+
+
+class Failure(AssertionError):
+    pass
+
+
+# -- one game --------------------------------------------------------------------------------------
+
+
+class Checker:
+    """Plays one game of random legal moves and checks the invariants on the way."""
+
+    def __init__(self, config: Config, seed: int, deals: int) -> None:
+        self.config = config
+        self.seed = seed
+        variant, players, options = config
+        self.rules = RuleSet.preset(variant, players, options)
+        self.game = Game(self.rules, seed=seed)
+        self.choice_rng = random.Random(seed * 7919 + 1)
+        self.probe = random.Random(seed * 104729 + 2)
+        self.deck = deck_counts(self.rules)
+        self.deals = deals
+        self.deal_index = 0
+        self.decision = 0
+
+    def where(self) -> str:
+        return (
+            f"[{config_id(self.config)} seed={self.seed} deal={self.deal_index} "
+            f"decision={self.decision}]"
+        )
+
+    def fail(self, what: str) -> Failure:
+        state = self.game.state
+        pos = json.dumps(position_to_json(state)) if state is not None else "-"
+        return Failure(f"{self.where()} {what}\nposition: {pos}")
+
+    def require(self, ok: bool, what: str) -> None:
+        if not ok:
+            raise self.fail(what)
+
+    # the loop -----------------------------------------------------------------------------------
+
+    def run(self) -> int:
+        game = self.game
+        played = 0
+        while played < self.deals and not game.is_over:
+            state = game.next_deal()
+            self.deal_index = played
+            self.decision = 0
+            self.check_cards(state)
+            while not state.is_over:
+                self.require(self.decision < MAX_DECISIONS, "INV4: the deal does not end")
+                self.decide(state)
+            self.check_result(state)
+            played += 1
+        self.check_totals()
+        if self.seed % REPLAY_EVERY == 0:
+            self.check_replay()
+        return played
+
+    def decide(self, state: State) -> None:
+        probe = self.probe
+        before = position_to_json(state)
+        legal = state.legal_actions()
+        self.require(bool(legal), "INV7: no legal action in a deal that is not over")
+        self.require(state.legal_actions() == legal, "INV7: legal_actions() is not repeatable")
+        self.require(position_to_json(state) == before, "INV7: legal_actions() changed the state")
+        if probe.random() < LEGAL_RATE:
+            self.check_legal(state, legal)
+        if probe.random() < VIEW_RATE:
+            self.check_views(state)
+        if probe.random() < RESAMPLE_RATE:
+            self.check_resample(state)
+        if probe.random() < PROBE_RATE:
+            self.check_probes(state, legal)
+        self.require(position_to_json(state) == before, "a check changed the state")
+        action = self.choice_rng.choice(legal)
+        self.game.apply(action)
+        self.decision += 1
+        self.check_cards(state)
+
+    # INV1 ---------------------------------------------------------------------------------------
+
+    def check_cards(self, state: State) -> None:
+        counts = card_counts(state)
+        if counts != self.deck:
+            diff = {
+                ALL_CARDS[i].code: counts[i] - self.deck[i]
+                for i in range(N_CARDS)
+                if counts[i] != self.deck[i]
+            }
+            raise self.fail(f"INV1: cards not conserved (extra/missing: {diff})")
+
+    # INV2 ---------------------------------------------------------------------------------------
+
+    def check_views(self, state: State) -> None:
+        for seat in (*state.order, None):
+            view = view_json(state, seat)
+            alt = hidden_shuffle(state, seat, self.probe)
+            self.require(card_counts(alt) == self.deck, "test bug: hidden_shuffle lost cards")
+            other = view_json(alt, seat)
+            if other != view:
+                diff = {k: (view[k], other.get(k)) for k in view if view[k] != other.get(k)}
+                raise self.fail(f"INV2: seat {seat}'s view depends on hidden cards: {diff}")
+            if seat is None:
+                self.require(view["hand"] == [], "INV2: the spectator view shows a hand")
+                self.require(view["legal"] == [], "INV2: the spectator view lists actions")
+            else:
+                own = sorted(c.code for c in state.hands[seat])
+                self.require(sorted(view["hand"]) == own, f"INV2: seat {seat}'s view misses its hand")
+            self.require(
+                view["hand_sizes"] == [len(h) for h in state.hands], "INV2: wrong hand sizes"
+            )
+
+    # INV3, INV4 ---------------------------------------------------------------------------------
+
+    def check_result(self, state: State) -> None:
+        result = state.result
+        self.require(result is not None, "INV4: an ended deal has no result")
+        assert result is not None
+        if result.reason == "went_out":
+            self.require(result.went_out in state.order, f"INV4: went_out={result.went_out}")
+            self.require(
+                not state.hands[result.went_out], "INV4: the seat that went out holds cards"
+            )
+        else:
+            self.require(result.reason == "stock_exhausted", f"INV4: reason {result.reason!r}")
+            self.require(result.went_out is None, "INV4: stock_exhausted names a seat")
+        self.require(len(result.scores) == self.rules.teams, "INV3: one breakdown per team")
+        for team, part in enumerate(result.scores):
+            js = part.to_json()
+            parts = ("cards", "canastas", "threes", "going_out", "hand", "penalties")
+            self.require(
+                js["total"] == sum(js[p] for p in parts) == part.total,
+                f"INV3: team {team}'s breakdown does not add up: {js}",
+            )
+            self.require(js["hand"] <= 0 and js["penalties"] <= 0, f"INV3: signs: {js}")
+        before = position_to_json(state)
+        try:
+            state.apply(Draw())
+        except IllegalActionError:
+            pass
+        else:
+            raise self.fail("INV6: an action was accepted after the deal ended")
+        self.require(position_to_json(state) == before, "INV6: refused action changed the state")
+        self.require(state.legal_actions() == [], "INV7: legal actions after the deal ended")
+
+    def check_totals(self) -> None:
+        game = self.game
+        sums = [0] * self.rules.teams
+        for result in game.results:
+            for team, part in enumerate(result.scores):
+                sums[team] += part.total
+        self.require(list(game.totals) == sums, f"INV3: totals {game.totals} != sums {sums}")
+
+    # INV5 ---------------------------------------------------------------------------------------
+
+    def check_replay(self) -> None:
+        game = self.game
+        assert game.state is not None
+        text = json.dumps(Record.of_game(game).to_json())
+        out, again = replay(Record.from_json(json.loads(text)))
+        self.require(out["ok"], f"INV5: replay failed: {out.get('error')}")
+        expected = json.loads(json.dumps(position_to_json(game.state)))
+        self.require(out["position"] == expected, "INV5: replay reached another position")
+        self.require(out["totals"] == list(game.totals), "INV5: replay totals differ")
+        summaries = [r.to_json() for r in game.results]
+        self.require(out["deals"] == summaries, "INV5: replay deal results differ")
+        self.require(out["winner"] == game.winner, "INV5: replay winner differs")
+
+    # INV6 ---------------------------------------------------------------------------------------
+
+    def must_refuse(self, state: State, action: Action, seat: int | None, what: str) -> None:
+        before = position_to_json(state)
+        reason = state.check(action, seat)
+        try:
+            state.apply(action, seat)
+        except IllegalActionError:
+            pass
+        else:
+            raise self.fail(f"INV6: {what} was accepted: {action_to_json(action, seat)}")
+        self.require(reason is not None, f"INV6: check() accepts {what}")
+        self.require(
+            position_to_json(state) == before,
+            f"INV6: refused {action_to_json(action, seat)} changed the state",
+        )
+
+    def consistent(self, state: State, action: Action, seat: int | None = None) -> bool:
+        """Whether `action` applies to a copy; checks that `check` agrees and refusals change nothing."""
+        reason = state.check(action, seat)
+        copy = state.clone()
+        before = position_to_json(copy)
+        try:
+            copy.apply(action, seat)
+        except IllegalActionError:
+            self.require(
+                position_to_json(copy) == before,
+                f"INV6: refused {action_to_json(action, seat)} changed the state",
+            )
+            ok = False
+        else:
+            ok = True
+            self.check_cards(copy)
+        self.require(
+            (reason is None) == ok,
+            f"INV6: check() says {reason!r} but apply {'accepts' if ok else 'refuses'} "
+            f"{action_to_json(action, seat)}",
+        )
+        return ok
+
+    def check_probes(self, state: State, legal: list[Action]) -> None:
+        rng = self.probe
+        turn = state.turn
+        hand = state.hands[turn]
+        mover = state.to_move
+        # an action by the wrong seat
+        others = [s for s in range(self.rules.players) if s != mover]
+        self.must_refuse(state, rng.choice(legal), rng.choice(others), "an action by the wrong seat")
+        # an answer when nobody asked; a draw after drawing; a pass with cards in the stock
+        if state.permission != "pending":
+            self.must_refuse(state, Answer(rng.random() < 0.5), None, "an answer nobody asked for")
+            if state.phase == "play":
+                self.must_refuse(state, Draw(), None, "a second draw")
+                self.must_refuse(state, Pass(), None, "a pass after drawing")
+            elif state.stock:
+                self.must_refuse(state, Pass(), None, "a pass with cards in the stock")
+        # a discard of a card not in hand
+        absent = [c for c in ALL_CARDS if c not in hand]
+        self.must_refuse(state, Discard(rng.choice(absent)), None, "a discard of a missing card")
+        # random melds and pickups from hand cards: check() must agree with apply()
+        for _ in range(3):
+            k = rng.randint(1, min(4, len(hand)))
+            cards = tuple(rng.sample(hand, k))
+            rank = rng.choice([None, None, *(c.rank for c in cards if c.is_natural), Rank.WILD])
+            meld = Meld((Group(cards, rank),))
+            if self.consistent(state, meld):
+                self.require(state.phase == "play", "INV6: a meld was accepted before drawing")
+                self.check_listed_meld(state, meld, legal)
+            with_ = tuple(rng.sample(hand, rng.randint(0, min(3, len(hand)))))
+            pickup = Pickup(with_)
+            if self.consistent(state, pickup):
+                self.require(state.phase == "draw", "INV6: a pickup was accepted after drawing")
+                self.check_listed_pickup(pickup, legal)
+        for action in (Draw(), Ask(), Pass(), Answer(True), Answer(False)):
+            if self.consistent(state, action):
+                self.require(action in legal, f"INV7: legal {action_to_json(action)} is not listed")
+
+    def check_listed_meld(self, state: State, meld: Meld, legal: list[Action]) -> None:
+        """A legal single-group meld by an opened team is listed (up to interchangeable naturals)."""
+        if not state.opened[state.team_of(state.turn)]:
+            return
+        want = count_signature(meld.melds[0])
+        listed = {
+            count_signature(a.melds[0]) for a in legal if isinstance(a, Meld) and len(a.melds) == 1
+        }
+        self.require(
+            want in listed, f"INV7: legal {action_to_json(meld)} is not listed (as {want})"
+        )
+
+    def check_listed_pickup(self, pickup: Pickup, legal: list[Action]) -> None:
+        """A legal pickup is listed; exactly so when it is one of the basic ways (legal.py)."""
+        pickups = [a for a in legal if isinstance(a, Pickup)]
+        self.require(bool(pickups), f"INV7: legal {action_to_json(pickup)} but no pickup listed")
+        _, naturals, _, jokers, twos = count_signature(Group(pickup.with_))
+        if (naturals, jokers + twos) not in ((0, 0), (2, 0), (1, 1)):
+            return
+        want = count_signature(Group(pickup.with_))[1:]
+        listed = {
+            count_signature(Group(a.with_))[1:] for a in pickups if not a.melds and not a.top_only
+        }
+        self.require(want in listed, f"INV7: legal {action_to_json(pickup)} is not listed")
+
+    # INV7 ---------------------------------------------------------------------------------------
+
+    def check_legal(self, state: State, legal: list[Action]) -> None:
+        for action in legal:
+            reason = state.check(action)
+            self.require(
+                reason is None, f"INV7: listed {action_to_json(action)} is refused: {reason}"
+            )
+        self.require(
+            len({json.dumps(action_to_json(a)) for a in legal}) == len(legal),
+            "INV7: an action is listed twice",
+        )
+        if state.phase == "play" and state.permission != "pending":
+            hand = state.hands[state.turn]
+            ok = {c for c in hand if state.check(Discard(c)) is None}
+            listed = {a.card for a in legal if isinstance(a, Discard)}
+            self.require(
+                ok == listed,
+                f"INV7: discards listed {sorted(c.code for c in listed)}, "
+                f"legal {sorted(c.code for c in ok)}",
+            )
+
+    # INV8 ---------------------------------------------------------------------------------------
+
+    def check_resample(self, state: State) -> None:
+        seat = state.to_move if self.probe.random() < 0.5 else self.probe.choice(state.order)
+        view = state.view(seat)
+        expected = json.loads(json.dumps(view.to_json()))
+        expected["legal"] = canonical_legal(expected["legal"])
+        sample = resample(view, self.probe)
+        counts = card_counts(sample)
+        if counts != self.deck:
+            diff = {
+                ALL_CARDS[i].code: counts[i] - self.deck[i]
+                for i in range(N_CARDS)
+                if counts[i] != self.deck[i]
+            }
+            raise self.fail(f"INV8: resample for seat {seat} does not conserve cards: {diff}")
+        got = view_json(sample, seat, sort_legal=True)
+        if got != expected:
+            diff = {k: (expected[k], got.get(k)) for k in expected if expected[k] != got.get(k)}
+            raise self.fail(f"INV8: resample for seat {seat} changes the view: {diff}")
+        for s in range(self.rules.players):
+            self.require(
+                contains(sample.hands[s], state.known[s]) and sorted(sample.known[s]) == sorted(
+                    state.known[s]
+                ),
+                f"INV8: resample for seat {seat} moved seat {s}'s known cards",
+            )
+        self.require(
+            sorted(sample.hands[seat]) == sorted(state.hands[seat]),
+            f"INV8: resample changed seat {seat}'s own hand",
+        )
+
+
+def play_game(config: Config, seed: int, deals: int = DEALS_PER_GAME) -> int:
+    """Play and check one game; returns the number of deals played."""
+    return Checker(config, seed, deals).run()
+
+
+def run_config(config: Config) -> dict[str, Any]:
+    """Play games until `DEALS` deals have been checked (in a worker process)."""
+    start = time.perf_counter()
+    played = 0
+    seed = 0
+    while played < DEALS:
+        played += play_game(config, seed, min(DEALS_PER_GAME, DEALS - played))
+        seed += 1
+    return {"deals": played, "games": seed, "seconds": round(time.perf_counter() - start, 1)}
+
+
+# -- the tests -------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def results() -> Iterator[dict[str, Future[dict[str, Any]]]]:
+    """Every configuration's run, started at once on a pool of worker processes."""
+    workers = max(1, min(2, os.cpu_count() or 1))
+    with ProcessPoolExecutor(workers) as pool:
+        # slowest first, so that the two workers finish together
+        order = sorted(CONFIGS, key=lambda c: c[0] != "mendelev")
+        yield {config_id(c): pool.submit(run_config, c) for c in order}
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_INV1_to_INV8_random_deals(
+    config: Config, results: dict[str, Future[dict[str, Any]]]
+) -> None:
+    outcome = results[config_id(config)].result()
+    assert outcome["deals"] >= DEALS
+
+
+def test_INV1_INV2_checker_detects_violations() -> None:
+    """The checks themselves can fail: a lost card is caught, and the shuffle hides only hidden cards."""
+    checker = Checker(("classic", 4, {}), 0, 1)
+    state = checker.game.next_deal()
+    checker.check_cards(state)
+    alt = hidden_shuffle(state, 0, random.Random(1))
+    assert card_counts(alt) == checker.deck
+    assert alt.hands[0] == state.hands[0] and alt.pile == state.pile
+    assert [len(h) for h in alt.hands] == [len(h) for h in state.hands]
+    assert alt.stock != state.stock or alt.hands[1:] != state.hands[1:]
+    state.hands[1], state.hands[2] = state.hands[2][:-1], state.hands[1]
+    with pytest.raises(Failure, match="INV1"):
+        checker.check_cards(state)
