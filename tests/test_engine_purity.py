@@ -1,0 +1,47 @@
+"""The engine (`canasta.rules`) imports only the standard library and itself, and does no I/O."""
+
+import ast
+import sys
+from pathlib import Path
+
+RULES = Path(__file__).resolve().parent.parent / "src" / "canasta" / "rules"
+FORBIDDEN_CALLS = {"open", "print", "input"}
+FORBIDDEN_MODULES = {"asyncio", "socket", "subprocess", "os", "secrets", "threading", "multiprocessing"}
+
+
+def _imports(tree: ast.AST) -> set[str]:
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module)
+    return names
+
+
+def test_engine_imports_only_stdlib_and_itself() -> None:
+    files = sorted(RULES.glob("*.py"))
+    assert len(files) > 5
+    for path in files:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for name in _imports(tree):
+            top = name.split(".")[0]
+            if name.startswith("canasta."):
+                assert name.startswith("canasta.rules"), f"{path.name} imports {name}"
+                continue
+            assert top in sys.stdlib_module_names or top == "__future__", f"{path.name} imports {name}"
+            assert top not in FORBIDDEN_MODULES, f"{path.name} imports {name}"
+
+
+def test_engine_does_no_io_and_no_global_randomness() -> None:
+    for path in sorted(RULES.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                assert node.func.id not in FORBIDDEN_CALLS, f"{path.name} calls {node.func.id}"
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id == "random"
+            ):
+                assert node.attr == "Random", f"{path.name} uses the global random.{node.attr}"
