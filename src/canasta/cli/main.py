@@ -6,13 +6,16 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from canasta.cli import engine_commands
+from canasta.cli import engine_commands, play, serve_command, tournament
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="canasta", description="Canasta: rules engine, bots, table.")
     sub = parser.add_subparsers(dest="command", required=True)
     engine_commands.register(sub)
+    tournament.register(sub)
+    play.register(sub)
+    serve_command.register(sub)
     return parser
 
 

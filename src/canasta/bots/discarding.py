@@ -1,0 +1,150 @@
+"""Choosing the discard: what the hand loses by it, and what it may give the opponents."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from canasta.bots.skill import Skill
+from canasta.bots.table import Table
+from canasta.rules.cards import Card, Rank
+
+#: Weight of the danger from opponents after the next one (the pile may reach them untaken).
+LATER_OPPONENT = 0.35
+
+
+class DiscardJudge:
+    """Scores discards for one seat: lower is a better discard."""
+
+    __slots__ = ("counts", "pile_value", "skill", "table", "threat")
+
+    def __init__(self, table: Table, skill: Skill) -> None:
+        self.table = table
+        self.skill = skill
+        self.counts = Counter(c.rank for c in table.hand)
+        self.threat = table.threat
+        self.pile_value = self._pile_value()
+
+    def score(self, card: Card) -> float:
+        return self.keep_value(card) + (self.danger(card) if self.skill.safety else 0.0)
+
+    # -- what keeping the card is worth ---------------------------------------------------------
+
+    def keep_value(self, card: Card) -> float:
+        table = self.table
+        rules = table.rules
+        if card.is_wild:
+            return 500.0
+        if card.is_three:
+            # A black three blocks the next player and is cheap; where it costs a lot in hand,
+            # shed it first.
+            return -50.0 if rules.black3_hand_value >= 50 else 4.0
+        rank = card.rank
+        n = self.counts[rank]
+        late = card.points * self.threat * 0.5
+        if rank in table.dead:
+            return -10.0
+        if rank in table.melds:
+            return 30.0 - late
+        if self.skill.special_care and rules.special_canasta_bonuses and rank in (Rank.ACE, Rank.SEVEN):
+            if 3 <= n <= 4:
+                return -20.0  # three in hand cost 1500; a short meld of them costs 2500
+            if n >= 5:
+                return 40.0  # worth melding toward a 2500 canasta
+        if n >= 3:
+            return 40.0 - late
+        if n == 2:
+            return 22.0 - late
+        hope = table.unseen[rank] * 0.6 if self.skill.safety >= 2 else 0.0
+        return 6.0 + hope - late
+
+    # -- what the card may give away ------------------------------------------------------------
+
+    def _pile_value(self) -> float:
+        pile = self.table.state.pile
+        value = 12.0 * (len(pile) + 1)
+        value += sum(40.0 for c in pile if c.is_wild)
+        return value
+
+    def danger(self, card: Card) -> float:
+        if card.is_wild or card.is_three:
+            return 0.0
+        total = 0.0
+        weight = 1.0
+        for seat in _opponents_in_turn(self.table):
+            total += weight * self._take_chance(seat, card.rank) * self.pile_value
+            weight = LATER_OPPONENT
+        return total
+
+    def _take_chance(self, seat: int, rank: Rank) -> float:
+        """The chance that opponent `seat` can take the pile with `rank` on top."""
+        table = self.table
+        state = table.state
+        rules = table.rules
+        team = rules.team_of(seat)
+        if table.blocked_rank_for(team, rank):
+            return 0.0
+        frozen = table.frozen_for(team)
+        if not frozen and "layoff" in rules.pile_take_methods and rank in state.melds[team]:
+            return 1.0
+        known = sum(1 for c in state.known[seat] if c.rank is rank)
+        if known >= 2:
+            return 1.0
+        if self.skill.safety < 2:
+            return 0.5 if known == 1 else 0.1
+        hidden = max(0, len(state.hands[seat]) - len(state.known[seat]))
+        q = min(1.0, table.unseen[rank] / table.unseen_total)
+        none = (1.0 - q) ** hidden
+        one = hidden * q * (1.0 - q) ** max(0, hidden - 1)
+        at_least_one = 1.0 - none
+        if known == 1:
+            chance = at_least_one
+        else:
+            chance = max(0.0, 1.0 - none - one)
+            if not frozen and "natural_wild" in rules.pile_take_methods:
+                chance += (at_least_one - chance) * 0.5
+        if rank in table.discarded.get(seat, ()):
+            chance *= 0.4
+        if not state.opened[team]:
+            chance *= 0.6
+        return chance
+
+    # -- freezing ---------------------------------------------------------------------------------
+
+    def freeze_card(self) -> Card | None:
+        """A wild card to discard to freeze a valuable pile that the opponents could take."""
+        table = self.table
+        state = table.state
+        rules = table.rules
+        if not self.skill.freeze or "wild" not in rules.freeze_triggers:
+            return None
+        if rules.discard_rules == "modern" or state.pile_frozen or len(state.pile) < 5:
+            return None
+        if all(table.frozen_for(rules.team_of(s)) for s in table.opponents):
+            return None
+        wilds = [c for c in table.hand if c.is_wild]
+        if len(wilds) < 2:
+            return None
+        return min(wilds, key=lambda c: c.points)
+
+
+def _opponents_in_turn(table: Table) -> list[int]:
+    """The opponents in the order they play after this seat."""
+    state = table.state
+    out = []
+    seat = state.next_seat(table.seat)
+    while seat != table.seat:
+        if table.rules.team_of(seat) != table.team:
+            out.append(seat)
+        seat = state.next_seat(seat)
+    return out
+
+
+def choose_discard(table: Table, skill: Skill, cards: list[Card]) -> Card:
+    """The best of the legal discards `cards` for this level."""
+    judge = DiscardJudge(table, skill)
+    scored = sorted((judge.score(c), c.index, c) for c in cards)
+    best_score, _, best = scored[0]
+    freeze = judge.freeze_card()
+    if freeze is not None and freeze in cards and best_score - judge.keep_value(best) >= 60.0:
+        return freeze
+    return best

@@ -1,0 +1,236 @@
+"""The heuristic bot: rule-of-thumb Canasta at three levels (`easy`, `normal`, `hard`).
+
+`decide` plays for one seat on a `State` that stands for that seat's knowledge (see
+`canasta.bots.table`); the bot builds that state from its view, and the search bot's playouts
+call `decide` on their own states.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from canasta.bots.discarding import choose_discard
+from canasta.bots.melding import go_out, next_build, opening_meld, special_outlook
+from canasta.bots.skill import Skill
+from canasta.bots.table import Table
+from canasta.rules.actions import Action, Answer, Ask, Discard, Draw, Pass, Pickup
+from canasta.rules.cards import Card, Rank
+from canasta.rules.errors import IllegalActionError
+from canasta.rules.legal import discard_actions, legal_actions, meld_actions, pickup_actions
+from canasta.rules.melds import incomplete_special, wild_count
+from canasta.rules.state import State
+from canasta.rules.view import SeatView, resample
+
+#: What a draw from the stock is worth, against which the pile is weighed ("value" levels).
+DRAW_VALUE = 5.0
+_SPECIAL = (Rank.ACE, Rank.SEVEN)
+#: What a wild card used to take the pile costs (it will make a mixed canasta at best).
+WILD_PICKUP_COST = 30.0
+
+
+class HeuristicBot:
+    """A rule-based player at one level."""
+
+    def __init__(self, skill: Skill) -> None:
+        self.skill = skill
+        self.name = skill.name
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        legal = view.legal
+        if len(legal) == 1 or view.seat is None:
+            return legal[0]
+        # The hidden cards of this determinization are arbitrary (fixed seed): decisions read
+        # only what the seat knows, and legality of the seat's own moves depends on nothing else.
+        state = resample(view, random.Random(0))
+        action = decide(state, view.seat, self.skill, rng)
+        if action in legal or state.check(action) is None:
+            return action
+        return fallback(legal)
+
+
+def fallback(legal: Sequence[Action]) -> Action:
+    """A safe legal action when planning found none: draw, else discard, else the first."""
+    for kind in (Draw, Discard):
+        for action in legal:
+            if isinstance(action, kind):
+                return action
+    if not legal:
+        raise IllegalActionError("no legal action in this position", "no_move")
+    return legal[0]
+
+
+def decide(state: State, seat: int, skill: Skill, rng: random.Random) -> Action:
+    """The level's action for `seat`, the seat to move in `state`."""
+    if state.permission == "pending":
+        return _answer(Table(state, seat), skill)
+    table = Table(state, seat)
+    if state.phase == "draw":
+        return _draw_phase(table, skill, rng)
+    return _play_phase(table, skill, rng)
+
+
+# -- asking and answering ------------------------------------------------------------------------
+
+
+def _answer(table: Table, skill: Skill) -> Answer:
+    """Partner asks to go out: yes unless this hand would lose more than the deal may gain."""
+    if not skill.answer:
+        return Answer(True)
+    hand = table.hand
+    points = sum(c.points for c in hand)
+    return Answer(points <= 60 or len(hand) <= 3 or table.threat >= 0.5)
+
+
+def _want_go_out(table: Table, skill: Skill) -> bool:
+    """Go out when possible, except (with special care) while a meld that is penalised when
+    incomplete might still be completed and the deal is not about to end."""
+    threat = table.threat
+    if threat >= 0.5:
+        return True
+    return not (skill.special_care and any(incomplete_special(r, cs) for r, cs in table.melds.items()))
+
+
+def _could_go_out(table: Table) -> bool:
+    """Whether the seat could go out this turn if partner agreed."""
+    trial = table.state.clone()
+    trial.permission = "yes"
+    return go_out(Table(trial, table.seat)) is not None
+
+
+def _want_ask(table: Table, skill: Skill) -> bool:
+    """Ask before going out: when the rules demand it, or (hard) when partner holds many cards."""
+    state = table.state
+    if state.permission is not None or state.drew != "stock" or state.turn_melded:
+        return False
+    mode = table.rules.permission_mode
+    if mode == "off" or not table.partners:
+        return False
+    if mode != "mandatory" and not (skill.ask and max(len(state.hands[p]) for p in table.partners) >= 6):
+        return False
+    return state.check(Ask()) is None
+
+
+# -- the draw ------------------------------------------------------------------------------------
+
+
+def _draw_phase(table: Table, skill: Skill, rng: random.Random) -> Action:
+    state = table.state
+    pickups = pickup_actions(state)
+    options: list[Action] = list(pickups)
+    if state.stock:
+        options.insert(0, Draw())
+    elif pickups and not state.must_take_pile():
+        options.insert(0, Pass())
+    if not pickups:
+        return options[0] if options else fallback(legal_actions(state))
+    if skill.mistake_rate and rng.random() < skill.mistake_rate:
+        return rng.choice(options)
+    values = {p: pickup_value(table, skill, p) for p in pickups if isinstance(p, Pickup)}
+    best = max(values, key=lambda p: values[p])
+    if not state.stock:
+        return best if values[best] > 0 or state.must_take_pile() else options[0]
+    if skill.pile == "always":
+        return best
+    if skill.pile == "size":
+        return best if len(state.pile) >= 2 or not table.opened else options[0]
+    return best if values[best] > DRAW_VALUE else options[0]
+
+
+def pickup_value(table: Table, skill: Skill, pickup: Pickup) -> float:
+    """What taking the pile this way is worth, in rough points."""
+    state = table.state
+    pile = state.pile
+    top = pile[-1]
+    if pickup.top_only or top.is_black_three:
+        return 500.0  # these pickups go out at once
+    gained = [] if pickup.top_only else pile[:-1]
+    in_hand = Counter(c.rank for c in table.hand)
+    for c in pickup.with_:
+        in_hand[c.rank] -= 1
+    melded = [c for g in pickup.melds for c in g.cards]
+    for c in melded:
+        in_hand[c.rank] -= 1
+    ranks = set(table.melds) | {top.rank} | {c.rank for c in melded if c.is_natural}
+    risk = table.threat if state.stock else 1.0
+    value = float(top.points)
+    coming = Counter(c.rank for c in gained)
+    for card in gained:
+        value += _gain(table, card, card.rank in ranks, in_hand[card.rank] + coming[card.rank], risk)
+    wilds = sum(1 for c in (*pickup.with_, *melded) if c.is_wild)
+    value -= WILD_PICKUP_COST * wilds
+    if skill.special_care:
+        value += _special_change(table, pickup, gained)
+    if not table.opened:
+        value += 40.0  # opening unfreezes the pile for the team
+    if skill.pile != "value":
+        value = max(value, 1.0)
+    return value - 0.5 * len(pickup.with_)  # keep the pair in hand when laying off will do
+
+
+def _special_change(table: Table, pickup: Pickup, gained: Sequence[Card]) -> float:
+    """How a pickup changes the outlook of Modern American melds of sevens and aces."""
+    top = table.state.pile[-1]
+    laid: dict[Rank, list[Card]] = {top.rank: [*pickup.with_, top]}
+    for group in pickup.melds:
+        rank = next((c.rank for c in group.cards if c.is_natural), group.rank or Rank.WILD)
+        laid.setdefault(rank, []).extend(group.cards)
+    change = 0.0
+    for rank, cards in laid.items():
+        meld = table.melds.get(rank, [])
+        in_hand = sum(1 for c in table.hand if c.rank is rank)
+        spare = in_hand - sum(1 for c in cards if c.rank is rank) + sum(1 for c in gained if c.rank is rank)
+        wilds = wild_count(meld) + wild_count(cards)
+        before = special_outlook(table, rank, len(meld), wild_count(meld), in_hand) if meld else 0.0
+        change += special_outlook(table, rank, len(meld) + len(cards), wilds, spare) - before
+    return change
+
+
+def _gain(table: Table, card: Card, melded_rank: bool, copies: int, risk: float) -> float:
+    """What one card taken with the pile is worth (`risk`: the chance it is left in hand)."""
+    rules = table.rules
+    if card.is_wild:
+        return 40.0
+    if card.is_red_three or (card.is_three and rules.threes_mode == "color_sets"):
+        return 100.0
+    if card.is_black_three:
+        return -float(rules.black3_hand_value) * risk if rules.black3_hand_value >= 50 else 3.0
+    if card.rank in table.dead:
+        return -card.points * risk
+    if rules.special_canasta_bonuses and card.rank in _SPECIAL and not melded_rank and 3 <= copies <= 4:
+        return -40.0  # three aces or sevens in hand cost 1500 at the end: they must be shed
+    if melded_rank or copies >= 3:
+        return card.points + 8.0
+    if copies == 2:
+        return 8.0 + 0.3 * card.points
+    return 3.0 - card.points * risk
+
+
+# -- melding and discarding ------------------------------------------------------------------------
+
+
+def _play_phase(table: Table, skill: Skill, rng: random.Random) -> Action:
+    state = table.state
+    if state.must_meld_out:
+        melds = meld_actions(state)
+        return melds[0] if melds else fallback(legal_actions(state))
+    if _want_ask(table, skill) and _want_go_out(table, skill) and _could_go_out(table):
+        return Ask()
+    out = go_out(table) if _want_go_out(table, skill) else None
+    if out is not None:
+        return out
+    if not table.opened:
+        opening = opening_meld(table, skill)
+        if opening is not None:
+            return opening
+    threat = table.threat
+    build = next_build(table, skill, threat >= 0.7)
+    if build is not None:
+        return build
+    discards = [a.card for a in discard_actions(state) if isinstance(a, Discard)]
+    if not discards:
+        return fallback(legal_actions(state))
+    if skill.mistake_rate and rng.random() < skill.mistake_rate:
+        return Discard(rng.choice(discards))
+    return Discard(choose_discard(table, skill, discards))

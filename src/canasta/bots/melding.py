@@ -1,0 +1,436 @@
+"""Meld planning for one seat: the opening, the melds of a turn, and going out.
+
+Candidates are built from the hand and checked with `State.check` on the seat's own state (a
+determinization or a playout state): the legality of melds depends only on what the seat
+knows, so a candidate accepted there is legal at the real table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from canasta.bots.skill import Skill
+from canasta.bots.table import Table
+from canasta.rules.actions import Action, Discard, Group, Meld
+from canasta.rules.cards import Card, Rank
+from canasta.rules.errors import CanastaError
+from canasta.rules.melds import meld_ok, wild_count, wild_rule_error
+from canasta.rules.ruleset import RuleSet
+
+CANASTA = 7
+
+
+class HandParts:
+    """A hand sorted for melding: naturals by rank (highest first), jokers, twos, black threes."""
+
+    __slots__ = ("black_threes", "jokers", "naturals", "twos")
+
+    def __init__(self, cards: Sequence[Card]) -> None:
+        self.naturals: dict[Rank, list[Card]] = {}
+        self.jokers: list[Card] = []
+        self.twos: list[Card] = []
+        self.black_threes: list[Card] = []
+        for c in sorted(cards, key=_index):
+            if c.is_natural:
+                self.naturals.setdefault(c.rank, []).append(c)
+            elif c.is_joker:
+                self.jokers.append(c)
+            elif c.is_two:
+                self.twos.append(c)
+            elif c.is_black_three:
+                self.black_threes.append(c)
+
+    @property
+    def wilds(self) -> list[Card]:
+        """Wild cards, jokers first (they are worth most on the table and cost most in hand)."""
+        return self.jokers + self.twos
+
+
+def _index(card: Card) -> int:
+    return card.index
+
+
+def wild_room(
+    rules: RuleSet, rank: Rank, size: int, wilds: int, new: bool, opening: bool, pending: bool
+) -> int:
+    """How many wild cards a meld of `rank` holding `size` cards (`wilds` of them wild) may take."""
+    room = 0
+    for w in range(1, rules.meld_max_wilds - wilds + 1):
+        if not meld_ok(rules, rank, size + w, wilds + w, new):
+            break
+        if wild_rule_error(rules, rank, size - wilds, opening, pending):
+            break
+        room = w
+    return room
+
+
+def wild_meld_pending(rules: RuleSet, melds: dict[Rank, list[Card]]) -> bool:
+    """Whether the team's progressive wild meld is incomplete (wilds then go only into it)."""
+    meld = melds.get(Rank.WILD)
+    return rules.wild_melds == "progressive" and meld is not None and len(meld) < CANASTA
+
+
+#: Modern American: the bonus of a natural canasta of sevens or aces, the penalty when such a
+#: meld stays incomplete, and the penalty for three of them left in one hand (RULES.md R13, R27).
+SPECIAL_STAKE = 2500.0
+HAND_SET_PENALTY = 1500.0
+#: The chance of completing a meld short of `k` cards (index k), roughly.
+_COMPLETE_CHANCE = (0.95, 0.55, 0.3, 0.15, 0.07)
+
+
+def special_outlook(table: Table, rank: Rank, size: int, wilds: int, spare: int) -> float:
+    """The expected bonus minus penalty of a Modern American meld of sevens, clean aces or wild
+    cards holding `size` cards (`wilds` of them wild), with `spare` more of its cards in hand."""
+    rules = table.rules
+    if not rules.special_canasta_bonuses:
+        return 0.0
+    if rank is Rank.WILD:
+        unseen = rules.decks * 4 + rules.jokers
+    elif rank is Rank.SEVEN or (rank is Rank.ACE and not wilds):
+        unseen = table.unseen.get(rank, 0)
+    else:
+        return 0.0
+    missing = max(0, CANASTA - size - spare)
+    if missing > unseen or missing >= len(_COMPLETE_CHANCE):
+        return -SPECIAL_STAKE
+    return SPECIAL_STAKE * (2 * _COMPLETE_CHANCE[missing] - 1)
+
+
+def risky_special(table: Table, rank: Rank, size: int, wilds: int) -> bool:
+    """Whether starting this special meld is worse than keeping its cards in hand."""
+    return special_outlook(table, rank, size, wilds, 0) < -HAND_SET_PENALTY
+
+
+# -- the opening ---------------------------------------------------------------------------------
+
+
+def opening_meld(table: Table, skill: Skill) -> Meld | None:
+    """The cheapest legal opening from hand: fewest wild cards, then most points."""
+    for groups in _opening_candidates(table, skill):
+        action = Meld(tuple(groups))
+        if table.state.check(action) is None:
+            return action
+    return None
+
+
+def _opening_candidates(table: Table, skill: Skill) -> list[list[Group]]:
+    state = table.state
+    rules = table.rules
+    parts = HandParts(table.hand)
+    minimum = state.minimum(table.team)
+    wilds = parts.wilds
+    # Each rank's group: all its naturals, or a pair with one wild.
+    options: list[tuple[Rank, list[Card], int]] = []  # (rank, naturals, wilds needed)
+    for rank, nat in parts.naturals.items():
+        if rank in table.dead:
+            continue
+        cap = rules.meld_max_size or len(nat)
+        nat = nat[:cap]
+        if len(nat) >= 3:
+            needs = 0
+        elif len(nat) == 2 and wild_room(rules, rank, 2, 0, True, True, False) >= 1:
+            needs = 1
+        else:
+            continue
+        if skill.special_care and risky_special(table, rank, len(nat), needs):
+            if rank is Rank.ACE and wilds and wild_room(rules, rank, len(nat), 0, True, True, False):
+                needs = 1  # aces with a wild are an ordinary meld
+            else:
+                continue
+        options.append((rank, nat, needs))
+    found: list[tuple[int, int, list[Group]]] = []
+    n = len(options)
+    for mask in range(1, 1 << min(n, 8)):
+        chosen = [options[i] for i in range(n) if mask >> i & 1]
+        need = sum(o[2] for o in chosen)
+        if need > len(wilds):
+            continue
+        groups, points, used = _with_wilds(rules, chosen, wilds, minimum)
+        if groups is not None:
+            found.append((used, -points, groups))
+    if rules.wild_melds == "progressive" and len(wilds) >= (CANASTA if skill.special_care else 3):
+        found.append((len(wilds), 0, [Group(tuple(wilds[:CANASTA]))]))
+    found.sort(key=lambda f: (f[0], f[1]))
+    return [f[2] for f in found[:6]]
+
+
+def _with_wilds(
+    rules: RuleSet, chosen: list[tuple[Rank, list[Card], int]], wilds: list[Card], minimum: int
+) -> tuple[list[Group] | None, int, int]:
+    """Groups for the chosen ranks, topped up with wild cards until they reach the minimum."""
+    spare = wilds[:]
+    taken: dict[Rank, list[Card]] = {}
+    for rank, _nat, needs in chosen:
+        taken[rank] = [spare.pop() for _ in range(needs)]  # twos first for pairs
+    points = sum(c.points for rank, nat, _ in chosen for c in (*nat, *taken[rank]))
+    for rank, nat, _needs in sorted(chosen, key=lambda o: -len(o[1])):
+        while points < minimum and spare:
+            have = taken[rank]
+            if wild_room(rules, rank, len(nat) + len(have), len(have), True, True, False) < 1:
+                break
+            card = spare.pop(0)  # jokers first: most points per card
+            have.append(card)
+            points += card.points
+    if points < minimum and not rules.opening_canasta_exempt:
+        return None, 0, 0
+    groups = [Group((*nat, *taken[rank])) for rank, nat, _ in chosen]
+    return groups, points, sum(len(t) for t in taken.values())
+
+
+# -- building during a turn ----------------------------------------------------------------------
+
+
+def next_build(table: Table, skill: Skill, shed: bool) -> Meld | None:
+    """The next meld of a turn that does not go out, or None to stop melding.
+
+    `shed`: the deal may end soon, so meld whatever lowers the cards left in hand.
+    """
+    state = table.state
+    if shed:
+        keep = 2
+    elif table.can_go_out_team(table.team):
+        keep = skill.min_keep
+    else:
+        keep = max(skill.min_keep, skill.hold)
+    size = len(table.hand)
+    for group, completes in _build_candidates(table, skill, shed):
+        after = size - len(group.cards)
+        if after < keep and not (completes and after >= 2):
+            continue
+        action = Meld((group,))
+        if state.check(action) is None:
+            return action
+    return None
+
+
+def _build_candidates(table: Table, skill: Skill, shed: bool) -> Iterator[tuple[Group, bool]]:
+    """Groups worth melding, best first, each with whether it completes a canasta."""
+    rules = table.rules
+    melds = table.state.melds[table.team]
+    parts = HandParts(table.hand)
+    wilds = parts.wilds
+    cap = rules.meld_max_size or 10**6
+    pending = wild_meld_pending(rules, melds)
+    need_canastas = table.canastas() < rules.go_out_min_canastas
+    open_melds = sorted(
+        ((r, m) for r, m in melds.items() if r not in (Rank.WILD, Rank.THREE)),
+        key=lambda rm: -len(rm[1]),
+    )
+    # 1. Naturals that complete a canasta.
+    for rank, meld in open_melds:
+        nat = parts.naturals.get(rank, [])
+        if len(meld) < CANASTA <= len(meld) + len(nat):
+            yield Group(tuple(nat[: cap - len(meld)])), True
+    # 2. Wild cards that complete a canasta (with the naturals of its rank).
+    if wilds and not pending:
+        for rank, meld in open_melds:
+            nat = parts.naturals.get(rank, [])
+            size = len(meld) + len(nat)
+            need = CANASTA - size
+            if need <= 0 or need > len(wilds):
+                continue
+            eager = skill.wilds != "complete" or shed or need <= (3 if need_canastas else 2)
+            room = wild_room(rules, rank, size, wild_count(meld), False, False, pending)
+            if eager and need <= room:
+                yield Group((*nat, *wilds[:need]), rank if not nat else None), True
+    # 3. The wild meld: complete or add to it; start one only with enough wild cards.
+    if rules.wild_melds != "none" and wilds:
+        wild_meld = melds.get(Rank.WILD)
+        if wild_meld is not None and len(wild_meld) < CANASTA:
+            done = len(wild_meld) + len(wilds) >= CANASTA
+            yield Group(tuple(wilds[: CANASTA - len(wild_meld)]), Rank.WILD), done
+        elif wild_meld is None and len(wilds) >= (CANASTA if skill.special_care else 3):
+            yield Group(tuple(wilds[:CANASTA])), len(wilds) >= CANASTA
+    # 4. Naturals onto the team's melds (single cards first: pairs can take the pile).
+    for rank, meld in sorted(open_melds, key=lambda rm: len(parts.naturals.get(rm[0], ()))):
+        nat = parts.naturals.get(rank, [])
+        if nat and len(meld) < cap:
+            yield Group(tuple(nat[: cap - len(meld)])), False
+    # 5. New melds of three or more naturals.
+    for new, nat in parts.naturals.items():
+        if new in melds or new in table.dead or len(nat) < 3:
+            continue
+        if skill.special_care and risky_special(table, new, min(len(nat), cap), 0):
+            continue
+        yield Group(tuple(nat[:cap])), len(nat) >= CANASTA
+    # 6. Wild cards elsewhere, and pairs with a wild, when the level or the moment calls for it.
+    if not wilds or pending:
+        return
+    for rank, meld in open_melds:
+        natural_canasta = len(meld) >= CANASTA and not wild_count(meld)
+        if natural_canasta or not (
+            skill.wilds == "greedy" or shed or (skill.wilds == "near" and len(meld) >= 5)
+        ):
+            continue
+        if wild_room(rules, rank, len(meld), wild_count(meld), False, False, pending):
+            yield Group(tuple(wilds[:1]), rank), len(meld) + 1 == CANASTA
+    if not skill.keep_pairs or shed:
+        for new, nat in parts.naturals.items():
+            if len(nat) == 2 and new not in melds and new not in table.dead:
+                if skill.special_care and risky_special(table, new, 3, 1):
+                    continue
+                yield Group((*nat, wilds[-1])), False
+
+
+# -- going out -----------------------------------------------------------------------------------
+
+
+def go_out(table: Table) -> Action | None:
+    """The first action of a legal way to go out this turn, if one is found.
+
+    Either the last card's discard, or one meld action of every card but the one kept for the
+    final discard (or of every card, when no discard is needed).
+    """
+    state = table.state
+    hand = table.hand
+    if len(hand) == 1:
+        last = Discard(hand[0])
+        return last if state.check(last) is None else None
+    if not table.can_go_out_team(table.team) and not _may_complete(table):
+        return None
+    for keep in _keep_candidates(table):
+        for groups in _go_out_groups(table, keep):
+            action = Meld(tuple(groups))
+            if keep is None:
+                if state.check(action) is None:
+                    return action
+                continue
+            trial = state.clone()
+            try:
+                trial.apply(action)
+            except CanastaError:
+                continue
+            if trial.check(Discard(keep)) is None:
+                return action
+    return None
+
+
+def _may_complete(table: Table) -> bool:
+    """Whether this hand could complete the canastas the team still needs (a cheap bound)."""
+    parts = HandParts(table.hand)
+    melds = table.melds
+    spare = len(parts.wilds)
+    need = table.rules.go_out_min_canastas - table.canastas()
+    sizes = sorted(
+        (len(melds.get(r, ())) + len(nat) for r, nat in parts.naturals.items()),
+        reverse=True,
+    )
+    sizes += sorted(
+        (len(m) for r, m in melds.items() if r not in parts.naturals and len(m) < CANASTA), reverse=True
+    )
+    for size in sizes:
+        if need <= 0:
+            break
+        if size >= CANASTA:
+            need -= 1
+        elif CANASTA - size <= min(spare, 3):
+            spare -= CANASTA - size
+            need -= 1
+    if need > 0 and table.rules.wild_melds != "none" and spare >= CANASTA:
+        need -= 1
+    return need <= 0
+
+
+def _keep_candidates(table: Table) -> list[Card | None]:
+    """Cards that might be kept for the final discard (None: meld everything)."""
+    rules = table.rules
+    parts = HandParts(table.hand)
+    melds = table.melds
+    stuck: list[Card] = []
+    for rank, nat in parts.naturals.items():
+        if rank in table.dead or (rank not in melds and len(nat) < rules.meld_min_naturals):
+            stuck.extend(nat)
+    if 0 < len(parts.black_threes) < 3 or len(parts.black_threes) > 4:
+        stuck.extend(parts.black_threes)
+    if len(stuck) > 1:
+        return []
+    if stuck:
+        return [stuck[0]]
+    out: list[Card | None] = [] if rules.go_out_discard == "mandatory" else [None]
+    spare = [c for c in dict.fromkeys(table.hand) if not c.is_three]
+    spare.sort(key=lambda c: (c.is_wild, c.points))
+    out.extend(spare[:3])
+    return out
+
+
+def _go_out_groups(table: Table, keep: Card | None) -> list[list[Group]]:
+    """Ways to meld every card but `keep`, leaving the team able to go out (unchecked)."""
+    rules = table.rules
+    cards = list(table.hand)
+    if keep is not None:
+        cards.remove(keep)
+    parts = HandParts(cards)
+    melds = table.melds
+    opening = not table.opened
+    base: dict[Rank, list[Card]] = {}
+    needy: list[Rank] = []
+    for rank, nat in parts.naturals.items():
+        base[rank] = list(nat)
+        if rank not in melds and len(nat) < 3:
+            if len(nat) < rules.meld_min_naturals:
+                return []
+            needy.append(rank)
+    if parts.black_threes:
+        if not 3 <= len(parts.black_threes) <= 4:
+            return []
+        base[Rank.THREE] = list(parts.black_threes)
+    spare = parts.wilds
+    extra: dict[Rank, list[Card]] = {r: [] for r in base}
+    for rank in needy:
+        if not spare:
+            return []
+        extra[rank].append(spare.pop())
+
+    def size(rank: Rank) -> int:
+        return len(melds.get(rank, ())) + len(base.get(rank, ())) + len(extra.get(rank, ()))
+
+    def room(rank: Rank) -> int:
+        meld = melds.get(rank, [])
+        w = wild_count(meld) + len(extra.get(rank, ()))
+        return wild_room(rules, rank, size(rank), w, rank not in melds, opening, False)
+
+    targets = [r for r in base if r is not Rank.THREE] + [
+        r for r in melds if r not in base and r not in (Rank.THREE, Rank.WILD)
+    ]
+    canastas = sum(1 for r in set(targets) | set(melds) if size(r) >= CANASTA)
+    wanted = rules.go_out_min_canastas - canastas
+    for rank in sorted(targets, key=lambda r: -size(r)):
+        if wanted <= 0:
+            break
+        need = CANASTA - size(rank)
+        if 0 < need <= len(spare) and need <= room(rank):
+            extra.setdefault(rank, []).extend(spare[:need])
+            del spare[:need]
+            wanted -= 1
+    out: list[list[Group]] = []
+    wild_meld = len(melds.get(Rank.WILD, ())) + len(spare)
+    if rules.wild_melds != "none" and spare and (wanted <= 0 or len(spare) >= CANASTA):
+        groups = _groups(base, extra)
+        penalised = rules.special_canasta_bonuses and wild_meld < CANASTA
+        if (Rank.WILD in melds or len(spare) >= 3) and not penalised:
+            groups.append(Group(tuple(spare), Rank.WILD))
+            out.append(groups)
+    if wanted > 0:
+        return out
+    spread = {r: list(ws) for r, ws in extra.items()}
+    left = list(spare)
+    for rank in sorted(targets, key=lambda r: -size(r)):
+        while left:
+            meld = melds.get(rank, [])
+            w = wild_count(meld) + len(spread.get(rank, ()))
+            total = len(meld) + len(base.get(rank, ())) + len(spread.get(rank, ()))
+            if not wild_room(rules, rank, total, w, rank not in melds, opening, False):
+                break
+            spread.setdefault(rank, []).append(left.pop())
+    if not left:
+        out.insert(0, _groups(base, spread))
+    return out
+
+
+def _groups(base: dict[Rank, list[Card]], extra: dict[Rank, list[Card]]) -> list[Group]:
+    out = []
+    for rank in dict.fromkeys([*base, *extra]):
+        cards = (*base.get(rank, ()), *extra.get(rank, ()))
+        if cards:
+            out.append(Group(cards, None if base.get(rank) else rank))
+    return out

@@ -1,0 +1,169 @@
+"""What the terminal game shows: the table from one seat's view, the moves, deal ends, the sheet."""
+
+from __future__ import annotations
+
+import shutil
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from canasta.cli.engine_commands import format_table
+from canasta.cli.play_text import PART_NAMES, TEXT
+from canasta.rules import Action, Card, DealResult, Discard, Rank, RuleSet, SeatView
+from canasta.rules.actions import describe
+from canasta.rules.cards import sorted_cards
+from canasta.rules.scoring import PARTS
+
+
+@dataclass(frozen=True)
+class Names:
+    """How the human (`seat`) sees the seats and teams."""
+
+    seats: tuple[str, ...]
+    teams: tuple[str, ...]
+
+    @classmethod
+    def for_seat(cls, rules: RuleSet, human: int) -> Names:
+        mine = rules.team_of(human)
+        seats = tuple(
+            TEXT["you"] if s == human
+            else TEXT["partner" if rules.team_of(s) == mine else "seat"].format(seat=s)
+            for s in range(rules.players)
+        )
+        teams = []
+        for t in range(rules.teams):
+            members = rules.seats_of(t)
+            if len(members) == 1:
+                teams.append(seats[members[0]])
+            else:
+                name = TEXT["your_team"] if t == mine else TEXT["team"].format(team=t)
+                teams.append(TEXT["team_seats"].format(name=name, seats=", ".join(map(str, members))))
+        return cls(seats, tuple(teams))
+
+
+def cards_text(cards: Sequence[Card]) -> str:
+    return " ".join(c.code for c in cards)
+
+
+def hand_text(hand: Sequence[Card]) -> str:
+    """A hand in display order (wild cards first, then aces down to threes), ranks split by '|'."""
+    runs: list[list[Card]] = []
+    for card in hand:
+        if runs and (runs[-1][0].rank is card.rank or (runs[-1][0].is_wild and card.is_wild)):
+            runs[-1].append(card)
+        else:
+            runs.append([card])
+    return " | ".join(cards_text(run) for run in runs)
+
+
+def meld_text(rank: Rank, cards: Sequence[Card]) -> str:
+    text = TEXT["meld"].format(rank=rank.value, cards=cards_text(cards), count=len(cards))
+    if len(cards) >= 7:
+        if rank is Rank.WILD:
+            text += TEXT["canasta_wild"]
+        elif any(c.is_wild for c in cards):
+            text += TEXT["canasta_mixed"]
+        else:
+            text += TEXT["canasta_natural"]
+    return text
+
+
+def render_table(view: SeatView, deal: int, names: Names) -> str:
+    """The table as `view.seat` may see it."""
+    rules = view.rules
+    lines = [TEXT["title"].format(deal=deal, variant=rules.variant, players=rules.players,
+                                  target=rules.target_score)]
+    lines.append(TEXT["scores"].format(entries=" · ".join(
+        TEXT["score_entry"].format(team=names.teams[t], score=view.scores[t], minimum=view.minimums[t],
+                                   opened=TEXT["opened"] if view.opened[t] else "")
+        for t in range(rules.teams)
+    )))
+    lines.append(TEXT["stock_pile"].format(stock=view.stock_size, pile=_pile_text(view)))
+    lines.append(TEXT["melds"])
+    for t in range(rules.teams):
+        melds = " · ".join(meld_text(r, cs) for r, cs in view.melds[t].items()) or TEXT["no_melds"]
+        if view.threes[t]:
+            melds += TEXT["threes"].format(cards=cards_text(view.threes[t]))
+        lines.append(TEXT["melds_team"].format(team=names.teams[t], melds=melds))
+    entries = []
+    for s in range(rules.players):
+        if s == view.sitting_out:
+            entries.append(TEXT["sitting_out"].format(name=names.seats[s]))
+        elif view.known[s] and s != view.seat:
+            entries.append(TEXT["hand_known"].format(name=names.seats[s], count=view.hand_sizes[s],
+                                                     cards=cards_text(view.known[s])))
+        else:
+            entries.append(TEXT["hand_entry"].format(name=names.seats[s], count=view.hand_sizes[s]))
+    lines.append(TEXT["hands"].format(entries=" · ".join(entries)))
+    if view.phase != "ended":
+        phase = TEXT["phase_draw"] if view.phase == "draw" else TEXT["phase_play"]
+        lines.append(TEXT["turn"].format(name=names.seats[view.turn], phase=phase))
+    if view.permission == "pending":
+        lines.append(TEXT["permission"].format(asker=names.seats[view.turn]))
+    lines.append(TEXT["your_hand"].format(count=len(view.hand), cards=hand_text(view.hand)))
+    return "\n".join(lines)
+
+
+def _pile_text(view: SeatView) -> str:
+    if not view.pile:
+        text = TEXT["pile_empty"]
+    elif len(view.visible_pile) > 1:
+        text = TEXT["pile_whole"].format(size=len(view.pile), cards=cards_text(view.visible_pile))
+    else:
+        text = TEXT["pile_cards"].format(size=len(view.pile), top=view.pile[-1].code)
+    return text + (TEXT["frozen"] if view.pile_frozen else "")
+
+
+_MOVE_ORDER = {k: i for i, k in enumerate(("draw", "pickup", "pass", "meld", "discard", "ask", "answer"))}
+
+
+def ordered_moves(legal: Sequence[Action]) -> list[Action]:
+    """The legal moves in the order a player looks for them: taking, melding, discarding (in hand
+    order), asking."""
+    def key(action: Action) -> tuple[int, int]:
+        return _MOVE_ORDER[action.type], action.card.index if isinstance(action, Discard) else 0
+
+    return sorted(legal, key=key)
+
+
+def render_moves(moves: Sequence[Action]) -> str:
+    """The legal moves, numbered from 1, in as many columns as the terminal's width allows."""
+    items = [TEXT["move"].format(number=i, action=describe(a)) for i, a in enumerate(moves, 1)]
+    width = max(len(item) for item in items) + 2
+    columns = max(1, min(4, shutil.get_terminal_size().columns // width))
+    rows = -(-len(items) // columns)
+    lines = [TEXT["moves"]]
+    for r in range(rows):
+        lines.append("".join(items[r + c * rows].ljust(width)
+                             for c in range(columns) if r + c * rows < len(items)).rstrip())
+    return "\n".join(lines)
+
+
+def render_deal_end(result: DealResult, deal: int, names: Names) -> str:
+    """How the deal ended and each team's score by part (parts where every team has 0 left out)."""
+    if result.went_out is None:
+        how = TEXT["stock_exhausted"]
+    else:
+        how = TEXT["went_out_concealed" if result.concealed else "went_out"].format(
+            name=names.seats[result.went_out])
+    header = [TEXT["breakdown_part"], *names.teams]
+    rows = [[PART_NAMES[part], *(f"{getattr(s, part):+d}" for s in result.scores)]
+            for part in PARTS if any(getattr(s, part) for s in result.scores)]
+    rows.append([PART_NAMES["total"], *(f"{s.total:+d}" for s in result.scores)])
+    return TEXT["deal_over"].format(deal=deal, how=how) + "\n" + format_table(header, rows)
+
+
+def render_sheet(results: Sequence[DealResult], totals: Sequence[int], names: Names) -> str:
+    """The score sheet: each deal's scores, then the cumulative totals."""
+    rows = [[str(i), *(f"{s.total:+d}" for s in r.scores)] for i, r in enumerate(results, 1)]
+    rows.append([TEXT["sheet_total"], *(str(t) for t in totals)])
+    return TEXT["sheet"] + "\n" + format_table([TEXT["sheet_deal"], *names.teams], rows)
+
+
+def final_scores(totals: Sequence[int], names: Names) -> str:
+    return ", ".join(f"{n} {t}" for n, t in zip(names.teams, totals, strict=True))
+
+
+def drawn_text(before: Sequence[Card], after: Sequence[Card]) -> str:
+    """The cards in `after` that were not in `before` (what the player drew or took)."""
+    return hand_text(sorted_cards((Counter(after) - Counter(before)).elements()))

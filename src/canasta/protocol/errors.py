@@ -1,0 +1,196 @@
+"""The closed set of wire error codes, each with its message in every language the table speaks."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from enum import StrEnum
+from typing import Any
+
+from canasta.protocol.rule_reasons import rule_reason
+from canasta.rules.errors import IllegalActionError
+
+LANGUAGES = ("en", "ru")
+
+
+class ErrorCode(StrEnum):
+    """Every error the server can answer with (HTTP and WebSocket alike)."""
+
+    BAD_JSON = "bad_json"
+    BAD_MESSAGE = "bad_message"
+    UNKNOWN_TYPE = "unknown_type"
+    MISSING_FIELD = "missing_field"
+    BAD_FIELD = "bad_field"
+    BAD_ACTION = "bad_action"
+    TOO_LARGE = "too_large"
+    RATE_LIMITED = "rate_limited"
+    HELLO_REQUIRED = "hello_required"
+    ALREADY_HELLO = "already_hello"
+    BAD_TOKEN = "bad_token"
+    NOT_SEATED = "not_seated"
+    WRONG_SEAT = "wrong_seat"
+    NOT_YOUR_TURN = "not_your_turn"
+    STALE_STATE = "stale_state"
+    ILLEGAL_ACTION = "illegal_action"
+    NOT_STARTED = "not_started"
+    GAME_OVER = "game_over"
+    GAME_NOT_OVER = "game_not_over"
+    DEAL_NOT_OVER = "deal_not_over"
+    CHAT_DISABLED = "chat_disabled"
+    UNKNOWN_PHRASE = "unknown_phrase"
+    TABLE_NOT_FOUND = "table_not_found"
+    TABLE_FULL = "table_full"
+    SEAT_TAKEN = "seat_taken"
+    NOT_HUMAN_SEAT = "not_human_seat"
+    BAD_SETTINGS = "bad_settings"
+    INTERNAL_ERROR = "internal_error"
+
+
+# Templates use language-neutral parameters (field names, numbers, card codes); `detail` is the
+# English explanation of a validator and appears only in English texts; `reason` of
+# illegal_action is localized by `canasta.protocol.rule_reasons`.
+MESSAGES: Mapping[ErrorCode, Mapping[str, str]] = {
+    ErrorCode.BAD_JSON: {
+        "en": "The message is not valid JSON.",
+        "ru": "Сообщение не является корректным JSON.",
+    },
+    ErrorCode.BAD_MESSAGE: {
+        "en": "A message must be one JSON object with a field 'type'.",
+        "ru": "Сообщение должно быть одним JSON-объектом с полем «type».",
+    },
+    ErrorCode.UNKNOWN_TYPE: {
+        "en": "Unknown message type '{type}'.",
+        "ru": "Неизвестный тип сообщения «{type}».",
+    },
+    ErrorCode.MISSING_FIELD: {
+        "en": "The message lacks the field '{field}'.",
+        "ru": "В сообщении нет поля «{field}».",
+    },
+    ErrorCode.BAD_FIELD: {
+        "en": "The field '{field}' has an invalid value.",
+        "ru": "Поле «{field}» имеет недопустимое значение.",
+    },
+    ErrorCode.BAD_ACTION: {
+        "en": "The move is not written correctly (see FORMATS.md): {detail}",
+        "ru": "Ход записан неправильно (см. FORMATS.md); подробности в поле detail.",
+    },
+    ErrorCode.TOO_LARGE: {
+        "en": "The message is too large: the limit is {limit} bytes.",
+        "ru": "Сообщение слишком длинное: предел {limit} байт.",
+    },
+    ErrorCode.RATE_LIMITED: {
+        "en": "Too many messages: the message was ignored, please slow down.",
+        "ru": "Слишком много сообщений: сообщение пропущено, отправляйте реже.",
+    },
+    ErrorCode.HELLO_REQUIRED: {
+        "en": "Send 'hello' before anything else.",
+        "ru": "Сначала отправьте «hello».",
+    },
+    ErrorCode.ALREADY_HELLO: {
+        "en": "This connection has already said 'hello'.",
+        "ru": "Это соединение уже отправило «hello».",
+    },
+    ErrorCode.BAD_TOKEN: {
+        "en": "This seat token does not belong to any seat at this table.",
+        "ru": "Этот ключ места не подходит ни к одному месту за этим столом.",
+    },
+    ErrorCode.NOT_SEATED: {
+        "en": "Spectators cannot do that: take a seat first.",
+        "ru": "Зрители не могут этого делать: сначала займите место.",
+    },
+    ErrorCode.WRONG_SEAT: {
+        "en": "That action is for seat {seat}, but you sit at seat {own}.",
+        "ru": "Это ход места {seat}, а вы сидите на месте {own}.",
+    },
+    ErrorCode.NOT_YOUR_TURN: {
+        "en": "It is not your turn: seat {to_move} is to move.",
+        "ru": "Сейчас не ваш ход: ходит место {to_move}.",
+    },
+    ErrorCode.STALE_STATE: {
+        "en": "The table has changed (it is at version {current}, you saw {seen}): look again and retry.",
+        "ru": "Положение на столе изменилось (версия {current}, вы видели {seen}): посмотрите и повторите.",
+    },
+    ErrorCode.ILLEGAL_ACTION: {
+        "en": "Illegal move: {reason}",
+        "ru": "Недопустимый ход: {reason}",
+    },
+    ErrorCode.NOT_STARTED: {
+        "en": "The game has not started yet: it waits for every seat to be taken.",
+        "ru": "Игра ещё не началась: ждём, пока займут все места.",
+    },
+    ErrorCode.GAME_OVER: {
+        "en": "The game is over: start a rematch to play again.",
+        "ru": "Игра окончена: начните реванш, чтобы сыграть снова.",
+    },
+    ErrorCode.GAME_NOT_OVER: {
+        "en": "A rematch can start only once the game is over.",
+        "ru": "Реванш можно начать только после окончания игры.",
+    },
+    ErrorCode.DEAL_NOT_OVER: {
+        "en": "That deal is not over yet: its record holds hidden cards.",
+        "ru": "Эта сдача ещё не закончена: её запись содержит скрытые карты.",
+    },
+    ErrorCode.CHAT_DISABLED: {
+        "en": "Free-text chat is turned off at this table: use the preset phrases.",
+        "ru": "Свободный чат за этим столом отключён: используйте готовые фразы.",
+    },
+    ErrorCode.UNKNOWN_PHRASE: {
+        "en": "Unknown chat phrase '{phrase}'.",
+        "ru": "Неизвестная фраза чата «{phrase}».",
+    },
+    ErrorCode.TABLE_NOT_FOUND: {
+        "en": "There is no such table.",
+        "ru": "Такого стола нет.",
+    },
+    ErrorCode.TABLE_FULL: {
+        "en": "Every seat for a person at this table is taken: you can watch.",
+        "ru": "Все места для игроков за этим столом заняты: можно смотреть игру.",
+    },
+    ErrorCode.SEAT_TAKEN: {
+        "en": "Seat {seat} is already taken.",
+        "ru": "Место {seat} уже занято.",
+    },
+    ErrorCode.NOT_HUMAN_SEAT: {
+        "en": "Seat {seat} is played by the computer.",
+        "ru": "На месте {seat} играет компьютер.",
+    },
+    ErrorCode.BAD_SETTINGS: {
+        "en": "Invalid table settings ({field}): {detail}",
+        "ru": "Недопустимые настройки стола: поле «{field}»; подробности в поле detail.",
+    },
+    ErrorCode.INTERNAL_ERROR: {
+        "en": "The server could not complete this request; nothing was changed. Please retry.",
+        "ru": "Сервер не смог выполнить запрос; ничего не изменилось. Повторите попытку.",
+    },
+}
+
+
+class ProtocolError(Exception):
+    """An error to send to a client: a code, the template's parameters and an optional detail.
+
+    `detail` is the engine's or validator's English explanation, sent as its own field so that
+    developers can read it whatever the player's language.
+    """
+
+    def __init__(self, code: ErrorCode, detail: str | None = None, **params: Any) -> None:
+        super().__init__(code.value)
+        self.code = code
+        self.detail = detail
+        self.params = params
+        self.request_id: str | int | None = None
+
+    @staticmethod
+    def illegal(exc: IllegalActionError) -> ProtocolError:
+        """The wire error for an action the rules forbid; the engine's code becomes `rule`."""
+        return ProtocolError(ErrorCode.ILLEGAL_ACTION, exc.message, rule=exc.code)
+
+    def message(self, lang: str) -> str:
+        """The message in `lang` (English for a language the server does not speak)."""
+        params = dict(self.params)
+        if self.code is ErrorCode.ILLEGAL_ACTION:
+            params["reason"] = rule_reason(lang, params["rule"], self.detail or "")
+        return error_text(self.code, lang, detail=self.detail or "", **params)
+
+
+def error_text(code: ErrorCode, lang: str, **params: Any) -> str:
+    texts = MESSAGES[code]
+    return texts.get(lang, texts["en"]).format(**params)

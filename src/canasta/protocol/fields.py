@@ -1,0 +1,93 @@
+"""Decoding JSON text and reading typed fields, with wire errors for anything out of place."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from canasta.protocol.errors import ErrorCode, ProtocolError
+
+REQUIRED: Any = object()
+
+
+def _no_constants(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def decode_object(raw: str | bytes, limit: int) -> dict[str, Any]:
+    """A JSON object from text of at most `limit` bytes."""
+    size = len(raw) if isinstance(raw, bytes) else len(raw.encode())
+    if size > limit:
+        raise ProtocolError(ErrorCode.TOO_LARGE, limit=limit)
+    try:
+        obj = json.loads(raw, parse_constant=_no_constants)
+    except (ValueError, RecursionError):
+        raise ProtocolError(ErrorCode.BAD_JSON) from None
+    if not isinstance(obj, dict):
+        raise ProtocolError(ErrorCode.BAD_MESSAGE, "expected a JSON object")
+    return obj
+
+
+def _get(obj: Mapping[str, Any], key: str, default: Any) -> Any:
+    if key in obj and obj[key] is not None:
+        return obj[key]
+    if default is REQUIRED:
+        raise ProtocolError(ErrorCode.MISSING_FIELD, field=key)
+    return default
+
+
+def bad(key: str, detail: str) -> ProtocolError:
+    return ProtocolError(ErrorCode.BAD_FIELD, f"{key}: {detail}", field=key)
+
+
+def get_int(obj: Mapping[str, Any], key: str, default: Any = REQUIRED, lo: int = 0, hi: int = 2**53) -> Any:
+    value = _get(obj, key, default)
+    if value is default:
+        return value
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise bad(key, f"expected an integer from {lo} to {hi}")
+    return value
+
+
+def get_number(obj: Mapping[str, Any], key: str, default: Any, lo: float, hi: float) -> Any:
+    value = _get(obj, key, default)
+    if value is default:
+        return value if value is None else float(value)
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise bad(key, "expected a number")
+    if not lo <= value <= hi:
+        raise bad(key, f"expected a number from {lo} to {hi}")
+    return float(value)
+
+
+def get_bool(obj: Mapping[str, Any], key: str, default: Any = REQUIRED) -> Any:
+    value = _get(obj, key, default)
+    if value is not default and not isinstance(value, bool):
+        raise bad(key, "expected true or false")
+    return value
+
+
+def get_str(obj: Mapping[str, Any], key: str, default: Any = REQUIRED, max_len: int = 100) -> Any:
+    value = _get(obj, key, default)
+    if value is default:
+        return value
+    if not isinstance(value, str) or len(value) > max_len:
+        raise bad(key, f"expected a string of at most {max_len} characters")
+    return value
+
+
+def get_text(obj: Mapping[str, Any], key: str, max_len: int) -> str:
+    """Required human-written text: stripped, not empty, no control characters."""
+    value = get_str(obj, key, max_len=max_len).strip()
+    if not value or any(ord(ch) < 32 or 127 <= ord(ch) < 160 for ch in value):
+        raise bad(key, "expected visible text")
+    return str(value)
+
+
+def get_object(obj: Mapping[str, Any], key: str, default: Any = REQUIRED) -> Any:
+    value = _get(obj, key, default)
+    if value is not default and not isinstance(value, dict):
+        raise bad(key, "expected a JSON object")
+    return value

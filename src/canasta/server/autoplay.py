@@ -1,0 +1,165 @@
+"""What happens at a table without a person deciding it: computer players' moves (after the
+table's `bot_delay`), stand-ins for people who dropped out (after `grace`), moves made when a
+person's turn timer runs out, and the next deal (after `deal_pause`).
+
+At most one automatic step is pending per table; every change to the table reschedules it, and a
+step whose table has changed meanwhile does nothing. Bots think in a worker thread on an
+immutable view, outside the table's lock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import secrets
+from typing import TYPE_CHECKING, Any
+
+from canasta.bots import Bot, make_bot
+from canasta.protocol.errors import ErrorCode, ProtocolError
+from canasta.rules.actions import action_to_json
+from canasta.server.table import DEAL_OVER, PLAYING, WAITING
+
+if TYPE_CHECKING:
+    from canasta.server.room import Room
+
+log = logging.getLogger("canasta.server")
+
+
+class Autoplay:
+    """The automatic steps of one room, and which people's seats a stand-in bot plays."""
+
+    def __init__(self, room: Room) -> None:
+        self.room = room
+        self.stand_ins: set[int] = set()
+        self._loop = asyncio.get_running_loop()
+        self._grace: dict[int, asyncio.TimerHandle] = {}
+        self._step: asyncio.TimerHandle | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._bots: dict[str, Bot] = {}
+        self._rng = random.Random(secrets.randbits(64))
+        self._stopped = False
+        for i, seat in enumerate(room.table.seats):
+            if seat.bot is None and seat.name is not None:
+                self.absent(i)
+        self.schedule()
+
+    # -- people coming and going --------------------------------------------------------------
+
+    def absent(self, seat: int) -> None:
+        """Nobody is connected for this person's seat: a stand-in takes it after the grace period."""
+        if seat not in self.stand_ins and seat not in self._grace:
+            grace = self.room.table.settings.grace
+            self._grace[seat] = self._loop.call_later(grace, self._replace, seat)
+
+    def present(self, seat: int) -> None:
+        """The person is back: they play their own seat again."""
+        timer = self._grace.pop(seat, None)
+        if timer is not None:
+            timer.cancel()
+        if seat in self.stand_ins:
+            self.stand_ins.discard(seat)
+            self.room.send_presence()
+            self.schedule()
+
+    def _replace(self, seat: int) -> None:
+        self._grace.pop(seat, None)
+        self.stand_ins.add(seat)
+        self.room.send_presence()
+        self.schedule()
+
+    # -- the next step ------------------------------------------------------------------------
+
+    def next_step(self) -> tuple[float, str] | None:
+        """(delay, kind) of the next automatic step; kind is deal, bot, stand_in or timer."""
+        table = self.room.table
+        settings = table.settings
+        status = table.status
+        if status == WAITING:
+            return (0.0, "deal") if table.seated else None
+        if status == DEAL_OVER:
+            return settings.deal_pause, "deal"
+        if status != PLAYING or table.state is None:
+            return None
+        seat = table.state.to_move
+        if table.seats[seat].bot is not None:
+            return settings.bot_delay, "bot"
+        if seat in self.stand_ins:
+            return settings.bot_delay, "stand_in"
+        if settings.turn_timer is not None:
+            return settings.turn_timer, "timer"
+        return None
+
+    def schedule(self) -> None:
+        if self._step is not None:
+            self._step.cancel()
+            self._step = None
+        step = None if self._stopped else self.next_step()
+        if step is not None:
+            delay, kind = step
+            self._step = self._loop.call_later(delay, self._fire, self.room.table.version, kind)
+
+    def _fire(self, version: int, kind: str) -> None:
+        self._step = None
+        task = asyncio.create_task(self._run(version, kind))
+        self._tasks.add(task)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[None]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("table %s: automatic step failed", self.room.table.id, exc_info=task.exception())
+
+    def _still(self, version: int, kind: str) -> bool:
+        step = self.next_step()
+        return not self._stopped and self.room.table.version == version and step is not None and step[1] == kind
+
+    async def _run(self, version: int, kind: str) -> None:
+        room = self.room
+        if kind == "deal":
+            async with room.lock:
+                if self._still(version, kind):
+                    await self._commit(room.table.deal_event(room.config.shuffle))
+            return
+        state = room.table.state
+        assert state is not None
+        seat = state.to_move
+        view = state.view(seat)
+        bot = self._bot(room.table.seats[seat].bot or room.table.settings.stand_in)
+        action = await asyncio.to_thread(bot.choose, view, self._rng)
+        async with room.lock:
+            if not self._still(version, kind):
+                return
+            event = {"kind": "action", "seat": seat, "action": action_to_json(action), "by": kind}
+            if not await self._commit(event):
+                log.warning("table %s: bot %s chose an illegal move", room.table.id, bot.name)
+                event["action"] = action_to_json(self._rng.choice(view.legal))
+                await self._commit(event)
+
+    async def _commit(self, event: dict[str, Any]) -> bool:
+        """Store an automatic event (the caller holds the lock); False when it is illegal.
+
+        Whatever happens, the clients hear of the table as it is and the next step is set.
+        """
+        try:
+            await self.room.commit(event)
+        except ProtocolError as exc:
+            if exc.code is ErrorCode.ILLEGAL_ACTION:
+                return False
+            log.warning("table %s: automatic %s not stored: %s", self.room.table.id, event["kind"], exc.code)
+        finally:
+            self.room.changed()
+        return True
+
+    def _bot(self, spec: str) -> Bot:
+        if spec not in self._bots:
+            self._bots[spec] = make_bot(spec)
+        return self._bots[spec]
+
+    def stop(self) -> None:
+        self._stopped = True
+        for timer in [*self._grace.values(), *([self._step] if self._step else [])]:
+            timer.cancel()
+        self._grace.clear()
+        for task in self._tasks:
+            task.cancel()

@@ -1,0 +1,65 @@
+"""The tables this process holds in memory: loading them from storage, creating new ones."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import secrets
+
+from canasta.protocol.errors import ErrorCode, ProtocolError
+from canasta.protocol.settings import TableSettings
+from canasta.server.broker import Broker
+from canasta.server.config import ServerConfig
+from canasta.server.room import Room, load_table
+from canasta.storage.base import Storage
+
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
+
+
+class Hub:
+    """Rooms by table id. A table is loaded when someone asks for it (after a restart too) and
+    unloaded after `config.idle_unload` seconds with nobody connected."""
+
+    def __init__(self, storage: Storage, broker: Broker, config: ServerConfig) -> None:
+        self.storage, self.broker, self.config = storage, broker, config
+        self.origin = secrets.token_hex(8)
+        self.rooms: dict[str, Room] = {}
+        self._loading = asyncio.Lock()
+        broker.subscribe(self.origin, self._on_change)
+
+    async def create(self, settings: TableSettings) -> str:
+        """Store a new table; returns its id (unguessable: 128 random bits)."""
+        table_id = secrets.token_urlsafe(16)
+        await self.storage.create_table(table_id, settings.to_json(), settings.players)
+        await self.room(table_id)  # a table of computer players starts at once
+        return table_id
+
+    async def room(self, table_id: str) -> Room:
+        room = self.rooms.get(table_id)
+        if room is not None:
+            return room
+        if not TABLE_ID.fullmatch(table_id):
+            raise ProtocolError(ErrorCode.TABLE_NOT_FOUND)
+        async with self._loading:
+            room = self.rooms.get(table_id)
+            if room is None:
+                table = await load_table(self.storage, table_id)
+                if table is None:
+                    raise ProtocolError(ErrorCode.TABLE_NOT_FOUND)
+                room = Room(table, self.storage, self.broker, self.config, self.origin, self._unloaded)
+                self.rooms[table_id] = room
+        return room
+
+    def _unloaded(self, room: Room) -> None:
+        if self.rooms.get(room.table.id) is room:
+            del self.rooms[room.table.id]
+
+    async def _on_change(self, table_id: str) -> None:
+        room = self.rooms.get(table_id)
+        if room is not None:
+            await room.catch_up()
+
+    def close(self) -> None:
+        for room in list(self.rooms.values()):
+            room.close()
+        self.rooms.clear()

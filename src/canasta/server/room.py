@@ -1,0 +1,256 @@
+"""A loaded table and the clients connected to it: one lock, storage before sending, fan-out.
+
+Every change to the game goes through `_commit` under the table's lock: the event is checked
+by applying it, stored, and only then announced (an `ack` to its sender, then each connected
+client's own `state`). Messages are queued on the connections, so no network I/O happens
+under the lock. What the computer players do next is decided by `canasta.server.autoplay`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from canasta.protocol import outgoing
+from canasta.protocol.client import ActionRequest, ChatRequest, Hello, JoinRequest
+from canasta.protocol.errors import ErrorCode, ProtocolError
+from canasta.rules.actions import action_to_json
+from canasta.rules.errors import IllegalActionError
+from canasta.server.autoplay import Autoplay
+from canasta.server.broker import Broker
+from canasta.server.config import ServerConfig
+from canasta.server.connection import Connection
+from canasta.server.table import GAME_OVER, PLAYING, WAITING, LiveTable, token_hash
+from canasta.storage.base import Conflict, Storage
+
+log = logging.getLogger("canasta.server")
+
+
+async def load_table(storage: Storage, table_id: str) -> LiveTable | None:
+    """Rebuild a table by replaying its stored events."""
+    row = await storage.load_table(table_id)
+    if row is None:
+        return None
+    table = LiveTable(row)
+    for _, event in await storage.events(table_id):
+        table.apply(event)
+    return table
+
+
+class Room:
+    """One table in memory with its connections. `origin` names this process to the broker."""
+
+    def __init__(
+        self,
+        table: LiveTable,
+        storage: Storage,
+        broker: Broker,
+        config: ServerConfig,
+        origin: str,
+        on_idle: Callable[[Room], None],
+    ) -> None:
+        self.table = table
+        self.storage, self.broker, self.config, self.origin = storage, broker, config, origin
+        self.lock = asyncio.Lock()
+        self.connections: set[Connection] = set()
+        self._on_idle = on_idle
+        self._idle: asyncio.TimerHandle | None = None
+        self.autoplay = Autoplay(self)
+        self._watch_idle()
+
+    # -- requests -----------------------------------------------------------------------------
+
+    async def attach(self, conn: Connection, hello: Hello) -> None:
+        """Greet a connection as its seat's player (with a valid token) or as a spectator."""
+        async with self.lock:
+            conn.lang = hello.lang
+            seat = None
+            if hello.token is not None:
+                seat = self.table.seat_of(hello.token)
+                if seat is None:
+                    raise ProtocolError(ErrorCode.BAD_TOKEN)
+            conn.seat, conn.greeted = seat, True
+            self.connections.add(conn)
+            if self._idle is not None:
+                self._idle.cancel()
+                self._idle = None
+            conn.send(outgoing.welcome(self.table.id, seat, hello.lang, self.table.settings.to_json()))
+            conn.send(self.state_for(seat, self.table.public_state(self.seats_public())))
+            if seat is not None:
+                self.autoplay.present(seat)
+            self.send_presence()
+
+    def detach(self, conn: Connection) -> None:
+        if conn not in self.connections:
+            return
+        self.connections.discard(conn)
+        seat = conn.seat
+        if seat is not None and not any(c.seat == seat for c in self.connections):
+            self.autoplay.absent(seat)
+        self.send_presence()
+        self._watch_idle()
+
+    async def act(self, conn: Connection, request: ActionRequest, request_id: str | int | None) -> None:
+        """A player's move: checked against the seat, the version and the rules, then played."""
+        async with self.lock:
+            table = self.table
+            seat = conn.seat
+            if seat is None:
+                raise ProtocolError(ErrorCode.NOT_SEATED)
+            if request.seat is not None and request.seat != seat:
+                raise ProtocolError(ErrorCode.WRONG_SEAT, seat=request.seat, own=seat)
+            if table.status == WAITING:
+                raise ProtocolError(ErrorCode.NOT_STARTED)
+            if request.version != table.version:
+                raise ProtocolError(ErrorCode.STALE_STATE, current=table.version, seen=request.version)
+            if table.status == GAME_OVER:
+                raise ProtocolError(ErrorCode.GAME_OVER)
+            state = table.state
+            if table.status == PLAYING and state is not None and state.to_move != seat:
+                raise ProtocolError(ErrorCode.NOT_YOUR_TURN, to_move=state.to_move)
+            event = {"kind": "action", "seat": seat, "action": action_to_json(request.action), "by": "player"}
+            await self.commit(event)
+            conn.send(outgoing.ack(table.version, request_id))
+            self.changed()
+
+    async def rematch(self, conn: Connection, request_id: str | int | None) -> None:
+        async with self.lock:
+            if conn.seat is None:
+                raise ProtocolError(ErrorCode.NOT_SEATED)
+            if self.table.status != GAME_OVER:
+                raise ProtocolError(ErrorCode.GAME_NOT_OVER)
+            await self.commit({"kind": "rematch"})
+            conn.send(outgoing.ack(self.table.version, request_id))
+            self.changed()
+
+    def chat(self, conn: Connection, request: ChatRequest) -> None:
+        seat = conn.seat
+        if seat is None:
+            raise ProtocolError(ErrorCode.NOT_SEATED)
+        if request.text is not None and not self.table.settings.free_chat:
+            raise ProtocolError(ErrorCode.CHAT_DISABLED)
+        name = self.table.seats[seat].name or ""
+        for other in self.connections:
+            other.send(outgoing.chat(seat, name, request.phrase, request.text, other.lang))
+
+    async def join(self, request: JoinRequest) -> tuple[int, str]:
+        """Give a free seat for a person to `request.name`; returns the seat and its token."""
+        async with self.lock:
+            table = self.table
+            seat = table.free_seat(request.seat)
+            if seat is None:
+                raise ProtocolError(ErrorCode.TABLE_FULL)
+            token = secrets.token_urlsafe(24)
+            if not await self.storage.take_seat(table.id, seat, request.name, token_hash(token)):
+                await self._reload()
+                raise ProtocolError(ErrorCode.SEAT_TAKEN, seat=seat)
+            table.seats[seat].name, table.seats[seat].token_hash = request.name, token_hash(token)
+            await self.broker.publish(table.id, self.origin)
+            self.autoplay.absent(seat)
+            self.changed()
+            return seat, token
+
+    async def snapshot(self, token: str | None) -> dict[str, Any]:
+        """The `state` message for a seat token's holder (None: a spectator)."""
+        async with self.lock:
+            seat = None if token is None else self.table.seat_of(token)
+            if token is not None and seat is None:
+                raise ProtocolError(ErrorCode.BAD_TOKEN)
+            return self.state_for(seat, self.table.public_state(self.seats_public()))
+
+    async def catch_up(self) -> None:
+        """Take in what another process stored (seats and events), and tell the clients."""
+        async with self.lock:
+            row = await self.storage.load_table(self.table.id)
+            if row is not None:
+                self.table.update_seats(row)
+            for _, event in await self.storage.events(self.table.id, self.table.version):
+                self.table.apply(event)
+            self.changed()
+
+    # -- changing the game --------------------------------------------------------------------
+
+    async def commit(self, event: dict[str, Any]) -> None:
+        """Apply, store and publish one event; the caller holds the lock.
+
+        Raises ProtocolError, with nothing changed: illegal_action when the rules forbid it,
+        stale_state when another process stored an event first, internal_error when storage fails.
+        """
+        table = self.table
+        try:
+            table.apply(event)
+        except IllegalActionError as exc:
+            raise ProtocolError.illegal(exc) from None
+        try:
+            await self.storage.append(table.id, table.version, event)
+        except Conflict:
+            await self._reload()
+            raise ProtocolError(ErrorCode.STALE_STATE, current=self.table.version, seen=table.version - 1) from None
+        except Exception:
+            log.exception("table %s: could not store event %d", table.id, table.version)
+            await self._reload()
+            raise ProtocolError(ErrorCode.INTERNAL_ERROR) from None
+        await self.broker.publish(table.id, self.origin)
+
+    async def _reload(self) -> None:
+        table = await load_table(self.storage, self.table.id)
+        if table is not None:
+            self.table = table
+
+    def changed(self) -> None:
+        """After a change: every client gets its state, and the next automatic step is set."""
+        self.broadcast()
+        self.autoplay.schedule()
+
+    # -- what clients receive -----------------------------------------------------------------
+
+    def seats_public(self) -> list[dict[str, Any]]:
+        connected = {c.seat for c in self.connections}
+        return [
+            {
+                "seat": i,
+                "bot": seat.bot,
+                "name": seat.name,
+                "connected": i in connected,
+                "stand_in": i in self.autoplay.stand_ins,
+            }
+            for i, seat in enumerate(self.table.seats)
+        ]
+
+    def state_for(self, seat: int | None, public: dict[str, Any]) -> dict[str, Any]:
+        team = None if seat is None else self.table.rules.team_of(seat)
+        return {**public, "seat": seat, "team": team, "view": self.table.view_json(seat)}
+
+    def broadcast(self) -> None:
+        public = self.table.public_state(self.seats_public())
+        texts: dict[int | None, str] = {}
+        for conn in self.connections:
+            if conn.seat not in texts:
+                texts[conn.seat] = outgoing.encode(self.state_for(conn.seat, public))
+            conn.send_text(texts[conn.seat])
+
+    def send_presence(self) -> None:
+        spectators = sum(1 for c in self.connections if c.seat is None)
+        text = outgoing.encode(outgoing.presence(self.seats_public(), spectators))
+        for conn in self.connections:
+            conn.send_text(text)
+
+    # -- life cycle ---------------------------------------------------------------------------
+
+    def _watch_idle(self) -> None:
+        if not self.connections and self._idle is None:
+            self._idle = asyncio.get_running_loop().call_later(self.config.idle_unload, self._unload)
+
+    def _unload(self) -> None:
+        self._idle = None
+        if not self.connections:
+            self.close()
+            self._on_idle(self)
+
+    def close(self) -> None:
+        if self._idle is not None:
+            self._idle.cancel()
+        self.autoplay.stop()

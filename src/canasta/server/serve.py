@@ -1,0 +1,20 @@
+"""Running the server with uvicorn (`canasta serve`)."""
+
+from __future__ import annotations
+
+import uvicorn
+
+from canasta.server.app import create_app
+from canasta.server.config import ServerConfig
+from canasta.storage import open_storage
+
+# uvicorn closes a connection whose frame exceeds this; smaller oversized messages are answered
+# with the error `too_large` (the protocol's limit is `ServerConfig.max_message`).
+WS_MAX_FRAME = 1024 * 1024
+
+
+def serve(host: str, port: int, config: ServerConfig) -> None:
+    """Serve until interrupted; raises ValueError for a database URL it cannot open."""
+    storage = open_storage(config.db)  # fail here, before listening, on a bad URL
+    app = create_app(config, storage=storage)
+    uvicorn.run(app, host=host, port=port, ws_max_size=WS_MAX_FRAME, log_level="info")

@@ -1,0 +1,187 @@
+"""A table as the server keeps it: settings, seats and games, rebuilt from its event log.
+
+Events (stored in order, numbered from 1; the table's `version` is the number of the last):
+
+- `{"kind": "deal", "dealer": d, "sitting_out": s, "deck": [...]}`: a deal from a shuffled deck;
+- `{"kind": "action", "seat": s, "action": {...}, "by": "player" | "bot" | "stand_in" | "timer"}`;
+- `{"kind": "rematch"}`: a new game with the same seats.
+
+Nothing here does I/O; the deck inside a deal event never leaves the server.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from canasta.protocol.errors import ErrorCode, ProtocolError
+from canasta.protocol.fields import bad
+from canasta.protocol.settings import HUMAN, TableSettings
+from canasta.rules.actions import action_from_json
+from canasta.rules.cards import Card, make_deck
+from canasta.rules.errors import IllegalActionError, InvalidActionError
+from canasta.rules.game import Game, default_dealer
+from canasta.rules.record import Record
+from canasta.rules.state import State
+from canasta.storage.base import TableRow
+
+WAITING, PLAYING, DEAL_OVER, GAME_OVER = "waiting", "playing", "deal_over", "game_over"
+
+
+def token_hash(token: str) -> str:
+    """What storage keeps of a seat token (the token itself is known only to its holder)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(slots=True)
+class Seat:
+    """A seat: a computer player (`bot` is its spec) or a person (`name` once taken)."""
+
+    bot: str | None
+    name: str | None = None
+    token_hash: str | None = None
+
+    @property
+    def free(self) -> bool:
+        return self.bot is None and self.token_hash is None
+
+
+class LiveTable:
+    """The table's current games and seats; `apply` replays or plays one event."""
+
+    def __init__(self, row: TableRow) -> None:
+        self.id = row.table_id
+        self.settings = TableSettings.from_json(row.settings, 0.0)
+        self.rules = self.settings.rules()
+        self.seats = [Seat(None if spec == HUMAN else spec) for spec in self.settings.seats]
+        self.update_seats(row)
+        self.games = [Game(self.rules)]
+        self.version = 0
+        self.last: dict[str, Any] | None = None
+
+    def update_seats(self, row: TableRow) -> None:
+        for stored in row.seats:
+            seat = self.seats[stored.seat]
+            seat.name, seat.token_hash = stored.name, stored.token_hash
+
+    # -- queries ------------------------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        return self.games[-1]
+
+    @property
+    def state(self) -> State | None:
+        return self.game.state
+
+    @property
+    def seated(self) -> bool:
+        """Whether every seat for a person is taken (the game starts then)."""
+        return not any(seat.free for seat in self.seats)
+
+    @property
+    def status(self) -> str:
+        state = self.game.state
+        if state is None:
+            return WAITING
+        if not state.is_over:
+            return PLAYING
+        return GAME_OVER if self.game.is_over else DEAL_OVER
+
+    def seat_of(self, token: str) -> int | None:
+        digest = token_hash(token)
+        for i, seat in enumerate(self.seats):
+            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
+                return i
+        return None
+
+    def free_seat(self, wanted: int | None) -> int | None:
+        """The seat a person asked for, or the first free one (None: every seat is taken).
+
+        Raises ProtocolError when the seat asked for cannot be taken.
+        """
+        if wanted is None:
+            return next((i for i, seat in enumerate(self.seats) if seat.free), None)
+        if wanted >= len(self.seats):
+            raise bad("seat", f"this table has seats 0 to {len(self.seats) - 1}")
+        if self.seats[wanted].bot is not None:
+            raise ProtocolError(ErrorCode.NOT_HUMAN_SEAT, seat=wanted)
+        if not self.seats[wanted].free:
+            raise ProtocolError(ErrorCode.SEAT_TAKEN, seat=wanted)
+        return wanted
+
+    # -- events -------------------------------------------------------------------------------
+
+    def deal_event(self, rng: random.Random) -> dict[str, Any]:
+        """The next deal of the current game, from a deck shuffled by `rng`."""
+        dealer, sitting_out = default_dealer(self.rules, len(self.game.deals))
+        deck = make_deck(self.rules.decks, self.rules.jokers)
+        rng.shuffle(deck)
+        return {"kind": "deal", "dealer": dealer, "sitting_out": sitting_out, "deck": [c.code for c in deck]}
+
+    def apply(self, event: dict[str, Any]) -> None:
+        """Apply one event; IllegalActionError (nothing changed) when the rules forbid it."""
+        kind = event.get("kind")
+        if kind == "action":
+            action, _ = action_from_json(event["action"])
+            self.game.apply(action, event["seat"])
+            self.last = {"seat": event["seat"], "action": event["action"], "by": event["by"]}
+        elif kind == "deal":
+            deck = [Card.parse(code) for code in event["deck"]]
+            self.game.next_deal(deck, event["dealer"], event["sitting_out"])
+            self.last = None
+        elif kind == "rematch":
+            if not self.game.is_over:
+                raise IllegalActionError("the game is not over", "game_not_over")
+            self.games.append(Game(self.rules))
+            self.last = None
+        else:
+            raise InvalidActionError(f"unknown event kind {kind!r}", "bad_event")
+        self.version += 1
+
+    # -- what clients see ---------------------------------------------------------------------
+
+    def score_sheet(self) -> dict[str, Any]:
+        """The current game's deals (score breakdowns) and cumulative totals, per team."""
+        game = self.game
+        return {
+            "target": self.rules.target_score,
+            "deals": [result.to_json() for result in game.results],
+            "totals": list(game.totals),
+        }
+
+    def public_state(self, seats: list[dict[str, Any]]) -> dict[str, Any]:
+        """The parts of a `state` message that every reader shares (see `docs/protocol.md`)."""
+        state = self.game.state
+        return {
+            "type": "state",
+            "version": self.version,
+            "status": self.status,
+            "game": len(self.games) - 1,
+            "deal": len(self.game.deals) - 1,
+            "to_move": state.to_move if state is not None and not state.is_over else None,
+            "winner": self.game.winner,
+            "last": self.last,
+            "seats": seats,
+            "score_sheet": self.score_sheet(),
+        }
+
+    def view_json(self, seat: int | None) -> dict[str, Any] | None:
+        """What `seat` may see of the current deal (None: a spectator), or None before a deal."""
+        state = self.game.state
+        return None if state is None else state.view(seat).to_json()
+
+    def record(self, game: int, last_deal: int | None) -> dict[str, Any]:
+        """`canasta-record/1` of a game's deals up to `last_deal` (default: every finished one).
+
+        Raises IndexError for no such game and ValueError when a requested deal is not over.
+        """
+        played = self.games[game]
+        finished = len(played.results)
+        upto = finished if last_deal is None else last_deal + 1
+        if upto > finished or upto < 1:
+            raise ValueError("deal not over")
+        return Record(self.rules, played.deals[:upto]).to_json()

@@ -1,0 +1,74 @@
+"""The WebSocket endpoint `/ws/tables/{table_id}`: one reader loop per client (docs/protocol.md)."""
+
+from __future__ import annotations
+
+import logging
+
+from starlette.websockets import WebSocket
+
+from canasta.protocol import outgoing
+from canasta.protocol.client import ActionRequest, ChatRequest, ClientMessage, Hello, parse_client_message
+from canasta.protocol.errors import LANGUAGES, ErrorCode, ProtocolError
+from canasta.server.connection import Connection, RateLimiter
+from canasta.server.hub import Hub
+from canasta.server.room import Room
+
+log = logging.getLogger("canasta.server")
+
+
+async def table_socket(websocket: WebSocket) -> None:
+    hub: Hub = websocket.app.state.hub
+    config = hub.config
+    await websocket.accept()
+    conn = Connection(websocket, config.outbox_limit, RateLimiter(config.rate, config.burst))
+    lang = websocket.query_params.get("lang", "en")
+    conn.lang = lang if lang in LANGUAGES else "en"
+    room: Room | None = None
+    try:
+        room = await hub.room(websocket.path_params["table_id"])
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            raw = message.get("text")
+            await _handle(room, conn, raw if raw is not None else message.get("bytes") or b"")
+    except ProtocolError as exc:  # no such table
+        conn.send(outgoing.error(exc, conn.lang))
+    finally:
+        if room is not None:
+            room.detach(conn)
+        await conn.close()
+
+
+async def _handle(room: Room, conn: Connection, raw: str | bytes) -> None:
+    """Validate and carry out one message; every failure is answered with an error message."""
+    request_id: str | int | None = None
+    try:
+        if not conn.limiter.allow():
+            raise ProtocolError(ErrorCode.RATE_LIMITED)
+        request, request_id = parse_client_message(raw, room.config.max_message)
+        await _dispatch(room, conn, request, request_id)
+    except ProtocolError as exc:
+        if exc.request_id is None:
+            exc.request_id = request_id
+        conn.send(outgoing.error(exc, conn.lang))
+    except Exception:
+        log.exception("table %s: message failed", room.table.id)
+        error = ProtocolError(ErrorCode.INTERNAL_ERROR)
+        error.request_id = request_id
+        conn.send(outgoing.error(error, conn.lang))
+
+
+async def _dispatch(room: Room, conn: Connection, request: ClientMessage, request_id: str | int | None) -> None:
+    if isinstance(request, Hello):
+        if conn.greeted:
+            raise ProtocolError(ErrorCode.ALREADY_HELLO)
+        await room.attach(conn, request)
+    elif not conn.greeted:
+        raise ProtocolError(ErrorCode.HELLO_REQUIRED)
+    elif isinstance(request, ActionRequest):
+        await room.act(conn, request, request_id)
+    elif isinstance(request, ChatRequest):
+        room.chat(conn, request)
+    else:
+        await room.rematch(conn, request_id)

@@ -1,0 +1,110 @@
+"""Helpers for the server tests: an in-process server on a temporary SQLite file, and clients."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import anyio
+from starlette.testclient import TestClient, WebSocketTestSession
+
+from canasta.server import ServerConfig, create_app
+from canasta.server.table import LiveTable
+from canasta.storage import SQLiteStorage
+
+Message = dict[str, Any]
+
+
+@contextmanager
+def running_server(tmp_path: Path, seed: int | None = 1, **config: Any) -> Iterator[TestClient]:
+    """A TestClient on a fresh server; decks are shuffled from `seed` (None: the OS)."""
+    shuffle = random.SystemRandom() if seed is None else random.Random(seed)
+    settings = ServerConfig(db=str(tmp_path / "canasta.db"), bot_delay=0.0, shuffle=shuffle, **config)
+    with TestClient(create_app(settings)) as client:
+        yield client
+
+
+def new_table(client: TestClient, **settings: Any) -> str:
+    body = {"deal_pause": 0, "bot_delay": 0, **settings}
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 201, response.text
+    table: str = response.json()["table"]
+    return table
+
+
+def join(client: TestClient, table: str, name: str, seat: int | None = None) -> str:
+    response = client.post(f"/api/tables/{table}/seats", json={"name": name, "seat": seat})
+    assert response.status_code == 200, response.text
+    token: str = response.json()["token"]
+    return token
+
+
+def receive(ws: WebSocketTestSession, timeout: float = 10.0) -> Message:
+    """The next message, failing the test after `timeout` seconds instead of hanging."""
+
+    async def get() -> Any:
+        with anyio.fail_after(timeout):
+            return await ws._send_rx.receive()
+
+    message = ws.portal.call(get)
+    assert message["type"] == "websocket.send", message
+    result: Message = json.loads(message["text"])
+    return result
+
+
+def receive_until(ws: WebSocketTestSession, wanted: Callable[[Message], bool], timeout: float = 10.0) -> Message:
+    while True:
+        message = receive(ws, timeout)
+        if wanted(message):
+            return message
+
+
+def greet(ws: WebSocketTestSession, token: str | None = None, lang: str = "en") -> Message:
+    """Say hello; returns the first state message (after the welcome)."""
+    ws.send_json({"type": "hello", "token": token, "lang": lang})
+    welcome = receive(ws)
+    assert welcome["type"] == "welcome", welcome
+    state = receive(ws)
+    assert state["type"] == "state", state
+    return state
+
+
+def is_state(message: Message) -> bool:
+    return message["type"] == "state"
+
+
+def my_turn(seat: int) -> Callable[[Message], bool]:
+    return lambda m: m["type"] == "state" and m["status"] == "playing" and m["to_move"] == seat
+
+
+def stored_table(tmp_path: Path, table: str) -> LiveTable:
+    """The table as its stored events rebuild it (read through a storage of our own)."""
+
+    async def load() -> LiveTable:
+        from canasta.server.room import load_table
+
+        storage = SQLiteStorage(tmp_path / "canasta.db")
+        try:
+            loaded = await load_table(storage, table)
+        finally:
+            await storage.close()
+        assert loaded is not None
+        return loaded
+
+    return asyncio.run(load())
+
+
+def stored_events(tmp_path: Path, table: str) -> list[Message]:
+    async def load() -> list[Message]:
+        storage = SQLiteStorage(tmp_path / "canasta.db")
+        try:
+            return [event for _, event in await storage.events(table)]
+        finally:
+            await storage.close()
+
+    return asyncio.run(load())

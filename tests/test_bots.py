@@ -1,0 +1,355 @@
+"""The bots: names, legality in every preset, honesty (the view only), sound play, a strength tripwire."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any
+
+import pytest
+
+from canasta.bots import BOT_NAMES, Bot, make_bot
+from canasta.bots.search import SearchBot
+from canasta.rules import (
+    Answer,
+    Ask,
+    Card,
+    Discard,
+    Pickup,
+    Rank,
+    RuleSet,
+    SeatView,
+    State,
+    make_deck,
+)
+from canasta.rules.game import default_dealer
+from support import make_state
+
+PRESETS = [
+    ("classic", 2, {}),
+    ("classic", 3, {}),
+    ("classic", 4, {}),
+    ("classic", 5, {}),
+    ("classic", 6, {}),
+    ("classic", 6, {"teams": 3}),
+    ("modern-american", 4, {}),
+    ("online", 2, {}),
+    ("online", 4, {}),
+    ("mendelev", 4, {}),
+]
+PRESET_IDS = [f"{v}-{p}{'-3teams' if o else ''}" for v, p, o in PRESETS]
+
+
+def deal(variant: str, players: int, options: dict[str, Any], seed: int, index: int = 0) -> State:
+    rules = RuleSet.preset(variant, players, options)
+    deck = make_deck(rules.decks, rules.jokers)
+    random.Random(seed).shuffle(deck)
+    dealer, out = default_dealer(rules, index)
+    return State.deal(rules, deck, dealer, None, out)
+
+
+def play_out(state: State, bots: list[Bot], seed: int, limit: int = 5000) -> State:
+    """Play the deal to its end; every action must be legal (`apply` raises otherwise)."""
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if state.is_over:
+            return state
+        seat = state.to_move
+        view = state.view(seat)
+        action = bots[seat].choose(view, rng)
+        assert action in view.legal or state.check(action) is None, (bots[seat].name, action)
+        state.apply(action)
+    raise AssertionError("the deal did not end")
+
+
+def turn(state: State, bot: Bot, seat: int) -> list[Any]:
+    """Let `bot` play `seat`'s moves until another seat is to move; the actions played."""
+    played = []
+    rng = random.Random(0)
+    while not state.is_over and state.to_move == seat:
+        action = bot.choose(state.view(seat), rng)
+        state.apply(action)
+        played.append(action)
+    return played
+
+
+# -- names ---------------------------------------------------------------------------------------
+
+
+def test_bot_names_and_specs() -> None:
+    assert BOT_NAMES == ("random", "easy", "normal", "hard", "search")
+    for name in BOT_NAMES:
+        assert make_bot(name).name == name
+    search = make_bot("search:iterations=300")
+    assert isinstance(search, SearchBot) and search.iterations == 300 and search.seconds is None
+    timed = make_bot("search:time=0.5,policy=normal,width=3")
+    assert isinstance(timed, SearchBot)
+    assert (timed.iterations, timed.seconds, timed.policy.name, timed.width) == (None, 0.5, "normal", 3)
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "nobody",
+        "hard:iterations=3",
+        "search:iterations",
+        "search:depth=3",
+        "search:time=-1",
+        "search:iterations=x",
+        "search:policy=genius",
+    ],
+)
+def test_bad_bot_specs_are_refused(spec: str) -> None:
+    with pytest.raises(ValueError):
+        make_bot(spec)
+
+
+# -- legality everywhere ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("variant", "players", "options"), PRESETS, ids=PRESET_IDS)
+def test_heuristic_levels_play_whole_deals_legally(
+    variant: str, players: int, options: dict[str, Any]
+) -> None:
+    specs = ["hard", "normal", "easy", "random"]
+    for seed in range(2):
+        bots = [make_bot(specs[(s + seed) % len(specs)]) for s in range(players)]
+        state = play_out(deal(variant, players, options, seed, index=seed), bots, seed)
+        assert state.result is not None
+
+
+@pytest.mark.parametrize(
+    ("variant", "players"), [("classic", 4), ("modern-american", 4), ("online", 2), ("mendelev", 4)]
+)
+def test_search_plays_a_whole_deal_legally(variant: str, players: int) -> None:
+    bots = [make_bot("search:iterations=2") if s % 2 == 0 else make_bot("hard") for s in range(players)]
+    assert play_out(deal(variant, players, {}, 3), bots, 3).result is not None
+
+
+# -- honesty -------------------------------------------------------------------------------------
+
+
+def reshuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
+    """The same position for `seat` with every card it cannot see dealt again: the other hands
+    (beyond the cards known from pickups) and the stock are shuffled among themselves."""
+    other = state.clone()
+    pool: list[Card] = list(other.stock)
+    for s, hand in enumerate(other.hands):
+        if s != seat:
+            rest = list(hand)
+            for card in other.known[s]:
+                rest.remove(card)
+            pool.extend(rest)
+    rng.shuffle(pool)
+    for s, hand in enumerate(other.hands):
+        if s != seat:
+            need = len(hand) - len(other.known[s])
+            other.hands[s] = [*other.known[s], *pool[:need]]
+            del pool[:need]
+    other.stock = pool
+    return other
+
+
+def positions(variant: str, players: int, seed: int, count: int) -> list[State]:
+    """Positions along a deal played by `hard` (copies, taken at spread-out moments)."""
+    state = deal(variant, players, {}, seed)
+    bot = make_bot("hard")
+    rng = random.Random(seed)
+    out = []
+    step = 0
+    while not state.is_over and len(out) < count:
+        if step % 7 == 3:
+            out.append(state.clone())
+        state.apply(bot.choose(state.view(state.to_move), rng))
+        step += 1
+    return out
+
+
+def test_a_view_holds_no_path_to_the_state() -> None:
+    state = deal("classic", 4, {}, 1)
+    view = state.view(0)
+    assert isinstance(view, SeatView)
+    for value in (getattr(view, f.name) for f in dataclasses.fields(view)):
+        assert not isinstance(value, State)
+        if isinstance(value, tuple):
+            assert not any(isinstance(v, State) for v in value)
+    assert not hasattr(view, "__dict__") or set(vars(view)) == {f.name for f in dataclasses.fields(view)}
+
+
+@pytest.mark.parametrize("spec", ["random", "easy", "normal", "hard", "search:iterations=6"])
+@pytest.mark.parametrize(
+    ("variant", "players"), [("classic", 4), ("modern-american", 4), ("online", 2), ("classic", 3)]
+)
+def test_a_bot_decides_from_its_view_only(spec: str, variant: str, players: int) -> None:
+    changed = 0
+    for state in positions(variant, players, seed=5, count=4):
+        seat = state.to_move
+        other = reshuffle_hidden(state, seat, random.Random(99))
+        changed += any(
+            a != b for s, (a, b) in enumerate(zip(state.hands, other.hands, strict=True)) if s != seat
+        )
+        first, second = state.view(seat), other.view(seat)
+        assert first == second and first is not second
+        a = make_bot(spec).choose(first, random.Random(17))
+        b = make_bot(spec).choose(second, random.Random(17))
+        assert a == b
+    assert changed  # the hidden cards really differed
+
+
+# -- sound play ----------------------------------------------------------------------------------
+
+#: Small hands for the seats a test does not look at.
+OTHERS = [["4S", "4H"], ["4D", "4C"], ["7S", "7H"]]
+#: Both teams have opened; the opponents (team 1) have melded nines, eights and sixes.
+OPENED = [[["QS", "QH", "QD"]], [["9H", "9D", "9C"], ["8H", "8D", "8C"], ["6H", "6D", "6C"]]]
+#: Team 0 has a canasta of queens and may go out.
+CANASTA = [[["QS", "QH", "QD", "QC", "QS", "QH", "QD"]], [["9H", "9D", "9C"]]]
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_takes_a_big_pile(level: str) -> None:
+    s = make_state(
+        phase="draw",
+        hands=[["KH", "KD", "5S", "7C", "JD"], *OTHERS],
+        pile=["10S", "10H", "JH", "AS", "AC", "5C", "5H", "KS"],
+        melds=OPENED,
+    )
+    assert isinstance(make_bot(level).choose(s.view(0), random.Random(0)), Pickup)
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_does_not_feed_the_opponents_melds(level: str) -> None:
+    s = make_state(
+        hands=[["9S", "6S", "KS", "KH", "JS", "JH"], *OTHERS],
+        pile=["10S", "10H", "JD", "AS", "AC", "5C", "5H", "KD"],
+        melds=OPENED,
+    )
+    played = turn(s, make_bot(level), 0)
+    assert isinstance(played[-1], Discard) and played[-1].card.rank not in (Rank.NINE, Rank.SIX)
+
+
+def test_hard_freezes_a_pile_the_opponents_would_take() -> None:
+    s = make_state(
+        hands=[["9S", "8S", "6S", "2C", "2D"], *OTHERS],
+        pile=["10S", "10H", "JD", "AS", "AC", "5C", "5H", "KD", "JC"],
+        melds=OPENED,
+    )
+    played = turn(s, make_bot("hard"), 0)
+    assert isinstance(played[-1], Discard) and played[-1].card.is_wild
+    assert s.pile_frozen
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_goes_out_when_it_can(level: str) -> None:
+    s = make_state(
+        hands=[["KS", "KH", "KD", "5S"], *OTHERS], melds=CANASTA, seat_melded=[True, False, False, False]
+    )
+    turn(s, make_bot(level), 0)
+    assert s.result is not None and s.result.went_out == 0
+
+
+def test_modern_american_does_not_start_a_short_meld_of_sevens() -> None:
+    s = make_state(
+        "modern-american",
+        hands=[["7S", "7H", "7D", "9S", "9H", "9D", "5C", "KD", "JC"], *OTHERS],
+        melds=[[["QS", "QH", "QD"]], [["10H", "10D", "10C"]]],
+        pile=["6S"],
+    )
+    turn(s, make_bot("hard"), 0)
+    assert Rank.SEVEN not in s.melds[0] and Rank.NINE in s.melds[0]
+
+
+def test_online_sheds_a_black_three_first() -> None:
+    s = make_state(
+        "online",
+        2,
+        hands=[["3S", "9S", "8H", "KD", "KC", "6D"], ["4S", "4H", "4D", "5C"]],
+        melds=[[["QS", "QH", "QD"]], [["10H", "10D", "10C"]]],
+        pile=["6S", "JH"],
+    )
+    assert turn(s, make_bot("hard"), 0)[-1] == Discard(Card.parse("3S"))
+
+
+def test_mendelev_buys_the_top_card_to_go_out() -> None:
+    s = make_state(
+        "mendelev",
+        phase="draw",
+        hands=[["KS", "KH", "5S", "5H", "5D"], *OTHERS],
+        melds=CANASTA,
+        pile=["8S", "JH", "JD", "KD"],
+        seat_melded=[True, False, False, False],
+    )
+    assert any(isinstance(a, Pickup) and a.top_only for a in s.legal_actions())
+    turn(s, make_bot("hard"), 0)
+    assert s.result is not None and s.result.went_out == 0
+    assert s.pile == [Card.parse(c) for c in ("8S", "JH", "JD")]
+
+
+@pytest.mark.parametrize(
+    ("hand", "yes"), [(["5S", "6H"], True), (["AS", "AH", "KD", "QC", "JD", "9S", "10H", "8D"], False)]
+)
+def test_partner_answers_from_its_own_hand(hand: list[str], yes: bool) -> None:
+    s = make_state(hands=[["KS", "KH", "KD", "5S"], OTHERS[0], hand, OTHERS[2]], melds=CANASTA)
+    s.apply(Ask())
+    assert s.to_move == 2
+    assert make_bot("hard").choose(s.view(2), random.Random(0)) == Answer(yes)
+
+
+def test_asks_before_going_out_when_the_rules_demand_it() -> None:
+    s = make_state(
+        options={"permission_mode": "mandatory"},
+        hands=[["KS", "KH", "KD", "5S"], OTHERS[0], ["6S", "6H"], OTHERS[2]],
+        melds=CANASTA,
+    )
+    bot = make_bot("hard")
+    assert bot.choose(s.view(0), random.Random(0)) == Ask()
+    s.apply(Ask())
+    s.apply(bot.choose(s.view(2), random.Random(0)))
+    assert s.permission == "yes"
+    turn(s, bot, 0)
+    assert s.result is not None and s.result.went_out == 0
+
+
+def test_takes_the_pile_it_must_take_after_the_stock_runs_out() -> None:
+    s = make_state(
+        phase="draw",
+        hands=[["KS", "5S", "7C"], *OTHERS],
+        melds=OPENED,
+        pile=["JH", "QC"],
+        stock=[],
+    )
+    action = make_bot("hard").choose(s.view(0), random.Random(0))
+    assert isinstance(action, Pickup)
+    s.apply(action)
+    assert isinstance(turn(s, make_bot("hard"), 0)[-1], Discard)
+
+
+# -- strength tripwire ---------------------------------------------------------------------------
+
+
+def paired_margin(variant: str, strong: str, weak: str, deals: int) -> list[float]:
+    """Per deal, `strong`'s team score minus `weak`'s, averaged over the two seatings of the deck."""
+    rules = RuleSet.preset(variant, 4)
+    a, b = make_bot(strong), make_bot(weak)
+    out = []
+    for seed in range(deals):
+        margin = 0.0
+        for swap in (0, 1):
+            state = deal(variant, 4, {}, 1000 + seed)
+            bots = [a if (rules.team_of(s) == 0) != bool(swap) else b for s in range(4)]
+            result = play_out(state, bots, seed).result
+            assert result is not None
+            scores = [part.total for part in result.scores]
+            margin += (scores[swap] - scores[1 - swap]) / 2
+        out.append(margin)
+    return out
+
+
+@pytest.mark.parametrize(
+    ("variant", "deals", "mean", "wins"), [("classic", 20, 700, 19), ("modern-american", 16, 2000, 12)]
+)
+def test_hard_beats_random_clearly(variant: str, deals: int, mean: float, wins: int) -> None:
+    """Seeded deals, so the outcome is fixed: a change that weakens `hard` fails here."""
+    margins = paired_margin(variant, "hard", "random", deals)
+    assert sum(margins) / deals > mean
+    assert sum(m > 0 for m in margins) >= wins

@@ -1,0 +1,239 @@
+"""Bad input changes nothing and gets a precise error code, in the player's language."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from server_support import greet, join, new_table, receive, receive_until, running_server, stored_events
+from starlette.testclient import TestClient, WebSocketTestSession
+
+CYRILLIC = re.compile("[а-яА-Я]")
+
+
+@dataclass
+class Duel:
+    """A started two-person table (seat 0 to move, in English; seat 1 in Russian)."""
+
+    client: TestClient
+    tmp_path: Path
+    table: str
+    tokens: list[str]
+    sockets: list[WebSocketTestSession]
+    hand: list[str]
+
+    def snapshot(self) -> tuple[Any, ...]:
+        states = [
+            self.client.get(f"/api/tables/{self.table}", headers={"x-seat-token": t}).json() for t in self.tokens
+        ]
+        return states, len(stored_events(self.tmp_path, self.table))
+
+    def error(self, seat: int, raw: str | bytes) -> dict[str, Any]:
+        """Send `raw` from a seat and return the error it gets, checking that nothing changed."""
+        before = self.snapshot()
+        ws = self.sockets[seat]
+        if isinstance(raw, bytes):
+            ws.send_bytes(raw)
+        else:
+            ws.send_text(raw)
+        message = receive_until(ws, lambda m: m["type"] in ("error", "ack"))
+        assert message["type"] == "error", message
+        assert self.snapshot() == before
+        return message
+
+
+@pytest.fixture
+def duel(tmp_path: Path) -> Iterator[Duel]:
+    with running_server(tmp_path) as client:
+        table = new_table(client, players=2)
+        tokens = [join(client, table, "Ann"), join(client, table, "Boris")]
+        with (
+            client.websocket_connect(f"/ws/tables/{table}") as ws0,
+            client.websocket_connect(f"/ws/tables/{table}") as ws1,
+        ):
+            state = greet(ws0, tokens[0], "en")
+            greet(ws1, tokens[1], "ru")
+            assert state["status"] == "playing" and state["to_move"] == 0 and state["version"] == 1
+            yield Duel(client, tmp_path, table, tokens, [ws0, ws1], state["view"]["hand"])
+
+
+def action(version: int, **fields: Any) -> str:
+    return json.dumps({"type": "action", "version": version, "action": fields})
+
+
+CASES = [
+    ("bad_json", 0, "{nope"),
+    ("bad_json", 0, '{"type": "chat", "phrase": NaN}'),
+    ("bad_message", 0, "[1, 2]"),
+    ("missing_field", 0, '{"version": 1}'),
+    ("unknown_type", 1, '{"type": "teleport"}'),
+    ("missing_field", 0, json.dumps({"type": "action", "action": {"type": "draw"}})),
+    ("missing_field", 0, json.dumps({"type": "action", "version": 1})),
+    ("bad_field", 0, json.dumps({"type": "action", "version": "1", "action": {"type": "draw"}})),
+    ("bad_field", 0, json.dumps({"type": "action", "version": 1, "action": "draw"})),
+    ("bad_action", 0, action(1, type="discard", card="ZZ")),
+    ("bad_action", 0, action(1, type="discard")),
+    ("bad_action", 1, action(1, type="fly")),
+    ("wrong_seat", 0, action(1, seat=1, type="draw")),
+    ("not_your_turn", 1, action(1, type="draw")),
+    ("stale_state", 0, action(0, type="draw")),
+    ("stale_state", 0, action(7, type="draw")),
+    ("illegal_action", 0, action(1, type="pass")),
+    ("illegal_action", 0, action(1, type="ask")),
+    ("too_large", 0, json.dumps({"type": "chat", "text": "x" * 20000})),
+    ("already_hello", 0, '{"type": "hello"}'),
+    ("unknown_phrase", 0, '{"type": "chat", "phrase": "nonsense"}'),
+    ("bad_field", 0, '{"type": "chat", "text": "   "}'),
+    ("missing_field", 0, '{"type": "chat"}'),
+    ("game_not_over", 1, '{"type": "rematch"}'),
+]
+
+
+@pytest.mark.parametrize(("code", "seat", "raw"), CASES)
+def test_bad_message_changes_nothing(duel: Duel, code: str, seat: int, raw: str) -> None:
+    error = duel.error(seat, raw)
+    assert error["code"] == code
+    assert error["message"]
+    assert bool(CYRILLIC.search(error["message"])) == (seat == 1)  # seat 1 chose Russian
+
+
+def test_illegal_move_names_the_rule_in_both_languages(duel: Duel) -> None:
+    discard = action(1, type="discard", card=duel.hand[0])
+    english = duel.error(0, discard)
+    assert english["code"] == "illegal_action" and english["rule"] == "wrong_phase"
+    assert english["message"] == "Illegal move: " + english["detail"]
+    meld = action(1, type="draw")
+    duel.sockets[0].send_text(meld)
+    assert receive_until(duel.sockets[0], lambda m: m["type"] == "ack")["version"] == 2
+    other = duel.error(1, action(2, type="discard", card="KS"))
+    assert other["code"] == "not_your_turn" and other["message"] == "Сейчас не ваш ход: ходит место 0."
+
+
+def test_request_id_is_echoed(duel: Duel) -> None:
+    error = duel.error(0, json.dumps({"type": "action", "id": "m-1", "version": 0, "action": {"type": "draw"}}))
+    assert error["id"] == "m-1" and error["code"] == "stale_state"
+    duel.sockets[0].send_text(json.dumps({"type": "action", "id": 17, "version": 1, "action": {"type": "draw"}}))
+    assert receive_until(duel.sockets[0], lambda m: m["type"] == "ack") == {"type": "ack", "id": 17, "version": 2}
+
+
+def test_binary_frames_are_read_as_json(duel: Duel) -> None:
+    assert duel.error(0, b"\xff\xfe")["code"] == "bad_json"
+    assert duel.error(0, action(0, type="draw").encode())["code"] == "stale_state"
+
+
+def test_tokens_and_spectators(duel: Duel) -> None:
+    client, table = duel.client, duel.table
+    with client.websocket_connect(f"/ws/tables/{table}") as ws:
+        ws.send_text(action(1, type="draw"))
+        assert receive(ws)["code"] == "hello_required"
+        ws.send_json({"type": "hello", "token": "not-a-token", "lang": "ru"})
+        error = receive(ws)
+        assert error["code"] == "bad_token" and CYRILLIC.search(error["message"])
+        ws.send_json({"type": "hello", "lang": "de"})
+        assert receive(ws)["code"] == "bad_field"
+        state = greet(ws)  # a spectator
+        assert state["seat"] is None and state["view"]["hand"] == [] and state["view"]["legal"] == []
+        ws.send_text(action(1, type="draw"))
+        assert receive_until(ws, lambda m: m["type"] == "error")["code"] == "not_seated"
+        ws.send_json({"type": "chat", "phrase": "hello"})
+        assert receive_until(ws, lambda m: m["type"] == "error")["code"] == "not_seated"
+    assert len(stored_events(duel.tmp_path, table)) == 1
+
+
+def test_flood_from_one_socket_is_cut_off(tmp_path: Path) -> None:
+    with running_server(tmp_path, rate=0.001, burst=5) as client:
+        table = new_table(client, players=2)
+        tokens = [join(client, table, "Ann"), join(client, table, "Boris")]
+        with (
+            client.websocket_connect(f"/ws/tables/{table}") as ws0,
+            client.websocket_connect(f"/ws/tables/{table}") as ws1,
+        ):
+            greet(ws0, tokens[0])
+            greet(ws1, tokens[1])
+            for _ in range(4):  # the hello used one message of the burst
+                ws0.send_json({"type": "chat", "phrase": "hurry"})
+            for _ in range(10):
+                ws0.send_json({"type": "action", "version": 1, "action": {"type": "draw"}})
+            replies = [receive_until(ws0, lambda m: m["type"] in ("chat", "error", "ack")) for _ in range(14)]
+            assert [r["type"] for r in replies] == ["chat"] * 4 + ["error"] * 10
+            assert {r["code"] for r in replies[4:]} == {"rate_limited"}
+            heard = [receive_until(ws1, lambda m: m["type"] == "chat") for _ in range(4)]
+            assert {h["text"] for h in heard} == {"Пожалуйста, побыстрее."} or {h["text"] for h in heard} == {
+                "Please hurry up."
+            }
+        assert len(stored_events(tmp_path, table)) == 1  # only the deal: no draw got through
+
+
+def test_free_text_chat_can_be_turned_off(tmp_path: Path) -> None:
+    with running_server(tmp_path) as client:
+        table = new_table(client, players=2, seats=["human", "random"], free_chat=False, bot_delay=5)
+        token = join(client, table, "Ann")
+        with client.websocket_connect(f"/ws/tables/{table}") as ws:
+            greet(ws, token, "ru")
+            ws.send_json({"type": "chat", "text": "hi"})
+            error = receive_until(ws, lambda m: m["type"] == "error")
+            assert error["code"] == "chat_disabled" and CYRILLIC.search(error["message"])
+            ws.send_json({"type": "chat", "phrase": "good_luck"})
+            line = receive_until(ws, lambda m: m["type"] == "chat")
+            assert line == {"type": "chat", "seat": 0, "name": "Ann", "phrase": "good_luck", "text": "Удачи!"}
+
+
+def test_actions_before_the_start(tmp_path: Path) -> None:
+    with running_server(tmp_path) as client:
+        table = new_table(client, players=2)
+        token = join(client, table, "Ann")
+        with client.websocket_connect(f"/ws/tables/{table}") as ws:
+            state = greet(ws, token)
+            assert state["status"] == "waiting" and state["view"] is None and state["version"] == 0
+            ws.send_text(action(0, type="draw"))
+            assert receive_until(ws, lambda m: m["type"] == "error")["code"] == "not_started"
+        assert stored_events(tmp_path, table) == []
+
+
+def test_unknown_table_on_the_socket(tmp_path: Path) -> None:
+    with running_server(tmp_path) as client, client.websocket_connect("/ws/tables/nope?lang=ru") as ws:
+        error = receive(ws)
+        assert error["code"] == "table_not_found" and error["message"] == "Такого стола нет."
+
+
+def test_http_bad_input(tmp_path: Path) -> None:
+    with running_server(tmp_path) as client:
+        post = client.post
+        assert post("/api/tables", content=b"{").json()["error"]["code"] == "bad_json"
+        bad_variant = post("/api/tables?lang=ru", json={"variant": "bridge"})
+        assert bad_variant.status_code == 400 and bad_variant.json()["error"]["code"] == "bad_settings"
+        assert "variant" in bad_variant.json()["error"]["message"]
+        bad_seats = post("/api/tables", json={"players": 2, "seats": ["human", "genius"]})
+        assert bad_seats.json()["error"]["code"] == "bad_settings"
+        assert post("/api/tables", json={"players": 2, "seats": ["human"]}).json()["error"]["code"] == "bad_field"
+        assert post("/api/tables", json={"bot_delay": -1}).json()["error"]["code"] == "bad_field"
+        too_big = post("/api/tables", content=b" " * 20000)
+        assert too_big.status_code == 413 and too_big.json()["error"]["code"] == "too_large"
+
+        table = new_table(client, players=2, seats=["human", "random"])
+        assert post(f"/api/tables/{table}/seats", json={}).json()["error"]["code"] == "missing_field"
+        assert post(f"/api/tables/{table}/seats", json={"name": "\x07"}).json()["error"]["code"] == "bad_field"
+        robot = post(f"/api/tables/{table}/seats", json={"name": "Ann", "seat": 1})
+        assert robot.status_code == 409 and robot.json()["error"]["code"] == "not_human_seat"
+        assert post(f"/api/tables/{table}/seats", json={"name": "Ann", "seat": 2}).json()["error"]["code"] == (
+            "bad_field"
+        )
+        join(client, table, "Ann")
+        full = post(f"/api/tables/{table}/seats", json={"name": "Boris"})
+        assert full.status_code == 409 and full.json()["error"]["code"] == "table_full"
+        taken = post(f"/api/tables/{table}/seats", json={"name": "Boris", "seat": 0})
+        assert taken.json()["error"]["code"] == "seat_taken"
+
+        missing = client.get("/api/tables/AAAAAAAAAAAAAAAAAAAAAA", headers={"accept-language": "ru-RU"})
+        assert missing.status_code == 404 and missing.json()["error"]["message"] == "Такого стола нет."
+        wrong = client.get(f"/api/tables/{table}", headers={"x-seat-token": "forged"})
+        assert wrong.status_code == 403 and wrong.json()["error"]["code"] == "bad_token"
+        early = client.get(f"/api/tables/{table}/record")
+        assert early.status_code == 409 and early.json()["error"]["code"] == "deal_not_over"
+        assert client.get(f"/api/tables/{table}/record?game=x").json()["error"]["code"] == "bad_field"
+        assert client.get(f"/api/tables/{table}/record?game=3").json()["error"]["code"] == "bad_field"
