@@ -57,7 +57,9 @@ def receive(ws: WebSocketTestSession, timeout: float = 10.0) -> Message:
     return result
 
 
-def receive_until(ws: WebSocketTestSession, wanted: Callable[[Message], bool], timeout: float = 10.0) -> Message:
+def receive_until(
+    ws: WebSocketTestSession, wanted: Callable[[Message], bool], timeout: float = 10.0
+) -> Message:
     while True:
         message = receive(ws, timeout)
         if wanted(message):
@@ -108,3 +110,31 @@ def stored_events(tmp_path: Path, table: str) -> list[Message]:
             await storage.close()
 
     return asyncio.run(load())
+
+
+def play_until(
+    ws: WebSocketTestSession,
+    seat: int | None,
+    first: Message,
+    stop: Callable[[Message], bool],
+    rng: random.Random,
+    log: list[Message] | None = None,
+) -> Message:
+    """Read messages from `first` on, making a random legal move whenever this seat is to move,
+    until a state message satisfies `stop`; returns it. Every message read goes to `log`."""
+    message = first
+    while True:
+        if log is not None:
+            log.append(message)
+        assert message["type"] != "error", message
+        if message["type"] == "state":
+            if stop(message):
+                return message
+            if seat is not None and message["status"] == "playing" and message["to_move"] == seat:
+                move = rng.choice(message["view"]["legal"])
+                ws.send_json({"type": "action", "version": message["version"], "action": move})
+        message = receive(ws, timeout=20)
+
+
+def game_over(message: Message) -> bool:
+    return bool(message["status"] == "game_over")

@@ -34,6 +34,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
 import pytest
+from support import act, make_state
 
 from canasta.rules import (
     ALL_CARDS, Action, Answer, Ask, Card, Discard, Draw, Game, Group, IllegalActionError, Meld, Pass,
@@ -593,3 +594,28 @@ def test_INV1_INV2_checker_detects_violations() -> None:
     state.hands[1], state.hands[2] = state.hands[2][:-1], state.hands[1]
     with pytest.raises(Failure, match="INV1"):
         checker.check_cards(state)
+
+
+def test_INV7_answer_no_with_empty_stock_ends_the_hand() -> None:
+    """Found by INV7 (classic-6-teams=2, chunk 3, seed 300000): asking before drawing with the
+    stock exhausted, a "no" made the only pickup (going out) illegal, which left no legal action.
+    The player can no longer take the pile, so the hand ends (RULES.md 1.14)."""
+    fields: dict[str, Any] = {
+        "dealer": 0, "turn": 2, "phase": "draw", "stock": [], "pile": ["8S"],
+        "hands": [["AD"], ["4C"], ["2D", "10H", "8D"], ["KD"], ["9D"], ["10D"]],
+        "melds": [
+            [["10S", "10H", "10H", "10D", "10D", "10C", "10C"], ["4S", "4H", "4H", "4D", "4D", "4C", "JK"]],
+            [["7S", "7H", "7D"]],
+        ],
+        "seat_melded": [True] * 6, "asked": [False, False, True, False, False, False],
+        "permission": "pending",
+    }
+    no = make_state("classic", 6, {"teams": 2}, **fields)
+    assert no.to_move == 4
+    act(no, {"type": "answer", "yes": False})
+    assert no.is_over and no.result is not None
+    assert (no.result.reason, no.result.went_out) == ("stock_exhausted", None)
+    yes = make_state("classic", 6, {"teams": 2}, **fields)
+    act(yes, {"type": "answer", "yes": True})
+    assert not yes.is_over
+    assert Pickup((Card.parse("8D"), Card.parse("2D"))) in yes.legal_actions()

@@ -10,8 +10,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_support import greet, join, new_table, receive, receive_until, running_server, stored_events
 from starlette.testclient import TestClient, WebSocketTestSession
+
+from canasta.storage import Conflict
+from server_support import greet, join, new_table, receive, receive_until, running_server, stored_events
 
 CYRILLIC = re.compile("[а-яА-Я]")
 
@@ -29,7 +31,8 @@ class Duel:
 
     def snapshot(self) -> tuple[Any, ...]:
         states = [
-            self.client.get(f"/api/tables/{self.table}", headers={"x-seat-token": t}).json() for t in self.tokens
+            self.client.get(f"/api/tables/{self.table}", headers={"x-seat-token": t}).json()
+            for t in self.tokens
         ]
         return states, len(stored_events(self.tmp_path, self.table))
 
@@ -115,10 +118,18 @@ def test_illegal_move_names_the_rule_in_both_languages(duel: Duel) -> None:
 
 
 def test_request_id_is_echoed(duel: Duel) -> None:
-    error = duel.error(0, json.dumps({"type": "action", "id": "m-1", "version": 0, "action": {"type": "draw"}}))
+    error = duel.error(
+        0, json.dumps({"type": "action", "id": "m-1", "version": 0, "action": {"type": "draw"}})
+    )
     assert error["id"] == "m-1" and error["code"] == "stale_state"
-    duel.sockets[0].send_text(json.dumps({"type": "action", "id": 17, "version": 1, "action": {"type": "draw"}}))
-    assert receive_until(duel.sockets[0], lambda m: m["type"] == "ack") == {"type": "ack", "id": 17, "version": 2}
+    duel.sockets[0].send_text(
+        json.dumps({"type": "action", "id": 17, "version": 1, "action": {"type": "draw"}})
+    )
+    assert receive_until(duel.sockets[0], lambda m: m["type"] == "ack") == {
+        "type": "ack",
+        "id": 17,
+        "version": 2,
+    }
 
 
 def test_binary_frames_are_read_as_json(duel: Duel) -> None:
@@ -210,19 +221,24 @@ def test_http_bad_input(tmp_path: Path) -> None:
         assert "variant" in bad_variant.json()["error"]["message"]
         bad_seats = post("/api/tables", json={"players": 2, "seats": ["human", "genius"]})
         assert bad_seats.json()["error"]["code"] == "bad_settings"
-        assert post("/api/tables", json={"players": 2, "seats": ["human"]}).json()["error"]["code"] == "bad_field"
+        assert (
+            post("/api/tables", json={"players": 2, "seats": ["human"]}).json()["error"]["code"]
+            == "bad_field"
+        )
         assert post("/api/tables", json={"bot_delay": -1}).json()["error"]["code"] == "bad_field"
         too_big = post("/api/tables", content=b" " * 20000)
         assert too_big.status_code == 413 and too_big.json()["error"]["code"] == "too_large"
 
         table = new_table(client, players=2, seats=["human", "random"])
         assert post(f"/api/tables/{table}/seats", json={}).json()["error"]["code"] == "missing_field"
-        assert post(f"/api/tables/{table}/seats", json={"name": "\x07"}).json()["error"]["code"] == "bad_field"
+        assert (
+            post(f"/api/tables/{table}/seats", json={"name": "\x07"}).json()["error"]["code"] == "bad_field"
+        )
         robot = post(f"/api/tables/{table}/seats", json={"name": "Ann", "seat": 1})
         assert robot.status_code == 409 and robot.json()["error"]["code"] == "not_human_seat"
-        assert post(f"/api/tables/{table}/seats", json={"name": "Ann", "seat": 2}).json()["error"]["code"] == (
-            "bad_field"
-        )
+        assert post(f"/api/tables/{table}/seats", json={"name": "Ann", "seat": 2}).json()["error"][
+            "code"
+        ] == ("bad_field")
         join(client, table, "Ann")
         full = post(f"/api/tables/{table}/seats", json={"name": "Boris"})
         assert full.status_code == 409 and full.json()["error"]["code"] == "table_full"
@@ -237,3 +253,47 @@ def test_http_bad_input(tmp_path: Path) -> None:
         assert early.status_code == 409 and early.json()["error"]["code"] == "deal_not_over"
         assert client.get(f"/api/tables/{table}/record?game=x").json()["error"]["code"] == "bad_field"
         assert client.get(f"/api/tables/{table}/record?game=3").json()["error"]["code"] == "bad_field"
+
+
+@pytest.mark.parametrize(
+    ("failure", "code"), [(OSError("disk full"), "internal_error"), (Conflict("raced"), "stale_state")]
+)
+def test_a_move_that_cannot_be_stored_changes_nothing(
+    duel: Duel, monkeypatch: pytest.MonkeyPatch, failure: Exception, code: str
+) -> None:
+    storage = duel.client.app.state.hub.storage  # type: ignore[attr-defined]
+    store = storage.append
+
+    async def failing(table_id: str, seq: int, event: dict[str, Any]) -> None:
+        monkeypatch.setattr(storage, "append", store)  # fail once
+        raise failure
+
+    monkeypatch.setattr(storage, "append", failing)
+    assert duel.error(0, action(1, type="draw"))["code"] == code
+    duel.sockets[0].send_text(action(1, type="draw"))
+    assert receive_until(duel.sockets[0], lambda m: m["type"] == "ack")["version"] == 2
+
+
+def test_a_seat_taken_by_another_process_meanwhile(duel: Duel, monkeypatch: pytest.MonkeyPatch) -> None:
+    client = duel.client
+    table = new_table(client, players=2)
+
+    async def lost_race(*args: Any) -> bool:
+        return False
+
+    monkeypatch.setattr(client.app.state.hub.storage, "take_seat", lost_race)  # type: ignore[attr-defined]
+    response = client.post(f"/api/tables/{table}/seats", json={"name": "Ann"})
+    assert response.status_code == 409 and response.json()["error"]["code"] == "seat_taken"
+
+
+def test_an_unexpected_failure_is_reported_and_the_socket_lives_on(
+    duel: Duel, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*args: Any) -> None:
+        raise RuntimeError("bug")
+
+    monkeypatch.setattr("canasta.server.room.Room.chat", broken)
+    duel.sockets[0].send_json({"type": "chat", "phrase": "oops", "id": 9})
+    error = receive_until(duel.sockets[0], lambda m: m["type"] == "error")
+    assert error["code"] == "internal_error" and error["id"] == 9
+    assert duel.error(0, action(0, type="draw"))["code"] == "stale_state"

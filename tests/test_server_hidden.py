@@ -13,11 +13,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_support import Message, greet, join, new_table, receive, running_server
 from starlette.testclient import WebSocketTestSession
 
 from canasta.server.table import LiveTable
 from canasta.storage import SQLiteStorage
+from server_support import Message, game_over, greet, join, new_table, play_until, running_server
 
 CARD = re.compile(r"(10|[2-9AKQJ])[SHDC]|JK")
 FORBIDDEN_KEYS = {"deck", "stock", "hands"}
@@ -63,21 +63,10 @@ def truth_by_version(tmp_path: Path, table_id: str) -> dict[int, Truth]:
     return asyncio.run(replay())
 
 
-def play(ws: WebSocketTestSession, seat: int | None, first: Message, seed: int) -> list[Message]:
-    """Read every message until the game is over, moving at random when it is this seat's turn."""
-    rng = random.Random(seed)
-    received: list[Message] = []
-    while True:
-        message = receive(ws, timeout=20) if received else first
-        received.append(message)
-        assert message["type"] != "error", message
-        if message["type"] != "state":
-            continue
-        if message["status"] == "game_over":
-            return received
-        if seat is not None and message["status"] == "playing" and message["to_move"] == seat:
-            move = rng.choice(message["view"]["legal"])
-            ws.send_json({"type": "action", "version": message["version"], "action": move})
+def play_all(ws: WebSocketTestSession, seat: int | None, first: Message, seed: int) -> list[Message]:
+    log: list[Message] = []
+    play_until(ws, seat, first, game_over, random.Random(seed), log)
+    return log
 
 
 def check(seat: int | None, message: Message, truth: dict[int, Truth]) -> None:
@@ -102,7 +91,9 @@ def check(seat: int | None, message: Message, truth: dict[int, Truth]) -> None:
         ("classic", ["random", "human", "random", "human", "random", "human"], 300),
     ],
 )
-def test_no_hidden_card_leaves_the_server(tmp_path: Path, variant: str, seats: list[str], target: int) -> None:
+def test_no_hidden_card_leaves_the_server(
+    tmp_path: Path, variant: str, seats: list[str], target: int
+) -> None:
     with running_server(tmp_path, seed=None, rate=1e6, burst=1000) as client:
         table = new_table(client, variant=variant, players=len(seats), seats=seats, target_score=target)
         humans = [i for i, spec in enumerate(seats) if spec == "human"]
@@ -112,8 +103,10 @@ def test_no_hidden_card_leaves_the_server(tmp_path: Path, variant: str, seats: l
             futures = []
             for i, seat in enumerate(watchers):
                 ws = stack.enter_context(client.websocket_connect(f"/ws/tables/{table}"))
-                first = greet(ws, tokens.get(seat) if seat is not None else None, "ru" if seat is None else "en")
-                futures.append(pool.submit(play, ws, seat, first, i))
+                first = greet(
+                    ws, tokens.get(seat) if seat is not None else None, "ru" if seat is None else "en"
+                )
+                futures.append(pool.submit(play_all, ws, seat, first, i))
             logs = [f.result() for f in futures]
     truth = truth_by_version(tmp_path, table)
     assert len(truth) > 100

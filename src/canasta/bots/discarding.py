@@ -15,7 +15,7 @@ LATER_OPPONENT = 0.35
 class DiscardJudge:
     """Scores discards for one seat: lower is a better discard."""
 
-    __slots__ = ("counts", "pile_value", "skill", "table", "threat")
+    __slots__ = ("counts", "dangers", "opponents", "pile_value", "skill", "table", "threat")
 
     def __init__(self, table: Table, skill: Skill) -> None:
         self.table = table
@@ -23,6 +23,8 @@ class DiscardJudge:
         self.counts = Counter(c.rank for c in table.hand)
         self.threat = table.threat
         self.pile_value = self._pile_value()
+        self.opponents = _opponents_in_turn(table)
+        self.dangers: dict[Rank, float] = {}
 
     def score(self, card: Card) -> float:
         return self.keep_value(card) + (self.danger(card) if self.skill.safety else 0.0)
@@ -68,11 +70,14 @@ class DiscardJudge:
     def danger(self, card: Card) -> float:
         if card.is_wild or card.is_three:
             return 0.0
-        total = 0.0
-        weight = 1.0
-        for seat in _opponents_in_turn(self.table):
-            total += weight * self._take_chance(seat, card.rank) * self.pile_value
-            weight = LATER_OPPONENT
+        total = self.dangers.get(card.rank)
+        if total is None:
+            total = 0.0
+            weight = 1.0
+            for seat in self.opponents:
+                total += weight * self._take_chance(seat, card.rank) * self.pile_value
+                weight = LATER_OPPONENT
+            self.dangers[card.rank] = total
         return total
 
     def _take_chance(self, seat: int, rank: Rank) -> float:

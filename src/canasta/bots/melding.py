@@ -168,13 +168,23 @@ def _with_wilds(
             have = taken[rank]
             if wild_room(rules, rank, len(nat) + len(have), len(have), True, True, False) < 1:
                 break
-            card = spare.pop(0)  # jokers first: most points per card
+            card = _closing_wild(spare, minimum - points)
+            spare.remove(card)
             have.append(card)
             points += card.points
     if points < minimum and not rules.opening_canasta_exempt:
         return None, 0, 0
     groups = [Group((*nat, *taken[rank])) for rank, nat, _ in chosen]
     return groups, points, sum(len(t) for t in taken.values())
+
+
+def _closing_wild(spare: list[Card], short: int) -> Card:
+    """The wild card to add to an opening `short` points below the minimum: a two if one closes
+    the gap, else a joker (most points) if there is one."""
+    two = next((c for c in spare if c.is_two), None)
+    if two is not None and two.points >= short:
+        return two
+    return spare[0]
 
 
 # -- building during a turn ----------------------------------------------------------------------
@@ -258,9 +268,7 @@ def _build_candidates(table: Table, skill: Skill, shed: bool) -> Iterator[tuple[
         return
     for rank, meld in open_melds:
         natural_canasta = len(meld) >= CANASTA and not wild_count(meld)
-        if natural_canasta or not (
-            skill.wilds == "greedy" or shed or (skill.wilds == "near" and len(meld) >= 5)
-        ):
+        if natural_canasta or not (skill.wilds == "greedy" or shed):
             continue
         if wild_room(rules, rank, len(meld), wild_count(meld), False, False, pending):
             yield Group(tuple(wilds[:1]), rank), len(meld) + 1 == CANASTA

@@ -14,8 +14,8 @@ class Skill:
     mistake_rate: float
     #: Keep natural pairs in hand (for taking the pile) instead of melding them with a wild.
     keep_pairs: bool
-    #: Where wild cards go: "greedy" (anywhere), "near" (melds of five or more), or
-    #: "complete" (only to complete a canasta, or to shed cards when the deal may end).
+    #: Where wild cards go: "greedy" (wherever they fit), or "complete" (only to complete a
+    #: canasta, or to shed cards when the deal may end).
     wilds: str
     #: Cards kept in hand before the discard when not going out.
     min_keep: int
@@ -56,7 +56,7 @@ NORMAL = Skill(
     name="normal",
     mistake_rate=0.0,
     keep_pairs=True,
-    wilds="near",
+    wilds="greedy",
     min_keep=2,
     hold=3,
     safety=1,

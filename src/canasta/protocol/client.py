@@ -117,4 +117,3 @@ class JoinRequest:
 
 def parse_join(obj: dict[str, Any]) -> JoinRequest:
     return JoinRequest(get_text(obj, "name", MAX_NAME), get_int(obj, "seat", None, hi=5))
-

@@ -563,6 +563,9 @@ class State:
         if self.permission != "pending":
             raise IllegalActionError("nobody has asked to go out", "no_question")
         self.permission = "yes" if yes else "no"
+        if self.phase == DRAW and not self.stock and not self._any_pickup():
+            # a "no" can leave no way to take the pile: the hand ends (1.14)
+            self._end("stock_exhausted", None)
 
     # melding ------------------------------------------------------------------------------------
 

@@ -53,13 +53,12 @@ class Autoplay:
             self._grace[seat] = self._loop.call_later(grace, self._replace, seat)
 
     def present(self, seat: int) -> None:
-        """The person is back: they play their own seat again."""
+        """The person is back: they play their own seat again (the caller tells the clients)."""
         timer = self._grace.pop(seat, None)
         if timer is not None:
             timer.cancel()
         if seat in self.stand_ins:
             self.stand_ins.discard(seat)
-            self.room.send_presence()
             self.schedule()
 
     def _replace(self, seat: int) -> None:
@@ -112,7 +111,9 @@ class Autoplay:
 
     def _still(self, version: int, kind: str) -> bool:
         step = self.next_step()
-        return not self._stopped and self.room.table.version == version and step is not None and step[1] == kind
+        return (
+            not self._stopped and self.room.table.version == version and step is not None and step[1] == kind
+        )
 
     async def _run(self, version: int, kind: str) -> None:
         room = self.room
@@ -120,6 +121,8 @@ class Autoplay:
             async with room.lock:
                 if self._still(version, kind):
                     await self._commit(room.table.deal_event(room.config.shuffle))
+            return
+        if not self._still(version, kind):  # the table changed since the step was set
             return
         state = room.table.state
         assert state is not None

@@ -4,16 +4,17 @@ After storing an event or a seat of a table, a process publishes `(table_id, ori
 being its own id; every other subscribed process that holds the table catches up from storage
 and updates its clients. With one process and `LocalBroker` (the default) there is nobody else
 to tell; several hubs in one process may share a `LocalBroker` (the tests do); a networked
-broker (Redis, PostgreSQL notifications) implements the same two methods. Delivery is asynchronous: `publish` never waits for a subscriber.
+broker (Redis, PostgreSQL notifications) implements the same two methods. Delivery is
+asynchronous: `publish` never waits for a subscriber.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
-from typing import Protocol
+from collections.abc import Callable, Coroutine
+from typing import Any, Protocol
 
-Handler = Callable[[str], Awaitable[None]]
+Handler = Callable[[str], Coroutine[Any, Any, None]]
 
 
 class Broker(Protocol):

@@ -97,7 +97,9 @@ async def join_table(request: Request) -> Response:
     room = await _room(request)
     seat, token = await room.join(parse_join(await _body(request)))
     link = _link(request, room.table.id)
-    return JSONResponse({"table": room.table.id, "seat": seat, "token": token, "rejoin_link": f"{link}#seat={token}"})
+    return JSONResponse(
+        {"table": room.table.id, "seat": seat, "token": token, "rejoin_link": f"{link}#seat={token}"}
+    )
 
 
 @_errors

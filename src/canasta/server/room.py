@@ -73,14 +73,14 @@ class Room:
                 if seat is None:
                     raise ProtocolError(ErrorCode.BAD_TOKEN)
             conn.seat, conn.greeted = seat, True
+            if seat is not None:
+                self.autoplay.present(seat)
             self.connections.add(conn)
             if self._idle is not None:
                 self._idle.cancel()
                 self._idle = None
             conn.send(outgoing.welcome(self.table.id, seat, hello.lang, self.table.settings.to_json()))
             conn.send(self.state_for(seat, self.table.public_state(self.seats_public())))
-            if seat is not None:
-                self.autoplay.present(seat)
             self.send_presence()
 
     def detach(self, conn: Connection) -> None:
@@ -188,7 +188,9 @@ class Room:
             await self.storage.append(table.id, table.version, event)
         except Conflict:
             await self._reload()
-            raise ProtocolError(ErrorCode.STALE_STATE, current=self.table.version, seen=table.version - 1) from None
+            raise ProtocolError(
+                ErrorCode.STALE_STATE, current=self.table.version, seen=table.version - 1
+            ) from None
         except Exception:
             log.exception("table %s: could not store event %d", table.id, table.version)
             await self._reload()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+
 import uvicorn
 
 from canasta.server.app import create_app
@@ -17,4 +19,9 @@ def serve(host: str, port: int, config: ServerConfig) -> None:
     """Serve until interrupted; raises ValueError for a database URL it cannot open."""
     storage = open_storage(config.db)  # fail here, before listening, on a bad URL
     app = create_app(config, storage=storage)
-    uvicorn.run(app, host=host, port=port, ws_max_size=WS_MAX_FRAME, log_level="info")
+    gc.collect()
+    gc.freeze()  # what is loaded by now lives forever: keep it out of every full collection
+    # Messages are small: compressing each one for each client would cost more than it saves.
+    uvicorn.run(
+        app, host=host, port=port, ws_max_size=WS_MAX_FRAME, ws_per_message_deflate=False, log_level="info"
+    )

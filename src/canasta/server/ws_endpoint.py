@@ -23,20 +23,24 @@ async def table_socket(websocket: WebSocket) -> None:
     conn = Connection(websocket, config.outbox_limit, RateLimiter(config.rate, config.burst))
     lang = websocket.query_params.get("lang", "en")
     conn.lang = lang if lang in LANGUAGES else "en"
-    room: Room | None = None
+    table_id = websocket.path_params["table_id"]
+    attached: Room | None = None  # the room of a greeted connection (it stays loaded meanwhile)
     try:
-        room = await hub.room(websocket.path_params["table_id"])
+        await hub.room(table_id)
         while True:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
                 break
+            room = attached or await hub.room(table_id)  # reloaded if idle before `hello`
             raw = message.get("text")
             await _handle(room, conn, raw if raw is not None else message.get("bytes") or b"")
+            if conn.greeted:
+                attached = room
     except ProtocolError as exc:  # no such table
         conn.send(outgoing.error(exc, conn.lang))
     finally:
-        if room is not None:
-            room.detach(conn)
+        if attached is not None:
+            attached.detach(conn)
         await conn.close()
 
 
@@ -59,7 +63,9 @@ async def _handle(room: Room, conn: Connection, raw: str | bytes) -> None:
         conn.send(outgoing.error(error, conn.lang))
 
 
-async def _dispatch(room: Room, conn: Connection, request: ClientMessage, request_id: str | int | None) -> None:
+async def _dispatch(
+    room: Room, conn: Connection, request: ClientMessage, request_id: str | int | None
+) -> None:
     if isinstance(request, Hello):
         if conn.greeted:
             raise ProtocolError(ErrorCode.ALREADY_HELLO)

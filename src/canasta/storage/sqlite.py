@@ -2,19 +2,24 @@
 
 Writes are single statements in autocommit mode with the write-ahead log, so an event is in the
 file before `append` returns and survives the server process being killed at any moment. The
-calls are short and made on the event loop's thread (the file is local).
+calls are short and made on the event loop's thread (the file is local); the occasional
+checkpoint that copies the log into the database (and waits for the disk) runs in a worker
+thread on a connection of its own, so that it never stalls the server.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
 from canasta.storage.base import Conflict, SeatRow, TableRow
 
 SCHEMA_VERSION = 1
+CHECKPOINT_EVERY = 1000  # events appended between checkpoints
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -42,11 +47,15 @@ class SQLiteStorage:
     """The `Storage` interface on an SQLite file (or `:memory:`)."""
 
     def __init__(self, path: str | Path) -> None:
-        if str(path) != ":memory:":
+        self._path = str(path)
+        if self._path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db = sqlite3.connect(self._path, isolation_level=None, check_same_thread=False)
+        self._wal = self._db.execute("PRAGMA journal_mode=WAL").fetchone()[0] == "wal"
         self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.execute("PRAGMA wal_autocheckpoint=0")
+        self._appended = 0
+        self._checkpoint: asyncio.Future[None] | None = None
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.execute("PRAGMA busy_timeout=5000")
         version = self._db.execute("PRAGMA user_version").fetchone()[0]
@@ -76,7 +85,8 @@ class SQLiteStorage:
 
     async def take_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
         cursor = self._db.execute(
-            "UPDATE seats SET name = ?, token_hash = ? WHERE table_id = ? AND seat = ? AND token_hash IS NULL",
+            "UPDATE seats SET name = ?, token_hash = ?"
+            " WHERE table_id = ? AND seat = ? AND token_hash IS NULL",
             (name, token_hash, table_id, seat),
         )
         return cursor.rowcount == 1
@@ -89,6 +99,18 @@ class SQLiteStorage:
             )
         except sqlite3.IntegrityError as exc:
             raise Conflict(f"table {table_id}: event {seq} exists") from exc
+        self._appended += 1
+        if self._wal and self._appended % CHECKPOINT_EVERY == 0 and self._checkpoint is None:
+            self._checkpoint = asyncio.get_running_loop().run_in_executor(None, self._copy_log)
+            self._checkpoint.add_done_callback(self._checkpointed)
+
+    def _copy_log(self) -> None:
+        with closing(sqlite3.connect(self._path, timeout=5)) as db:
+            db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+
+    def _checkpointed(self, done: asyncio.Future[None]) -> None:
+        self._checkpoint = None
+        done.result()  # a failed checkpoint is reported (and the next one tries again)
 
     async def events(self, table_id: str, after: int = 0) -> list[tuple[int, dict[str, Any]]]:
         rows = self._db.execute(
@@ -97,4 +119,6 @@ class SQLiteStorage:
         return [(seq, json.loads(text)) for seq, text in rows]
 
     async def close(self) -> None:
+        if self._checkpoint is not None:
+            await self._checkpoint
         self._db.close()

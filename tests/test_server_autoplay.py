@@ -1,0 +1,135 @@
+"""Computer players on the server: their delay, stand-ins for people who drop out, the turn
+timer, a bot's illegal move, tables of bots alone, and unloading idle tables."""
+
+from __future__ import annotations
+
+import logging
+import random
+import time
+from pathlib import Path
+
+import pytest
+
+from canasta.rules import Pass, SeatView
+from server_support import (
+    greet,
+    is_state,
+    join,
+    my_turn,
+    new_table,
+    play_until,
+    receive,
+    receive_until,
+    running_server,
+)
+
+
+def test_bots_wait_their_delay(tmp_path: Path) -> None:
+    with running_server(tmp_path) as client:
+        table = new_table(client, players=2, seats=["human", "random"], bot_delay=0.3)
+        token = join(client, table, "Ann")
+        with client.websocket_connect(f"/ws/tables/{table}") as ws:
+            state = greet(ws, token)
+            state = play_until(ws, 0, state, lambda m: m["to_move"] == 1, random.Random(1))
+            moved = time.monotonic()
+            bot = receive_until(ws, lambda m: is_state(m) and m["last"]["seat"] == 1)
+            assert time.monotonic() - moved >= 0.29
+            assert bot["last"]["by"] == "bot" and bot["version"] == state["version"] + 1
+
+
+def test_stand_in_plays_for_an_absent_person_until_they_return(tmp_path: Path) -> None:
+    rng = random.Random(2)
+    with running_server(tmp_path) as client:
+        table = new_table(client, players=2, grace=0.2)
+        tokens = [join(client, table, "Ann"), join(client, table, "Boris")]
+        with client.websocket_connect(f"/ws/tables/{table}") as ann:
+            state = greet(ann, tokens[0])
+            with client.websocket_connect(f"/ws/tables/{table}") as boris:
+                greet(boris, tokens[1])
+            replaced = receive_until(ann, lambda m: m["type"] == "presence" and m["seats"][1]["stand_in"])
+            assert not replaced["seats"][1]["connected"] and not replaced["seats"][0]["stand_in"]
+            state = play_until(ann, 0, state, lambda m: m["last"] is not None and m["last"]["seat"] == 1, rng)
+            assert state["last"]["by"] == "stand_in"
+            state = receive_until(ann, my_turn(0))
+            with client.websocket_connect(f"/ws/tables/{table}") as boris:
+                back = greet(boris, tokens[1])
+                assert back["seats"][1] == {
+                    "seat": 1,
+                    "bot": None,
+                    "name": "Boris",
+                    "connected": True,
+                    "stand_in": False,
+                }
+                state = play_until(ann, 0, state, lambda m: m["to_move"] == 1, rng)
+                mine = receive_until(boris, lambda m: is_state(m) and m["version"] == state["version"])
+                with pytest.raises(TimeoutError):  # nobody moves for Boris any more
+                    receive_until(boris, is_state, timeout=0.5)
+                boris.send_json({"type": "action", "version": mine["version"], "action": {"type": "draw"}})
+                assert receive_until(boris, lambda m: m["type"] in ("ack", "error"))["type"] == "ack"
+
+
+def test_turn_timer_moves_for_a_slow_player(tmp_path: Path) -> None:
+    with running_server(tmp_path) as client:
+        table = new_table(client, players=2, seats=["human", "random"], turn_timer=0.2)
+        token = join(client, table, "Ann")
+        with client.websocket_connect(f"/ws/tables/{table}") as ws:
+            started = time.monotonic()
+            greet(ws, token)
+            timed = receive_until(ws, lambda m: is_state(m) and m["last"] is not None)
+            assert timed["last"]["seat"] == 0 and timed["last"]["by"] == "timer"
+            assert time.monotonic() - started >= 0.19
+
+
+class PassingBot:
+    """A broken computer player: it always passes, which is illegal while the stock lasts."""
+
+    name = "passing"
+
+    def choose(self, view: SeatView, rng: random.Random) -> Pass:
+        return Pass()
+
+
+def test_an_illegal_bot_move_is_replaced_by_a_legal_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setattr("canasta.server.autoplay.make_bot", lambda spec: PassingBot())
+    with caplog.at_level(logging.WARNING, "canasta.server"), running_server(tmp_path) as client:
+        table = new_table(client, players=2, seats=["random", "random"])
+        with client.websocket_connect(f"/ws/tables/{table}") as ws:
+            greet(ws)
+            state = receive_until(ws, lambda m: is_state(m) and m["version"] >= 6)
+            assert state["last"]["by"] == "bot" and state["last"]["action"]["type"] != "pass"
+    assert "bot passing chose an illegal move" in caplog.text
+
+
+def test_a_table_of_bots_plays_a_whole_game_with_nobody_watching(tmp_path: Path) -> None:
+    with running_server(tmp_path) as client:
+        table = new_table(client, players=2, seats=["random", "random"], target_score=300)
+        deadline = time.monotonic() + 30
+        while client.get(f"/api/tables/{table}").json()["status"] != "game_over":
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        record = client.get(f"/api/tables/{table}/record").json()
+        assert record["deals"] and all(a["seat"] in (0, 1) for d in record["deals"] for a in d["actions"])
+
+
+def test_idle_tables_are_unloaded_and_come_back(tmp_path: Path) -> None:
+    with running_server(tmp_path, idle_unload=0.05) as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        table = new_table(client, players=2)
+        tokens = [join(client, table, "Ann"), join(client, table, "Boris")]
+        with client.websocket_connect(f"/ws/tables/{table}") as ws:
+            state = greet(ws, tokens[0])
+            ws.send_json({"type": "action", "version": state["version"], "action": {"type": "draw"}})
+            receive_until(ws, lambda m: m["type"] == "ack")
+        deadline = time.monotonic() + 5
+        while table in hub.rooms:
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        with client.websocket_connect(f"/ws/tables/{table}") as ws:
+            time.sleep(0.2)  # the table is loaded again, and unloaded again before `hello`
+            assert table not in hub.rooms
+            again = greet(ws, tokens[0])
+            assert again["version"] == state["version"] + 1 and again["view"]["phase"] == "play"
+            assert receive(ws)["type"] == "presence"
+            assert hub.rooms[table].connections

@@ -1,0 +1,192 @@
+"""Tables over HTTP and WebSocket: create, join, start, views, rejoin, chat, records, rematch,
+and a table rebuilt from storage after the server stops."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from contextlib import AsyncExitStack, asynccontextmanager
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.routing import Mount
+from starlette.testclient import TestClient
+
+from canasta.rules import Record, replay
+from canasta.server import ServerConfig, create_app
+from canasta.server.broker import LocalBroker
+from server_support import (
+    game_over,
+    greet,
+    is_state,
+    join,
+    my_turn,
+    new_table,
+    play_until,
+    receive_until,
+    running_server,
+    stored_events,
+)
+
+
+def test_create_join_and_start(tmp_path: Path) -> None:
+    with running_server(tmp_path) as client:
+        created = client.post(
+            "/api/tables", json={"players": 4, "seats": ["human", "random", "human", "random"]}
+        )
+        assert created.status_code == 201
+        body = created.json()
+        table = body["table"]
+        assert len(table) >= 22 and body["link"] == f"http://testserver/t/{table}"
+        assert body["settings"]["options"] == {} and body["settings"]["grace"] == 60.0
+        waiting = client.get(f"/api/tables/{table}").json()
+        assert waiting["status"] == "waiting" and waiting["view"] is None and waiting["version"] == 0
+
+        first = client.post(f"/api/tables/{table}/seats", json={"name": "Ann"}).json()
+        assert (
+            first["seat"] == 0
+            and first["rejoin_link"] == f"http://testserver/t/{table}#seat={first['token']}"
+        )
+        assert client.get(f"/api/tables/{table}").json()["status"] == "waiting"
+        second = client.post(f"/api/tables/{table}/seats", json={"name": "Cleo"}).json()
+        assert second["seat"] == 2 and second["token"] != first["token"]
+
+        mine = client.get(f"/api/tables/{table}", headers={"x-seat-token": first["token"]}).json()
+        assert mine["status"] == "playing" and mine["version"] == 1 and mine["to_move"] == 0
+        assert mine["seat"] == 0 and mine["team"] == 0 and len(mine["view"]["hand"]) == 11
+        assert mine["view"]["legal"] and mine["view"]["stock_size"] > 0
+        assert [s["name"] for s in mine["seats"]] == ["Ann", None, "Cleo", None]
+        assert [s["bot"] for s in mine["seats"]] == [None, "random", None, "random"]
+        spectator = client.get(f"/api/tables/{table}").json()
+        assert (
+            spectator["seat"] is None and spectator["view"]["hand"] == [] and spectator["view"]["legal"] == []
+        )
+        assert spectator["view"]["hand_sizes"] == [11, 11, 11, 11]
+
+
+def test_second_device_and_spectators_follow_every_move(tmp_path: Path) -> None:
+    with running_server(tmp_path) as client:
+        table = new_table(client, players=2, seats=["human", "random"])
+        token = join(client, table, "Ann")
+        with (
+            client.websocket_connect(f"/ws/tables/{table}") as phone,
+            client.websocket_connect(f"/ws/tables/{table}") as laptop,
+            client.websocket_connect(f"/ws/tables/{table}") as watcher,
+        ):
+            first = greet(phone, token)
+            assert greet(laptop, token)["view"] == first["view"]
+            greet(watcher)
+            presence = receive_until(phone, lambda m: m["type"] == "presence" and m["spectators"] == 1)
+            assert presence["seats"][0]["connected"] and not presence["seats"][1]["connected"]
+            laptop.send_json({"type": "action", "version": first["version"], "action": {"type": "draw"}})
+            assert receive_until(laptop, lambda m: m["type"] == "ack")["version"] == first["version"] + 1
+            seen = [receive_until(ws, is_state) for ws in (phone, laptop, watcher)]
+            assert {s["version"] for s in seen} == {first["version"] + 1}
+            assert seen[0]["view"] == seen[1]["view"] and seen[0]["view"]["phase"] == "play"
+            assert seen[2]["last"] == {"seat": 0, "action": {"type": "draw"}, "by": "player"}
+            discard = {"type": "discard", "card": seen[0]["view"]["hand"][0]}
+            phone.send_json({"type": "action", "version": seen[0]["version"], "action": discard})
+            after = receive_until(watcher, lambda m: is_state(m) and m["last"]["by"] == "bot")
+            assert after["last"]["seat"] == 1 and after["to_move"] in (0, 1)
+
+
+def test_chat_reaches_everyone_in_their_language(tmp_path: Path) -> None:
+    with running_server(tmp_path) as client:
+        table = new_table(client, players=2)
+        tokens = [join(client, table, "Ann"), join(client, table, "Борис")]
+        with (
+            client.websocket_connect(f"/ws/tables/{table}") as ann,
+            client.websocket_connect(f"/ws/tables/{table}") as boris,
+        ):
+            greet(ann, tokens[0], "en")
+            greet(boris, tokens[1], "ru")
+            ann.send_json({"type": "chat", "phrase": "well_played"})
+            assert receive_until(boris, lambda m: m["type"] == "chat")["text"] == "Хорошо сыграно!"
+            assert receive_until(ann, lambda m: m["type"] == "chat")["text"] == "Well played!"
+            boris.send_json({"type": "chat", "text": "  спасибо  "})
+            line = receive_until(ann, lambda m: m["type"] == "chat")
+            assert line == {"type": "chat", "seat": 1, "name": "Борис", "phrase": None, "text": "спасибо"}
+
+
+def test_whole_game_records_score_sheet_and_rematch(tmp_path: Path) -> None:
+    with running_server(tmp_path, rate=1e6, burst=1000) as client:
+        table = new_table(client, players=2, seats=["human", "random"], target_score=400)
+        token = join(client, table, "Ann")
+        with client.websocket_connect(f"/ws/tables/{table}") as ws:
+            first = greet(ws, token)
+            end = play_until(ws, 0, first, game_over, random.Random(3))
+            sheet = end["score_sheet"]
+            assert sheet["target"] == 400 and len(sheet["deals"]) == end["deal"] + 1
+            assert sheet["totals"] == [sum(d["scores"][t]["total"] for d in sheet["deals"]) for t in (0, 1)]
+            assert end["winner"] == max((0, 1), key=lambda t: sheet["totals"][t])
+            assert end["view"]["result"] == sheet["deals"][-1]
+
+            record = client.get(f"/api/tables/{table}/record").json()
+            assert record["format"] == "canasta-record/1" and len(record["deals"]) == len(sheet["deals"])
+            output, _ = replay(Record.from_json(record))
+            assert output["ok"] and output["game_over"] and output["totals"] == sheet["totals"]
+            first_deal = client.get(f"/api/tables/{table}/record?game=0&deal=0").json()
+            assert first_deal["deals"] == record["deals"][:1]
+
+            ws.send_json({"type": "action", "version": end["version"], "action": {"type": "draw"}})
+            assert receive_until(ws, lambda m: m["type"] == "error")["code"] == "game_over"
+            ws.send_json({"type": "rematch", "id": "again"})
+            assert receive_until(ws, lambda m: m["type"] == "ack")["id"] == "again"
+            again = receive_until(ws, lambda m: is_state(m) and m["status"] == "playing")
+            assert again["game"] == 1 and again["deal"] == 0 and again["score_sheet"]["deals"] == []
+            assert client.get(f"/api/tables/{table}/record").json()["error"]["code"] == "deal_not_over"
+            assert client.get(f"/api/tables/{table}/record?game=0").json() == record
+
+
+def test_table_continues_after_the_server_stops(tmp_path: Path) -> None:
+    rng = random.Random(5)
+    with running_server(tmp_path) as client:
+        table = new_table(client, players=4, seats=["human", "random", "random", "random"])
+        tokens = [join(client, table, "Ann")]
+        with client.websocket_connect(f"/ws/tables/{table}") as ws:
+            state = greet(ws, tokens[0])
+            for _ in range(3):  # three turns of seat 0, and the bots' turns between
+                state = play_until(ws, 0, state, lambda m: m["to_move"] != 0, rng)
+                state = receive_until(ws, my_turn(0))
+        before = [client.get(f"/api/tables/{table}", headers={"x-seat-token": t}).json() for t in tokens]
+    events = stored_events(tmp_path, table)
+    assert before[0]["version"] == len(events) > 6
+    with running_server(tmp_path) as client:
+        after = [client.get(f"/api/tables/{table}", headers={"x-seat-token": t}).json() for t in tokens]
+        assert after == before
+        with client.websocket_connect(f"/ws/tables/{table}") as ws:
+            assert greet(ws, tokens[0])["view"] == before[0]["view"]
+
+
+@asynccontextmanager
+async def _both(app: Starlette, apps: list[Starlette]) -> AsyncIterator[None]:
+    async with AsyncExitStack() as stack:
+        for sub in apps:
+            await stack.enter_async_context(sub.router.lifespan_context(sub))
+        yield
+
+
+def test_two_servers_share_one_table(tmp_path: Path) -> None:
+    """Two hubs on one database and one broker (as two processes would be): a move made
+    through one reaches the clients of the other, and both agree with storage."""
+    broker = LocalBroker()
+    db = str(tmp_path / "canasta.db")
+    apps = [create_app(ServerConfig(db=db, bot_delay=0.0), broker=broker) for _ in range(2)]
+    both = Starlette(
+        routes=[Mount("/a", apps[0]), Mount("/b", apps[1])], lifespan=lambda app: _both(app, apps)
+    )
+    with TestClient(both) as client:
+        table = client.post("/a/api/tables", json={"players": 2, "deal_pause": 0}).json()["table"]
+        ann = client.post(f"/a/api/tables/{table}/seats", json={"name": "Ann"}).json()["token"]
+        with client.websocket_connect(f"/b/ws/tables/{table}") as watcher:
+            assert greet(watcher)["status"] == "waiting"
+            boris = client.post(f"/a/api/tables/{table}/seats", json={"name": "Boris"}).json()["token"]
+            started = receive_until(watcher, lambda m: is_state(m) and m["status"] == "playing")
+            assert [s["name"] for s in started["seats"]] == ["Ann", "Boris"]
+            with client.websocket_connect(f"/a/ws/tables/{table}") as player:
+                state = greet(player, ann)
+                player.send_json({"type": "action", "version": state["version"], "action": {"type": "draw"}})
+                seen = receive_until(watcher, lambda m: is_state(m) and m["version"] == state["version"] + 1)
+                assert seen["last"]["action"] == {"type": "draw"}
+            b_view = client.get(f"/b/api/tables/{table}", headers={"x-seat-token": boris}).json()
+            assert b_view["version"] == len(stored_events(tmp_path, table)) == state["version"] + 1
