@@ -5,10 +5,12 @@ does), in games of up to `DEALS_PER_GAME` deals so that cumulative scores carry,
 
 INV1  cards are conserved after every action (hands + stock + pile + melds + bonus threes is
       exactly the deck);
-INV2  no view shows a card its seat may not see (the view is the same for every state that
-      differs only in cards hidden from that seat), and a spectator sees no hand;
+INV2  no view shows a card its seat may not see (the view of the seat to move, of another
+      seat and of a spectator is the same for a state whose hidden cards are shuffled), and a
+      spectator sees no hand;
 INV3  every score breakdown adds up, and the game totals are the sums of the deal totals;
-INV4  every deal ends within `MAX_DECISIONS` decisions with a known reason;
+INV4  every deal ends within `MAX_DECISIONS` decisions (and `DEAL_SECONDS`) with a known
+      reason;
 INV5  the record of every game replays (through JSON text) to the same final position;
 INV6  an illegal action leaves the state untouched, and `check` agrees with `apply`;
 INV7  every listed legal action is accepted, and listing has no side effects;
@@ -18,8 +20,8 @@ The expensive checks run at decisions sampled by a separate random stream, so th
 themselves depend only on their seed. A failure message names the configuration, the game's
 seed, the deal and the decision; `play_game(config, seed)` replays it.
 
-The configurations run in two worker processes (the engine is pure Python and CI has two
-cores); each test waits for its own configuration's result.
+The deals run in chunks on worker processes, one per core (CI has two); each test waits for
+its own configuration's chunks.
 """
 
 from __future__ import annotations
@@ -28,24 +30,47 @@ import json
 import multiprocessing
 import os
 import random
+import signal
+import threading
+import traceback
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
 import pytest
-from support import act, make_state
 
 from canasta.rules import (
-    ALL_CARDS, Action, Answer, Ask, Card, Discard, Draw, Game, Group, IllegalActionError, Meld, Pass,
-    Pickup, Rank, Record, RuleSet, State, action_to_json, make_deck, position_to_json, replay,
+    ALL_CARDS,
+    Action,
+    Answer,
+    Ask,
+    Card,
+    Discard,
+    Draw,
+    Game,
+    Group,
+    IllegalActionError,
+    Meld,
+    Pass,
+    Pickup,
+    Rank,
+    Record,
+    RuleSet,
+    State,
+    action_to_json,
+    make_deck,
+    position_to_json,
+    replay,
     resample,
 )
+from support import act, make_state
 
 DEALS = 2000
 DEALS_PER_GAME = 4
 MAX_DECISIONS = 3000
-CHECK_RATE = 1 / 30  # share of decisions where INV2, INV6, INV7 and INV8 are checked
+DEAL_SECONDS = 10.0  # INV4: one deal (playing and checking it) takes at most this CPU time
+CHECK_RATE = 1 / 45  # share of decisions where INV2, INV6, INV7 and INV8 are checked
 REPLAY_EVERY = 2  # INV5: replay every n-th game
 CHUNKS = 4  # each configuration's deals are split into this many jobs for the workers
 
@@ -204,6 +229,18 @@ class Failure(AssertionError):
     pass
 
 
+class DecisionTimeout(Exception):
+    pass
+
+
+def _on_alarm(signum: int, frame: Any) -> None:
+    raise DecisionTimeout
+
+
+def can_time() -> bool:
+    return hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+
+
 # -- one game --------------------------------------------------------------------------------------
 
 
@@ -226,10 +263,7 @@ class Checker:
         self.before: list[Any] = []
 
     def where(self) -> str:
-        return (
-            f"[{config_id(self.config)} seed={self.seed} deal={self.deal_index} "
-            f"decision={self.decision}]"
-        )
+        return f"[{config_id(self.config)} seed={self.seed} deal={self.deal_index} decision={self.decision}]"
 
     def fail(self, what: str) -> Failure:
         state = self.game.state
@@ -243,6 +277,20 @@ class Checker:
     # the loop -----------------------------------------------------------------------------------
 
     def run(self) -> int:
+        timed = can_time()
+        old = signal.signal(signal.SIGVTALRM, _on_alarm) if timed else None
+        try:
+            return self.play()
+        except Failure:
+            raise
+        except Exception:  # an engine crash: report it with the seed (workers lose tracebacks)
+            raise self.fail("unexpected error:\n" + traceback.format_exc()) from None
+        finally:
+            if timed:
+                signal.setitimer(signal.ITIMER_VIRTUAL, 0)
+                signal.signal(signal.SIGVTALRM, old)
+
+    def play(self) -> int:
         game = self.game
         played = 0
         while played < self.deals and not game.is_over:
@@ -250,15 +298,27 @@ class Checker:
             self.deal_index = played
             self.decision = 0
             self.check_cards(state)
-            while not state.is_over:
-                self.require(self.decision < MAX_DECISIONS, "INV4: the deal does not end")
-                self.decide(state)
+            self.play_deal(state)
             self.check_result(state)
             played += 1
         self.check_totals()
         if self.seed % REPLAY_EVERY == 0:
             self.check_replay()
         return played
+
+    def play_deal(self, state: State) -> None:
+        timed = can_time()
+        if timed:
+            signal.setitimer(signal.ITIMER_VIRTUAL, DEAL_SECONDS)
+        try:
+            while not state.is_over:
+                self.require(self.decision < MAX_DECISIONS, "INV4: the deal does not end")
+                self.decide(state)
+        except DecisionTimeout:
+            raise self.fail(f"INV4: the deal took more than {DEAL_SECONDS} s") from None
+        finally:
+            if timed:
+                signal.setitimer(signal.ITIMER_VIRTUAL, 0)
 
     def decide(self, state: State) -> None:
         legal = state.legal_actions()
@@ -273,7 +333,10 @@ class Checker:
             self.check_probes(state, legal)
             self.require(snapshot(state) == before, "a check changed the state")
         action = self.choice_rng.choice(legal)
-        self.game.apply(action)
+        try:
+            self.game.apply(action)
+        except IllegalActionError as exc:
+            raise self.fail(f"INV7: listed {action_to_json(action)} is refused: {exc}") from None
         self.decision += 1
         self.check_cards(state)
 
@@ -292,15 +355,20 @@ class Checker:
     # INV2 ---------------------------------------------------------------------------------------
 
     def check_views(self, state: State) -> None:
+        for s in range(self.rules.players):
+            self.require(
+                contains(state.hands[s], state.known[s]),
+                f"seat {s}'s known cards are not all in its hand",
+            )
         mover = state.to_move
-        other = self.probe.choice([s for s in state.order if s != mover])
-        for seat in (mover, other, None):
+        bystander = self.probe.choice([s for s in state.order if s != mover])
+        for seat in (mover, bystander, None):
             view = view_json(state, seat)
             alt = hidden_shuffle(state, seat, self.probe)
             self.require(card_counts(alt) == self.deck, "test bug: hidden_shuffle lost cards")
-            other = view_json(alt, seat)
-            if other != view:
-                diff = {k: (view[k], other.get(k)) for k in view if view[k] != other.get(k)}
+            seen = view_json(alt, seat)
+            if seen != view:
+                diff = {k: (view[k], seen.get(k)) for k in view if view[k] != seen.get(k)}
                 raise self.fail(f"INV2: seat {seat}'s view depends on hidden cards: {diff}")
             if seat is None:
                 self.require(view["hand"] == [], "INV2: the spectator view shows a hand")
@@ -308,9 +376,7 @@ class Checker:
             else:
                 own = sorted(c.code for c in state.hands[seat])
                 self.require(sorted(view["hand"]) == own, f"INV2: seat {seat}'s view misses its hand")
-            self.require(
-                view["hand_sizes"] == [len(h) for h in state.hands], "INV2: wrong hand sizes"
-            )
+            self.require(view["hand_sizes"] == [len(h) for h in state.hands], "INV2: wrong hand sizes")
 
     # INV3, INV4 ---------------------------------------------------------------------------------
 
@@ -320,9 +386,7 @@ class Checker:
         assert result is not None
         if result.reason == "went_out":
             self.require(result.went_out in state.order, f"INV4: went_out={result.went_out}")
-            self.require(
-                not state.hands[result.went_out], "INV4: the seat that went out holds cards"
-            )
+            self.require(not state.hands[result.went_out], "INV4: the seat that went out holds cards")
         else:
             self.require(result.reason == "stock_exhausted", f"INV4: reason {result.reason!r}")
             self.require(result.went_out is None, "INV4: stock_exhausted names a seat")
@@ -359,7 +423,7 @@ class Checker:
         game = self.game
         assert game.state is not None
         text = json.dumps(Record.of_game(game).to_json())
-        out, again = replay(Record.from_json(json.loads(text)))
+        out, _ = replay(Record.from_json(json.loads(text)))
         self.require(out["ok"], f"INV5: replay failed: {out.get('error')}")
         expected = json.loads(json.dumps(position_to_json(game.state)))
         self.require(out["position"] == expected, "INV5: replay reached another position")
@@ -449,12 +513,8 @@ class Checker:
         if not state.opened[state.team_of(state.turn)]:
             return
         want = count_signature(meld.melds[0])
-        listed = {
-            count_signature(a.melds[0]) for a in legal if isinstance(a, Meld) and len(a.melds) == 1
-        }
-        self.require(
-            want in listed, f"INV7: legal {action_to_json(meld)} is not listed (as {want})"
-        )
+        listed = {count_signature(a.melds[0]) for a in legal if isinstance(a, Meld) and len(a.melds) == 1}
+        self.require(want in listed, f"INV7: legal {action_to_json(meld)} is not listed (as {want})")
 
     def check_listed_pickup(self, pickup: Pickup, legal: list[Action]) -> None:
         """A legal pickup is listed; exactly so when it is one of the basic ways (legal.py)."""
@@ -464,9 +524,7 @@ class Checker:
         if (naturals, jokers + twos) not in ((0, 0), (2, 0), (1, 1)):
             return
         want = count_signature(Group(pickup.with_))[1:]
-        listed = {
-            count_signature(Group(a.with_))[1:] for a in pickups if not a.melds and not a.top_only
-        }
+        listed = {count_signature(Group(a.with_))[1:] for a in pickups if not a.melds and not a.top_only}
         self.require(want in listed, f"INV7: legal {action_to_json(pickup)} is not listed")
 
     # INV7 ---------------------------------------------------------------------------------------
@@ -474,9 +532,7 @@ class Checker:
     def check_legal(self, state: State, legal: list[Action]) -> None:
         for action in legal:
             reason = state.check(action)
-            self.require(
-                reason is None, f"INV7: listed {action_to_json(action)} is refused: {reason}"
-            )
+            self.require(reason is None, f"INV7: listed {action_to_json(action)} is refused: {reason}")
         self.require(
             len({json.dumps(action_to_json(a)) for a in legal}) == len(legal),
             "INV7: an action is listed twice",
@@ -487,8 +543,7 @@ class Checker:
             listed = {a.card for a in legal if isinstance(a, Discard)}
             self.require(
                 ok == listed,
-                f"INV7: discards listed {sorted(c.code for c in listed)}, "
-                f"legal {sorted(c.code for c in ok)}",
+                f"INV7: discards listed {sorted(c.code for c in listed)}, legal {sorted(c.code for c in ok)}",
             )
 
     # INV8 ---------------------------------------------------------------------------------------
@@ -513,9 +568,8 @@ class Checker:
             raise self.fail(f"INV8: resample for seat {seat} changes the view: {diff}")
         for s in range(self.rules.players):
             self.require(
-                contains(sample.hands[s], state.known[s]) and sorted(sample.known[s]) == sorted(
-                    state.known[s]
-                ),
+                contains(sample.hands[s], state.known[s])
+                and sorted(sample.known[s]) == sorted(state.known[s]),
                 f"INV8: resample for seat {seat} moved seat {s}'s known cards",
             )
         self.require(
@@ -581,16 +635,31 @@ def test_INV1_to_INV8_random_deals(config: Config, runs: dict[str, list[Future[i
     assert played >= DEALS
 
 
-def test_INV1_INV2_checker_detects_violations() -> None:
-    """The checks themselves can fail: a lost card is caught, and the shuffle hides only hidden cards."""
+def test_INV1_INV2_checker_detects_violations(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The checks themselves can fail: a lost card and a view that leaks the stock are caught."""
     checker = Checker(("classic", 4, {}), 0, 1)
     state = checker.game.next_deal()
     checker.check_cards(state)
+    checker.check_views(state)
     alt = hidden_shuffle(state, 0, random.Random(1))
     assert card_counts(alt) == checker.deck
     assert alt.hands[0] == state.hands[0] and alt.pile == state.pile
     assert [len(h) for h in alt.hands] == [len(h) for h in state.hands]
     assert alt.stock != state.stock or alt.hands[1:] != state.hands[1:]
+
+    honest = State.view
+
+    class Leaky:
+        def __init__(self, state: State, seat: int | None) -> None:
+            self.view, self.top = honest(state, seat), state.stock[-1].code
+
+        def to_json(self) -> dict[str, Any]:
+            return {**self.view.to_json(), "stock_top": self.top}
+
+    monkeypatch.setattr(State, "view", lambda self, seat: Leaky(self, seat))
+    with pytest.raises(Failure, match="INV2"):
+        checker.check_views(state)
+    monkeypatch.undo()
     state.hands[1], state.hands[2] = state.hands[2][:-1], state.hands[1]
     with pytest.raises(Failure, match="INV1"):
         checker.check_cards(state)
@@ -601,13 +670,18 @@ def test_INV7_answer_no_with_empty_stock_ends_the_hand() -> None:
     stock exhausted, a "no" made the only pickup (going out) illegal, which left no legal action.
     The player can no longer take the pile, so the hand ends (RULES.md 1.14)."""
     fields: dict[str, Any] = {
-        "dealer": 0, "turn": 2, "phase": "draw", "stock": [], "pile": ["8S"],
+        "dealer": 0,
+        "turn": 2,
+        "phase": "draw",
+        "stock": [],
+        "pile": ["8S"],
         "hands": [["AD"], ["4C"], ["2D", "10H", "8D"], ["KD"], ["9D"], ["10D"]],
         "melds": [
             [["10S", "10H", "10H", "10D", "10D", "10C", "10C"], ["4S", "4H", "4H", "4D", "4D", "4C", "JK"]],
             [["7S", "7H", "7D"]],
         ],
-        "seat_melded": [True] * 6, "asked": [False, False, True, False, False, False],
+        "seat_melded": [True] * 6,
+        "asked": [False, False, True, False, False, False],
         "permission": "pending",
     }
     no = make_state("classic", 6, {"teams": 2}, **fields)

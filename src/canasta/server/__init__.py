@@ -1,9 +1,11 @@
 """The game server: an ASGI app (Starlette) with an HTTP JSON API and a WebSocket per client.
 
-See `docs/protocol.md`. Modules: `app` (factory), `http_api`, `ws_endpoint`, `hub` (tables in
-memory), `room` (one table: lock, storage before sending, fan-out), `autoplay` (bots, stand-ins,
-timers, next deals), `table` (the game rebuilt from its event log), `connection` (outbox, rate
-limit), `broker` (fan-out between processes), `config`, `serve` (uvicorn).
+See `docs/protocol.md`. Modules: `app` (factory), `http_api`, `ws_endpoint`, `pages` (the
+browser client's pages and static files), `catalogue` (rule sets on offer), `replay` (finished
+deals move by move), `hub` (tables in memory), `room` (one table: lock, storage before sending,
+fan-out), `autoplay` (bots, stand-ins, timers, next deals), `table` (the game rebuilt from its
+event log), `connection` (outbox, rate limit), `broker` (fan-out between processes), `config`,
+`serve` (uvicorn).
 """
 
 from canasta.server.app import create_app

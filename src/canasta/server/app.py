@@ -12,6 +12,7 @@ from canasta.server.broker import Broker, LocalBroker
 from canasta.server.config import ServerConfig
 from canasta.server.http_api import ROUTES
 from canasta.server.hub import Hub
+from canasta.server.pages import PAGE_ROUTES
 from canasta.server.ws_endpoint import table_socket
 from canasta.storage import Storage, open_storage
 
@@ -35,6 +36,6 @@ def create_app(
             await store.close()
 
     return Starlette(
-        routes=[*ROUTES, WebSocketRoute("/ws/tables/{table_id}", table_socket)],
+        routes=[*ROUTES, WebSocketRoute("/ws/tables/{table_id}", table_socket), *PAGE_ROUTES],
         lifespan=lifespan,
     )

@@ -1,4 +1,5 @@
-"""The HTTP JSON API: create a table, take a seat, read a table's state, download records.
+"""The HTTP JSON API: create a table, take a seat, read a table's state and rules, download
+records and replay finished deals; the catalogue of rule sets for a table's creator.
 
 Errors are `{"error": {...}}` bodies (the WebSocket's error message) with a fitting status.
 """
@@ -17,7 +18,9 @@ from canasta.protocol.client import parse_join
 from canasta.protocol.errors import LANGUAGES, ErrorCode, ProtocolError
 from canasta.protocol.fields import bad, decode_object
 from canasta.protocol.settings import TableSettings
+from canasta.server.catalogue import catalogue, rules_json
 from canasta.server.hub import Hub
+from canasta.server.replay import deal_steps
 from canasta.server.room import Room
 
 STATUS = {
@@ -109,25 +112,63 @@ async def table_state(request: Request) -> Response:
     return JSONResponse(await room.snapshot(request.headers.get("x-seat-token")))
 
 
+def _game_index(request: Request, room: Room) -> int:
+    """The `game` query parameter (default: the current game), checked against the table."""
+    game = _query_int(request, "game")
+    games = len(room.table.games)
+    if game is not None and game >= games:
+        raise bad("game", f"this table has games 0 to {games - 1}")
+    return games - 1 if game is None else game
+
+
 @_errors
 async def table_record(request: Request) -> Response:
     """GET /api/tables/{id}/record?game=G&deal=D: canasta-record/1 of finished deals."""
     room = await _room(request)
-    game, deal = _query_int(request, "game"), _query_int(request, "deal")
+    deal = _query_int(request, "deal")
     async with room.lock:
-        games = len(room.table.games)
-        if game is not None and game >= games:
-            raise bad("game", f"this table has games 0 to {games - 1}")
         try:
-            record = room.table.record(games - 1 if game is None else game, deal)
+            record = room.table.record(_game_index(request, room), deal)
         except ValueError:
             raise ProtocolError(ErrorCode.DEAL_NOT_OVER) from None
     return JSONResponse(record)
 
 
+@_errors
+async def table_replay(request: Request) -> Response:
+    """GET /api/tables/{id}/replay?game=G&deal=D: a finished deal's positions, move by move."""
+    room = await _room(request)
+    deal = _query_int(request, "deal")
+    async with room.lock:
+        game = _game_index(request, room)
+        played = room.table.games[game]
+        try:
+            steps = deal_steps(played, len(played.results) - 1 if deal is None else deal)
+        except ValueError:
+            raise ProtocolError(ErrorCode.DEAL_NOT_OVER) from None
+        names = [seat.name for seat in room.table.seats]
+        games = len(room.table.games)
+    return JSONResponse({"game": game, "games": games, "names": names, **steps})
+
+
+@_errors
+async def table_rules(request: Request) -> Response:
+    """GET /api/tables/{id}/rules: every field of the table's rule set."""
+    room = await _room(request)
+    return JSONResponse(rules_json(room.table.rules))
+
+
+async def rulesets(request: Request) -> Response:
+    """GET /api/rulesets: the rule sets, house options and bot levels a creator can choose."""
+    return JSONResponse(catalogue())
+
+
 ROUTES = [
+    Route("/api/rulesets", rulesets, methods=["GET"]),
     Route("/api/tables", create_table, methods=["POST"]),
     Route("/api/tables/{table_id}", table_state, methods=["GET"]),
     Route("/api/tables/{table_id}/seats", join_table, methods=["POST"]),
     Route("/api/tables/{table_id}/record", table_record, methods=["GET"]),
+    Route("/api/tables/{table_id}/replay", table_replay, methods=["GET"]),
+    Route("/api/tables/{table_id}/rules", table_rules, methods=["GET"]),
 ]

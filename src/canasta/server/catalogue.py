@@ -1,0 +1,118 @@
+"""What a client needs to offer a choice of rules: the rule sets, their house options, bot levels.
+
+`GET /api/rulesets` sends `catalogue()`; `GET /api/tables/{id}/rules` sends `rules_json` of a
+table's rule set (every field, so a client can show minimums and canastas needed to go out).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any, Final
+
+from canasta.rules.ruleset import DESCRIPTIONS, PLAYER_COUNTS, VARIANTS, RuleSet
+
+BOT_LEVELS: Final = ("random", "easy", "normal", "hard")
+TARGET_SCORES: Final = (2500, 5000, 7500, 10000)
+
+DESCRIPTIONS_RU: Final[Mapping[str, str]] = {
+    "classic": "Классическая парная канаста (официальные правила), от 2 до 6 игроков.",
+    "modern-american": "Современная американская: 13 карт, особые комбинации, для выхода две канасты.",
+    "online": "Правила игровых сайтов: дикая канаста 2000, чёрные тройки на руке −100.",
+    "mendelev": "Правила энциклопедии: выход покупкой верхней карты, ранги канаст блокируют сброс.",
+}
+
+#: House options a table's creator may change, per rule set, with the values offered.
+#: `black3_freezes` and `pile_take_by_layoff` are the RuleSet's boolean shortcuts.
+HOUSE_OPTIONS: Final[Mapping[str, Mapping[str, tuple[Any, ...]]]] = {
+    "classic": {
+        "go_out_min_canastas": (1, 2),
+        "permission_mode": ("optional_binding", "off"),
+        "black3_freezes": (False, True),
+        "pile_take_by_layoff": (True, False),
+        "pile_review": ("off", "own_turn"),
+        "stock_exhaustion": ("continue_with_discards", "end"),
+    },
+    "modern-american": {
+        "pile_review": ("off", "own_turn"),
+        "permission_mode": ("once_per_deal_after_draw", "off"),
+    },
+    "online": {
+        "go_out_min_canastas": (1, 2),
+        "pile_take_by_layoff": (True, False),
+        "pile_review": ("off", "own_turn"),
+    },
+    "mendelev": {
+        "permission_mode": ("optional_binding", "off"),
+        "black3_freezes": (False, True),
+        "pile_review": ("off", "own_turn"),
+    },
+}
+
+_SHORTCUTS: Final = {
+    "black3_freezes": ("freeze_triggers", "black3"),
+    "pile_take_by_layoff": ("pile_take_methods", "layoff"),
+}
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, frozenset | set):
+        return sorted(value)
+    if isinstance(value, tuple):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+def rules_json(rules: RuleSet) -> dict[str, Any]:
+    """Every field of a rule set as JSON (sets as sorted lists), plus `partnership`."""
+    out = {
+        f.name: _jsonable(getattr(rules, f.name))
+        for f in dataclasses.fields(rules)
+        if f.name not in ("options", "cache")
+    }
+    out["partnership"] = rules.partnership
+    return out
+
+
+def _option_value(rules: RuleSet, key: str) -> Any:
+    if key in _SHORTCUTS:
+        field, member = _SHORTCUTS[key]
+        return member in getattr(rules, field)
+    return _jsonable(getattr(rules, key))
+
+
+def _house_options(variant: str, rules: RuleSet) -> list[dict[str, Any]]:
+    """The house options that apply to a preset at a player count, each with its default first."""
+    out = []
+    for key, values in HOUSE_OPTIONS[variant].items():
+        if key == "permission_mode" and not rules.partnership:
+            continue
+        default = _option_value(rules, key)
+        out.append(
+            {"key": key, "default": default, "values": [default, *(v for v in values if v != default)]}
+        )
+    return out
+
+
+def catalogue() -> dict[str, Any]:
+    """The rule sets with their descriptions (English and Russian), player counts, default
+    target scores and house options per player count; the bot levels and target scores offered."""
+    variants = []
+    for variant in VARIANTS:
+        per_players = {}
+        for players in PLAYER_COUNTS[variant]:
+            rules = RuleSet.preset(variant, players)
+            per_players[str(players)] = {
+                "target_score": rules.target_score,
+                "teams": rules.teams,
+                "options": _house_options(variant, rules),
+            }
+        variants.append(
+            {
+                "variant": variant,
+                "description": {"en": DESCRIPTIONS[variant], "ru": DESCRIPTIONS_RU[variant]},
+                "players": list(PLAYER_COUNTS[variant]),
+                "by_players": per_players,
+            }
+        )
+    return {"variants": variants, "bot_levels": list(BOT_LEVELS), "target_scores": list(TARGET_SCORES)}

@@ -1,0 +1,243 @@
+// The table around the hand: the players, each team's melds and threes, the stock and the pile.
+
+import { MELD_ORDER, cardBack, cardFace, cardName, isRed, isWild, rankOf } from './cards.js';
+import { t } from './i18n.js';
+
+function el(tag, cls, text) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+// Seats in playing order starting after the reader (so partner sits across the middle).
+export function seatOrder(players, me) {
+  const start = me == null ? 0 : me + 1;
+  const order = [];
+  for (let i = 0; i < players; i++) order.push((start + i) % players);
+  return me == null ? order : order.filter((s) => s !== me);
+}
+
+function relation(ctx, seat) {
+  if (seat === ctx.me) return t('you');
+  if (ctx.me == null) return t('team_n', { n: ctx.teamOf(seat) + 1 });
+  if (ctx.teamOf(seat) === ctx.myTeam) return t('partner');
+  return t('opponent');
+}
+
+function seatStatus(ctx, info) {
+  if (info.bot) return t('computer', { level: t('level.' + info.bot.split(':')[0]) });
+  if (info.name == null) return t('seat_free');
+  if (info.stand_in) return t('stand_in');
+  return info.connected ? t('online') : t('offline');
+}
+
+// One player's chip: name, relation, cards in hand, connection, turn and dealer marks.
+export function seatChip(ctx, seat) {
+  const info = ctx.seats[seat] || { seat, bot: null, name: null, connected: false, stand_in: false };
+  const view = ctx.view;
+  const chip = el('div', `seat-chip team-${ctx.teamOf(seat)}`);
+  chip.dataset.seat = seat;
+  const turn = ctx.state.status === 'playing' && ctx.state.to_move === seat;
+  chip.classList.toggle('turn', turn);
+  chip.classList.toggle('me', seat === ctx.me);
+  const online = info.bot || (info.name != null && (info.connected || info.stand_in));
+  const head = el('div', 'who');
+  const dot = el('span', `dot ${online ? 'on' : 'off'}`);
+  dot.setAttribute('aria-hidden', 'true');
+  head.append(dot, el('b', 'name', ctx.nameOf(seat)), el('small', 'rel', relation(ctx, seat)));
+  chip.append(head);
+  const meta = el('div', 'meta');
+  const count = view ? view.hand_sizes[seat] : null;
+  if (count != null) {
+    const fan = el('span', 'fan');
+    fan.setAttribute('aria-hidden', 'true');
+    for (let i = 0; i < Math.min(count, 5); i++) fan.append(cardBack('mini'));
+    meta.append(fan, el('span', 'count', t('cards_n', { n: count })));
+  }
+  meta.append(el('small', 'seat-status', seatStatus(ctx, info)));
+  if (view && view.dealer === seat) meta.append(el('small', 'dealer', t('dealer')));
+  if (view && view.sitting_out === seat) meta.append(el('small', 'out', t('sitting_out')));
+  chip.append(meta);
+  const parts = [ctx.nameOf(seat), relation(ctx, seat), seatStatus(ctx, info)];
+  if (count != null) parts.push(t('cards_n', { n: count }));
+  if (turn) parts.push(t('to_move'));
+  chip.setAttribute('aria-label', parts.join(', '));
+  chip.setAttribute('role', 'group');
+  return chip;
+}
+
+export function renderSeats(container, ctx) {
+  container.replaceChildren(...seatOrder(ctx.players, ctx.me).map((seat) => seatChip(ctx, seat)));
+}
+
+function canastaKind(cards) {
+  if (cards.every(isWild)) return 'wild';
+  return cards.some(isWild) ? 'mixed' : 'natural';
+}
+
+// The card shown on top of a closed canasta: red for natural, black for mixed (the custom).
+function canastaTop(cards, kind) {
+  const naturals = cards.filter((c) => !isWild(c));
+  if (kind === 'natural') return naturals.find(isRed) || naturals[0];
+  if (kind === 'mixed') return naturals.find((c) => !isRed(c)) || cards.find(isWild);
+  return cards[0];
+}
+
+function meldLabel(rank, cards) {
+  const wilds = cards.filter(isWild).length;
+  const name = rank === 'wild' ? t('meld.wild') : t('meld.of', { rank: t('ranks.' + rank) });
+  return t('meld.label', { name, n: cards.length, wilds });
+}
+
+// A meld as a column of its cards, or a finished canasta as a squared pile.
+function meldColumn(ctx, team, meld) {
+  const cards = meld.cards;
+  const mine = team === ctx.myTeam && ctx.canAddToMeld;
+  const col = el(mine ? 'button' : 'div', 'meld');
+  col.dataset.rank = meld.rank;
+  if (mine) {
+    col.type = 'button';
+    col.addEventListener('click', () => ctx.onMeld(meld.rank));
+  }
+  const label = el('span', 'meld-rank', meld.rank === 'wild' ? '★' : meld.rank);
+  label.setAttribute('aria-hidden', 'true');
+  const count = el('span', 'meld-count', String(cards.length));
+  count.setAttribute('aria-hidden', 'true');
+  if (cards.length >= 7) {
+    const kind = canastaKind(cards);
+    col.classList.add('canasta', kind);
+    const pile = el('div', 'squared');
+    pile.append(cardFace(canastaTop(cards, kind)));
+    const tag = el('span', 'canasta-tag', t('canasta.' + kind));
+    tag.setAttribute('aria-hidden', 'true');
+    col.append(label, pile, tag, count);
+    col.setAttribute('aria-label', t('canasta.label', { kind: t('canasta.' + kind), label: meldLabel(meld.rank, cards) }));
+  } else {
+    const stack = el('div', 'stack');
+    const ordered = [...cards.filter((c) => !isWild(c)), ...cards.filter(isWild)];
+    for (const code of ordered) stack.append(cardFace(code));
+    col.append(label, stack, count);
+    col.setAttribute('aria-label', meldLabel(meld.rank, cards) + (mine ? '. ' + t('meld.add_hint') : ''));
+  }
+  return col;
+}
+
+// A team's side: name, score, opening minimum, canastas needed to go out, bonus threes, melds.
+export function teamPanel(ctx, team) {
+  const view = ctx.view;
+  const panel = el('section', `team team-${team}`);
+  panel.classList.toggle('ours', team === ctx.myTeam);
+  panel.setAttribute('aria-label', t('melds_of', { team: ctx.teamName(team) }));
+  const head = el('header', 'team-head');
+  head.append(el('b', 'team-name', ctx.teamName(team)));
+  head.append(el('span', 'team-score', t('score_n', { n: ctx.state.score_sheet.totals[team] })));
+  const melds = view ? view.melds[team] : [];
+  if (view) {
+    const opened = view.opened[team];
+    head.append(el('span', `badge ${opened ? 'ok' : 'need'}`,
+      opened ? t('opened') : t('minimum_n', { n: view.minimums[team] })));
+    const canastas = melds.filter((m) => m.cards.length >= 7).length;
+    const need = Math.max(0, ctx.rules.go_out_min_canastas - canastas);
+    head.append(el('span', `badge ${need ? 'need' : 'ok'}`,
+      need ? t('canastas_needed', { n: need }) : t('may_go_out')));
+    const threes = view.red_threes[team];
+    if (threes.length) {
+      const box = el('span', 'threes');
+      box.setAttribute('aria-label', t('threes_n', { n: threes.length }));
+      for (const code of threes) box.append(cardFace(code, { extra: 'small' }));
+      head.append(box);
+    }
+  }
+  panel.append(head);
+  const row = el('div', 'melds');
+  const sorted = [...melds].sort((a, b) => MELD_ORDER.indexOf(a.rank) - MELD_ORDER.indexOf(b.rank));
+  for (const meld of sorted) row.append(meldColumn(ctx, team, meld));
+  if (!melds.length) row.append(el('span', 'empty', t('no_melds')));
+  panel.append(row);
+  return panel;
+}
+
+// Teams in display order: the others first (across the table), the reader's own last.
+export function renderTeams(theirs, ours, ctx) {
+  const teams = [...Array(ctx.teams).keys()];
+  const own = ctx.myTeam ?? 0;
+  theirs.replaceChildren(...teams.filter((x) => x !== own).map((x) => teamPanel(ctx, x)));
+  ours.replaceChildren(teamPanel(ctx, own));
+}
+
+function blockedReason(rules, top) {
+  if (!top) return null;
+  const blocks = rules.block_rules;
+  if (isWild(top) && blocks.includes('wild_top')) return t('blocked.wild');
+  const three = rankOf(top) === '3';
+  if (three && !isRed(top) && blocks.includes('black3_top')) return t('blocked.black3');
+  if (three && isRed(top) && blocks.includes('red3_top')) return t('blocked.red3');
+  return null;
+}
+
+// Whether the pile needs a natural pair from this team although nothing froze it (RuleSet.freeze_scope).
+function frozenFor(rules, view, team) {
+  if (team == null) return false;
+  if (rules.freeze_scope === 'always') return true;
+  if (rules.freeze_scope === 'per_side') return !view.opened[team];
+  return !view.opened.some(Boolean);
+}
+
+// The stock (a face-down pile with its count) and the discard pile (top card, size, markers).
+export function renderCentre(stockBox, pileBox, ctx) {
+  const view = ctx.view;
+  stockBox.replaceChildren();
+  pileBox.replaceChildren();
+  if (!view) return;
+  const stock = el('button', 'stock');
+  stock.type = 'button';
+  stock.id = 'stock-button';
+  stock.disabled = !ctx.canDraw;
+  stock.append(cardBack(), el('span', 'pile-count', String(view.stock_size)));
+  stock.setAttribute('aria-label', t('stock_label', { n: view.stock_size }) + (ctx.canDraw ? '. ' + t('stock_hint') : ''));
+  stock.addEventListener('click', ctx.onStock);
+  stockBox.append(stock, el('span', 'caption', t('stock')));
+
+  const top = view.pile.length ? view.pile[view.pile.length - 1] : null;
+  const pile = el('button', 'pile');
+  pile.type = 'button';
+  pile.id = 'pile-button';
+  pile.disabled = !ctx.pileActive;
+  const stack = el('div', 'pile-stack');
+  if (view.pile_frozen) stack.append(cardBack('sideways'));
+  if (top) stack.append(cardFace(top));
+  else stack.append(el('div', 'card empty'));
+  pile.append(stack, el('span', 'pile-count', String(view.pile_size)));
+  const blocked = blockedReason(ctx.rules, top);
+  const notes = [];
+  const forUs = !view.pile_frozen && frozenFor(ctx.rules, view, ctx.myTeam);
+  if (view.pile_frozen) notes.push(t('frozen'));
+  else if (forUs) notes.push(t('frozen_for_you'));
+  if (blocked) notes.push(blocked);
+  const parts = [t('pile_label', { n: view.pile_size }), top ? t('top_card', { card: cardName(top) }) : t('pile_empty'), ...notes];
+  if (ctx.pileHint) parts.push(ctx.pileHint);
+  pile.setAttribute('aria-label', parts.join('. '));
+  pile.addEventListener('click', ctx.onPile);
+  pile.addEventListener('dragover', (e) => { if (ctx.canDiscard) { e.preventDefault(); pile.classList.add('drop'); } });
+  pile.addEventListener('dragleave', () => pile.classList.remove('drop'));
+  pile.addEventListener('drop', (e) => {
+    e.preventDefault();
+    pile.classList.remove('drop');
+    const index = Number(e.dataTransfer.getData('text/plain'));
+    if (Number.isInteger(index)) ctx.onDropDiscard(index);
+  });
+  pileBox.append(pile);
+  const caption = el('span', 'caption', t('pile'));
+  pileBox.append(caption);
+  if (view.pile.length > 1) {  // the rule set lets this seat look through the pile now
+    const review = el('div', 'pile-review');
+    review.setAttribute('aria-label', t('pile_review'));
+    review.setAttribute('role', 'group');
+    for (const code of view.pile.slice(0, -1).reverse()) review.append(cardFace(code, { extra: 'small' }));
+    pileBox.append(review);
+  }
+  if (view.pile_frozen) pileBox.append(el('span', 'marker frozen', '❄ ' + t('frozen')));
+  else if (forUs) pileBox.append(el('span', 'marker frozen soft', '❄ ' + t('frozen_for_you')));
+  if (blocked) pileBox.append(el('span', 'marker blocked', '✕ ' + blocked));
+}

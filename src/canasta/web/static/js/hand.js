@@ -1,0 +1,158 @@
+// The player's hand: choosing cards, staging meld groups, and showing both.
+
+import { cardFace, compareCards, isWild, points, rankOf } from './cards.js';
+import { t } from './i18n.js';
+
+// What the player has chosen: `selected` hand indexes, and `staged` groups waiting to be laid
+// (each {indices, rank}; `rank` is set when the group was added to a meld of that rank).
+export class HandModel {
+  constructor() {
+    this.codes = [];
+    this.selected = new Set();
+    this.staged = [];
+  }
+
+  // A new hand from the server; choices are kept only while the hand is the same.
+  update(codes) {
+    if (codes.join(' ') !== this.codes.join(' ')) {
+      this.codes = codes;
+      this.clear();
+    }
+  }
+
+  clear() {
+    this.selected.clear();
+    this.staged = [];
+  }
+
+  get stagedIndices() {
+    return new Set(this.staged.flatMap((g) => g.indices));
+  }
+
+  toggle(index) {
+    if (this.stagedIndices.has(index)) return;
+    if (this.selected.has(index)) this.selected.delete(index);
+    else this.selected.add(index);
+  }
+
+  // Move the selected cards into a new group (for the meld of `rank` when given).
+  stage(rank = null) {
+    if (!this.selected.size) return false;
+    const indices = [...this.selected].sort((a, b) => compareCards(this.codes[a], this.codes[b]));
+    this.staged.push({ indices, rank });
+    this.selected.clear();
+    return true;
+  }
+
+  unstage(k) {
+    this.staged.splice(k, 1);
+  }
+
+  selectedCodes() {
+    return [...this.selected].map((i) => this.codes[i]);
+  }
+
+  // The staged groups in FORMATS.md notation.
+  groups() {
+    return this.staged.map((g) => {
+      const cards = g.indices.map((i) => this.codes[i]);
+      return g.rank ? { rank: g.rank, cards } : cards;
+    });
+  }
+
+  stagedPoints() {
+    return this.staged.reduce((sum, g) => sum + g.indices.reduce((s, i) => s + points(this.codes[i]), 0), 0);
+  }
+
+  // Hand indexes in display order: wild cards together, then ranks high to low, threes last.
+  displayOrder() {
+    return this.codes.map((_, i) => i).sort((a, b) => compareCards(this.codes[a], this.codes[b]) || a - b);
+  }
+}
+
+function groupKey(code) {
+  return isWild(code) ? 'wild' : rankOf(code);
+}
+
+// The hand as buttons, one cluster per rank (wild cards form one cluster).
+export function renderHand(container, model, ctx) {
+  const staged = model.stagedIndices;
+  const clusters = [];
+  let current = null;
+  for (const index of model.displayOrder()) {
+    if (staged.has(index)) continue;
+    const code = model.codes[index];
+    if (!current || current.key !== groupKey(code)) {
+      current = { key: groupKey(code), items: [] };
+      clusters.push(current);
+    }
+    current.items.push(index);
+  }
+  const nodes = clusters.map((cluster) => {
+    const box = document.createElement('div');
+    box.className = 'rank-cluster';
+    box.setAttribute('role', 'presentation');
+    for (const index of cluster.items) {
+      const code = model.codes[index];
+      const button = cardFace(code, { tag: 'button', extra: 'in-hand' });
+      button.type = 'button';
+      button.dataset.index = index;
+      const chosen = model.selected.has(index);
+      button.classList.toggle('selected', chosen);
+      button.setAttribute('aria-pressed', String(chosen));
+      button.draggable = ctx.canDiscard;
+      button.addEventListener('click', () => ctx.onToggle(index));
+      button.addEventListener('dragstart', (e) => {
+        e.dataTransfer.setData('text/plain', String(index));
+        e.dataTransfer.effectAllowed = 'move';
+      });
+      box.append(button);
+    }
+    return box;
+  });
+  container.replaceChildren(...nodes);
+  container.classList.toggle('empty', !nodes.length);
+}
+
+// Staged groups, each a button that returns its cards to the hand, and the running count.
+export function renderStaging(container, model, ctx) {
+  container.replaceChildren();
+  if (!model.staged.length) {
+    container.hidden = true;
+    return;
+  }
+  container.hidden = false;
+  const title = document.createElement('span');
+  title.className = 'staging-title';
+  title.textContent = t('staged');
+  container.append(title);
+  model.staged.forEach((group, k) => {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'staged-group';
+    const codes = group.indices.map((i) => model.codes[i]);
+    for (const code of codes) button.append(cardFace(code, { extra: 'small' }));
+    if (group.rank) {
+      const to = document.createElement('span');
+      to.className = 'to-meld';
+      to.textContent = '→ ' + (group.rank === 'wild' ? '★' : group.rank);
+      button.append(to);
+    }
+    const sum = codes.reduce((s, c) => s + points(c), 0);
+    button.setAttribute('aria-label', t('staged_group', { n: codes.length, points: sum }));
+    button.title = t('unstage');
+    button.addEventListener('click', () => ctx.onUnstage(k));
+    container.append(button);
+  });
+  const count = document.createElement('span');
+  count.className = 'opening-count';
+  count.id = 'opening-count';
+  const pts = model.stagedPoints();
+  if (ctx.minimum != null) {
+    count.textContent = t('opening_count', { points: pts, minimum: ctx.minimum });
+    count.classList.toggle('short', pts < ctx.minimum);
+  } else {
+    count.textContent = t('points_n', { n: pts });
+  }
+  container.append(count);
+}

@@ -1,0 +1,38 @@
+// Moves in words: "Ann took the pile with K♠ K♥", for the table's log and the replay.
+
+import { cardShort } from './cards.js';
+import { t } from './i18n.js';
+
+export function groupCards(group) {
+  return Array.isArray(group) ? group : group.cards;
+}
+
+function cards(list) {
+  return list.map(cardShort).join(' ');
+}
+
+function groups(list) {
+  return (list || []).map((g) => cards(groupCards(g))).join(' · ');
+}
+
+// `name` is the mover's name; `by` (optional) says a computer moved for a person.
+export function describeMove(action, name, by) {
+  let text;
+  switch (action.type) {
+    case 'draw': text = t('move.draw', { name }); break;
+    case 'pickup': {
+      const extra = action.melds && action.melds.length ? ' + ' + groups(action.melds) : '';
+      text = t('move.pickup', { name, cards: action.with.length ? cards(action.with) : t('move.to_meld') }) + extra;
+      break;
+    }
+    case 'meld': text = t('move.meld', { name, cards: groups(action.melds) }); break;
+    case 'discard': text = t('move.discard', { name, card: cardShort(action.card) }); break;
+    case 'ask': text = t('move.ask', { name }); break;
+    case 'answer': text = t(action.yes ? 'move.answer_yes' : 'move.answer_no', { name }); break;
+    case 'pass': text = t('move.pass', { name }); break;
+    default: text = `${name}: ${action.type}`;
+  }
+  if (by === 'stand_in') text += ' ' + t('move.by_stand_in');
+  if (by === 'timer') text += ' ' + t('move.by_timer');
+  return text;
+}

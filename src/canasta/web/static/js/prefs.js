@@ -1,0 +1,31 @@
+// Preferences and seat tokens kept in the browser (localStorage), with safe fallbacks.
+
+const PREFIX = 'canasta.';
+
+function read(key) {
+  try { return localStorage.getItem(PREFIX + key); } catch { return null; }
+}
+
+function write(key, value) {
+  try {
+    if (value === null) localStorage.removeItem(PREFIX + key);
+    else localStorage.setItem(PREFIX + key, value);
+  } catch { /* private mode: the preference lasts for this page only */ }
+}
+
+export const prefs = {
+  get lang() { return read('lang'); },
+  set lang(value) { write('lang', value); },
+  get fourColour() { return read('fourColour') === '1'; },
+  set fourColour(on) { write('fourColour', on ? '1' : null); },
+  get name() { return read('name') || ''; },
+  set name(value) { write('name', value); },
+  token(table) { return read('seat.' + table); },
+  saveToken(table, token) { write('seat.' + table, token); },
+  dropToken(table) { write('seat.' + table, null); },
+};
+
+// Apply the four-colour-suit preference to the whole page.
+export function applyColours() {
+  document.documentElement.classList.toggle('four-colour', prefs.fourColour);
+}

@@ -1,0 +1,513 @@
+"""The browser client in a real Chromium (Playwright) against a real server: a whole deal
+played by clicks, two people at one table, refresh and second device, refused moves, the phone
+layout, and no hidden card in any page's DOM or network traffic. Screenshots go to
+`artifacts/screenshots/`."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+
+from web_support import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    SCREENSHOTS,
+    LiveServer,
+    Watch,
+    live_server,
+    stored_table,
+)
+
+DESKTOP = {"width": 1280, "height": 860}
+PHONE = {"width": 390, "height": 844}
+WILD = ("JK", "2")
+CORNER = {"x": 6, "y": 24}  # where a card of the hand is clicked: overlapping leaves it free
+PAGE_ERRORS: dict[int, list[str]] = {}  # script errors and console errors, by id(page)
+
+# What the player is asked to do now (or that the deal is over), read from the page.
+TURN_JS = """() => {
+  if (document.getElementById('result-dialog').open) return 'result';
+  if (document.getElementById('answer-yes')) return 'answer';
+  const draw = document.getElementById('btn-draw');
+  if (!draw.hidden && !draw.disabled) return 'draw';
+  if (!document.getElementById('btn-discard').hidden) return 'play';
+  return false;
+}"""
+
+MOVED_JS = "v => Number(document.body.dataset.version) !== v || !document.getElementById('error').hidden"
+
+# Controls that stick out of the viewport, or that something else covers once scrolled to.
+UNREACHABLE_JS = """() => {
+  const width = document.documentElement.clientWidth;
+  const bad = [];
+  if (document.documentElement.scrollWidth > width) bad.push('page ' + document.documentElement.scrollWidth);
+  const root = document.querySelector('dialog[open]') || document;  // a modal dialog: only its controls
+  const controls = root.querySelectorAll('button, a[href], input, select, [tabindex]:not([tabindex="-1"])');
+  for (const el of controls) {
+    if (el.closest('dialog:not([open])') || el.classList.contains('skip')) continue;  // shown on focus
+    const box = el.getBoundingClientRect();
+    if (box.width === 0 && box.height === 0) continue;
+    const name = el.id || el.dataset.card || el.textContent.trim().slice(0, 20);
+    if (box.left < -0.5 || box.right > width + 0.5) {
+      bad.push(`${name} ${box.left}..${box.right}`);
+      continue;
+    }
+    el.scrollIntoView({ block: 'start' });
+    const at = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(at.left + Math.min(4, at.width / 2), at.top + at.height / 2);
+    const label = el.labels && [...el.labels].some((l) => l.contains(hit));
+    if (!hit || !(el === hit || el.contains(hit) || label))
+      bad.push(`${name} covered by ${hit && (hit.id || hit.className)}`);
+  }
+  window.scrollTo(0, 0);
+  return bad;
+}"""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    with live_server(tmp_path_factory.mktemp("web")) as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+def open_page(
+    browser: Browser, viewport: dict[str, int] = DESKTOP, **options: Any
+) -> tuple[BrowserContext, Page]:
+    context = browser.new_context(viewport=viewport, locale="en-GB", **options)
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    errors = PAGE_ERRORS.setdefault(id(page), [])
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    return context, page
+
+
+def shot(page: Page, name: str, full_page: bool = False) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / name), full_page=full_page)
+
+
+def version(page: Page) -> int:
+    return int(page.evaluate("Number(document.body.dataset.version || -1)"))
+
+
+def act(page: Page, selector: str) -> bool:
+    """Click a control that sends a move; True when the table moved on, False when refused."""
+    before = version(page)
+    page.click(selector)
+    return answered(page, before)
+
+
+def answered(page: Page, before: int) -> bool:
+    """Wait for the server's answer to a move: True when the table moved on from version
+    `before`, False when the move was refused (its explanation is shown)."""
+    page.wait_for_function(MOVED_JS, arg=before)
+    return page.is_hidden("#error")
+
+
+def wait_turn(page: Page) -> str:
+    return str(page.wait_for_function(TURN_JS, timeout=60_000).json_value())
+
+
+def hand(page: Page) -> list[tuple[int, str]]:
+    """The hand as shown: (index, card) in display order."""
+    pairs = page.eval_on_selector_all(
+        "#hand .in-hand", "els => els.map(e => [Number(e.dataset.index), e.dataset.card])"
+    )
+    return [(int(i), str(c)) for i, c in pairs]
+
+
+def rank(code: str) -> str:
+    return code[:-1] if code != "JK" else code
+
+
+def natural_groups(cards: list[tuple[int, str]]) -> dict[str, list[int]]:
+    groups: dict[str, list[int]] = {}
+    for index, code in cards:
+        if rank(code) not in (*WILD, "3"):
+            groups.setdefault(rank(code), []).append(index)
+    return groups
+
+
+def choose(page: Page, indexes: list[int]) -> None:
+    """Click cards of the hand, on the corner a player sees."""
+    for index in indexes:
+        page.click(f'#hand .in-hand[data-index="{index}"]', position=CORNER)
+
+
+def create_table(page: Page, server: LiveServer, seats: dict[int, str], name: str = "Ann") -> str:
+    """Create a table on the home page (seat 0 is the creator's); returns its link."""
+    page.goto(server.url + "/")
+    page.wait_for_selector("#variants input")
+    for seat, kind in seats.items():
+        if kind == "friend":
+            page.select_option(f"#seat-{seat}", "friend")
+        else:
+            page.select_option(f"#level-{seat}", kind)
+    page.fill("#name", name)
+    page.click("#btn-create")
+    page.wait_for_selector("#created:not([hidden])")
+    link = page.input_value("#table-link")
+    assert link.startswith(server.url + "/t/")
+    page.click("#go-table")
+    return link
+
+
+def try_pickup(page: Page) -> bool:
+    """Take the pile with a natural pair matching its top card, if the hand has one."""
+    top = page.get_attribute("#pile-button .face", "data-card")
+    pair = natural_groups(hand(page)).get(rank(top)) if top else None
+    if not pair or len(pair) < 2:
+        return False
+    choose(page, pair[:2])
+    if act(page, "#btn-pickup"):
+        return True
+    page.click("#btn-clear")
+    return False
+
+
+def try_meld(page: Page) -> bool:
+    """Stage and lay three or more natural cards of a rank, keeping two cards in hand."""
+    cards = hand(page)
+    for indexes in natural_groups(cards).values():
+        if len(indexes) >= 3 and len(cards) - len(indexes) >= 2:
+            choose(page, indexes)
+            page.click("#btn-group")
+            assert page.is_visible("#opening-count")
+            if act(page, "#btn-meld"):
+                return True
+            page.click("#btn-clear")
+    return False
+
+
+def discard(page: Page, drag: bool) -> None:
+    """Discard a card (a black three or a lone card first; never a wild card) by clicking the
+    pile, or by dragging the card onto it."""
+    cards = hand(page)
+    counts = Counter(rank(c) for _, c in cards)
+    order = (
+        sorted(
+            (c for c in cards if rank(c[1]) not in WILD),
+            key=lambda c: (c[1] not in ("3S", "3C"), counts[rank(c[1])]),
+        )
+        or cards
+    )
+    for index, _ in order:
+        selector = f'#hand .in-hand[data-index="{index}"]'
+        before = version(page)
+        if drag:
+            page.drag_and_drop(selector, "#pile-button", source_position=CORNER)
+            if answered(page, before):
+                return
+        else:
+            choose(page, [index])
+            if act(page, "#pile-button"):
+                return
+            page.click("#btn-clear")
+    raise AssertionError(f"no card of {cards} could be discarded: {page.inner_text('#error')}")
+
+
+def play_turns(page: Page, watch: Watch, until: str = "result", screenshot_at: int = 0) -> dict[str, int]:
+    """Play this seat through clicks until the deal is over; counts what was done."""
+    done = Counter(turns=0, melds=0, pickups=0, answers=0)
+    while True:
+        kind = wait_turn(page)
+        watch.snapshot(page)
+        if kind == until:
+            return dict(done)
+        if kind == "answer":
+            done["answers"] += 1
+            assert page.is_visible("#prompt")
+            act(page, "#answer-yes")
+        elif kind == "draw":
+            done["turns"] += 1
+            if try_pickup(page):
+                done["pickups"] += 1
+            else:
+                assert act(page, "#stock-button" if done["turns"] % 2 else "#btn-draw"), page.inner_text(
+                    "#error"
+                )
+        else:
+            done["melds"] += try_meld(page)
+            if done["turns"] == screenshot_at:
+                shot(page, "table-desktop.png")
+            discard(page, drag=done["turns"] % 5 == 3)
+
+
+def test_a_full_deal_against_three_computer_players_by_clicks(server: LiveServer, browser: Browser) -> None:
+    context, page = open_page(browser)
+    watch = Watch(seat=0)
+    watch.attach(page)
+    link = create_table(page, server, {1: "easy", 2: "easy", 3: "easy"})
+    table_id = link.rsplit("/", 1)[1]
+    page.wait_for_selector("#hand .in-hand")
+    done = play_turns(page, watch, screenshot_at=6)
+    assert done["turns"] >= 3
+    # the end of the deal: the breakdown per team, part by part
+    assert page.inner_text("#result-title") == "Deal 1 is over"
+    rows = page.eval_on_selector_all("#result-body table.breakdown tbody tr", "rs => rs.length")
+    assert rows == 7
+    assert page.inner_text("#result-body thead").split() == ["We", "They"]
+    truth = stored_table(server.db, table_id)
+    result = truth.games[0].results[0]
+    totals = page.eval_on_selector_all(
+        "#result-body tr.total td", "tds => tds.map(td => Number(td.textContent))"
+    )
+    assert totals == [s.total for s in result.scores]
+    shot(page, "deal-over-desktop.png")
+    page.click("#result-close")
+    page.click("#btn-sheet")
+    assert page.locator("#sheet-body svg.chart polyline").count() == 2
+    assert page.locator("#sheet-body table.sheet tbody tr").count() == 1
+    page.keyboard.press("Escape")
+    assert watch.check(server.db, table_id) > 20
+    assert PAGE_ERRORS[id(page)] == []
+
+    # the hand history: every hand shown, move by move, and the record to download
+    page.goto(f"{server.url}/t/{table_id}/replay")
+    page.wait_for_selector("#hands .hand-row")
+    assert page.locator("#hands .hand-row").count() == 4
+    assert page.locator("#hands [data-card]").count() == 44
+    for step in (1, 2, 3):
+        page.click("#next")
+        assert page.get_attribute("body", "data-step") == str(step)
+    assert "Ann" in page.inner_text("#move-text") or "Computer" in page.inner_text("#move-text")
+    page.keyboard.press("End")
+    assert page.is_visible("#result table.breakdown")
+    steps = int(page.get_attribute("body", "data-step") or 0)
+    assert steps == len(truth.games[0].deals[0].actions)
+    shot(page, "replay-desktop.png")
+    record = page.request.get(server.url + (page.get_attribute("#download", "href") or "")).json()
+    assert record["format"] == "canasta-record/1" and len(record["deals"][0]["actions"]) == steps
+    context.close()
+
+
+def test_two_people_at_one_table_refresh_another_device_and_refused_moves(
+    server: LiveServer, browser: Browser
+) -> None:
+    ann_context, ann = open_page(browser)
+    bob_context, bob = open_page(browser)
+    watches = {0: Watch(seat=0), 1: Watch(seat=1)}
+    watches[0].attach(ann)
+    watches[1].attach(bob)
+    link = create_table(ann, server, {1: "friend", 2: "easy", 3: "easy"})
+    table_id = link.rsplit("/", 1)[1]
+    ann.wait_for_selector("#status")
+    assert "Waiting for 1 more player" in ann.inner_text("#status")
+
+    # Bob opens the link, types his name and picks the free seat
+    bob.goto(link)
+    bob.wait_for_selector("#join-dialog[open]")
+    assert bob.is_disabled('.seat-option[data-seat="0"]') and bob.is_enabled('.seat-option[data-seat="1"]')
+    bob.fill("#join-name", "Bob")
+    shot(bob, "join-desktop.png")
+    bob.click('.seat-option[data-seat="1"]')
+    for page in (ann, bob):
+        page.wait_for_selector("#hand .in-hand")
+
+    def check_hands() -> None:
+        for seat, page in ((0, ann), (1, bob)):
+            watches[seat].snapshot(page)
+            table = stored_table(server.db, table_id, version(page))
+            assert table.state is not None
+            assert Counter(c for _, c in hand(page)) == Counter(c.code for c in table.state.hands[seat])
+            assert page.locator("#seats [data-card]").count() == 0
+
+    check_hands()
+    ann.select_option("#chat-phrase", "good_luck")
+    ann.click("#chat-form button")
+    assert bob.wait_for_selector("#log li.chat").inner_text() == "Ann: Good luck!"
+    assert wait_turn(ann) == "draw"
+    assert act(ann, "#btn-draw")
+
+    # a refused move explains itself, in English and then in Russian; nothing changes
+    cards = hand(ann)
+    mixed = list({rank(c): i for i, c in reversed(cards) if rank(c) not in WILD}.values())[:3]
+    choose(ann, mixed)
+    ann.click("#btn-group")
+    before = version(ann)
+    assert not act(ann, "#btn-meld")
+    assert ann.inner_text("#error").startswith("Illegal move:")
+    assert version(ann) == before and len(hand(ann)) == len(cards) - 3
+    ann.click("#lang-switch")
+    ann.wait_for_function("() => document.documentElement.lang === 'ru'")
+    ann.wait_for_selector("#btn-meld:not([hidden])")
+    assert ann.inner_text("#btn-meld") == "Выложить"
+    ann.wait_for_function("() => document.getElementById('connection').hidden")
+    assert not act(ann, "#btn-meld")
+    assert ann.inner_text("#error").startswith("Недопустимый ход:")
+    shot(ann, "refused-move-ru-desktop.png")
+    ann.click("#btn-clear")
+    assert len(hand(ann)) == len(cards)
+    discard(ann, drag=False)
+    check_hands()
+
+    # Bob plays his turn with the keyboard only
+    assert wait_turn(bob) == "draw"
+    before = version(bob)
+    bob.keyboard.press("d")
+    bob.wait_for_function("v => Number(document.body.dataset.version) > v", arg=before)
+    assert len(hand(bob)) == 12
+    bob.focus("#hand .in-hand")
+    bob.keyboard.press("ArrowRight")
+    bob.keyboard.press("Space")
+    assert bob.locator("#hand .in-hand.selected").count() == 1
+    before = version(bob)
+    bob.keyboard.press("x")
+    bob.wait_for_function("v => Number(document.body.dataset.version) > v", arg=before)
+    assert len(hand(bob)) == 11
+    check_hands()
+
+    # a refresh keeps the seat; the rejoin link opens it on another device
+    token = bob.evaluate(f"localStorage.getItem('canasta.seat.{table_id}')")
+    bob.reload()
+    bob.wait_for_selector("#hand .in-hand")
+    assert not bob.is_visible("#join-dialog")
+    assert bob.evaluate(f"localStorage.getItem('canasta.seat.{table_id}')") == token
+    check_hands()
+    bob.click("#btn-invite")
+    rejoin = bob.input_value("#rejoin-link")
+    assert rejoin == f"{link}#seat={token}"
+    bob.keyboard.press("Escape")
+    phone_context, phone = open_page(browser, PHONE)
+    phone_watch = Watch(seat=1)
+    phone_watch.attach(phone)
+    phone.goto(rejoin)
+    phone.wait_for_selector("#hand .in-hand")
+    assert "#seat=" not in phone.url
+    assert Counter(c for _, c in hand(phone)) == Counter(c for _, c in hand(bob))
+    phone_watch.snapshot(phone)
+
+    # a spectator sees no hand at all
+    spectator_context, spectator = open_page(browser)
+    spectator_watch = Watch(seat=None)
+    spectator_watch.attach(spectator)
+    spectator.goto(link)
+    spectator.wait_for_selector("#seats .seat-chip")
+    spectator.wait_for_function("() => Number(document.body.dataset.version) > 0")
+    assert spectator.inner_text("#hand-title") == "You are watching this table."
+    assert spectator.locator("#hand [data-card]").count() == 0
+    spectator_watch.snapshot(spectator)
+
+    # play on a few turns by clicks, then check everything every page received and showed
+    for page, seat in ((ann, 0), (bob, 1), (ann, 0)):
+        kind = wait_turn(page)
+        if kind == "answer":
+            act(page, "#answer-yes")
+        elif kind == "draw":
+            assert act(page, "#btn-draw")
+            try_meld(page)
+            discard(page, drag=seat == 1)
+        check_hands()
+        spectator_watch.snapshot(spectator)
+    for watch in (*watches.values(), phone_watch, spectator_watch):
+        assert watch.check(server.db, table_id) > 3
+    for page in (ann, bob, phone, spectator):
+        assert PAGE_ERRORS[id(page)] == []
+    for context in (ann_context, bob_context, phone_context, spectator_context):
+        context.close()
+
+
+def test_phone_layout_has_every_control_in_reach(server: LiveServer, browser: Browser) -> None:
+    context, page = open_page(browser, PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
+    created = page.request.post(
+        server.url + "/api/tables", data={"seats": ["human", "easy", "easy", "easy"], "bot_delay": 0}
+    ).json()
+    seat = page.request.post(
+        server.url + f"/api/tables/{created['table']}/seats", data={"name": "Zoë"}
+    ).json()
+    page.goto(seat["rejoin_link"])
+    assert wait_turn(page) == "draw"
+    assert page.evaluate(UNREACHABLE_JS) == []
+    shot(page, "table-phone.png")
+    assert act(page, "#btn-draw")
+    cards = hand(page)
+    choose(page, [i for i, _ in cards[:3]])
+    page.click("#btn-group")
+    choose(page, [cards[3][0]])
+    assert page.evaluate(UNREACHABLE_JS) == []
+    shot(page, "table-phone-playing.png")
+    shot(page, "table-phone-full.png", full_page=True)
+    page.click("#btn-clear")
+    page.click("#btn-sheet")
+    assert page.evaluate(UNREACHABLE_JS) == []
+    shot(page, "score-sheet-phone.png")
+    page.keyboard.press("Escape")
+    page.goto(server.url + "/")
+    page.wait_for_selector("#variants input")
+    assert page.evaluate(UNREACHABLE_JS) == []
+    shot(page, "home-phone.png", full_page=True)
+    assert PAGE_ERRORS[id(page)] == []
+    context.close()
+
+
+def test_languages_and_four_colour_suits(server: LiveServer, browser: Browser) -> None:
+    context = browser.new_context(viewport=DESKTOP, locale="ru-RU")
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.wait_for_selector("#variants input")
+    assert page.inner_text("h1") == "Канаста с друзьями"
+    assert "Классическая парная канаста" in page.inner_text("#variants")
+    keys = page.evaluate(
+        "async () => { const m = await import('/static/js/i18n.js'); return [m.keys('en'), m.keys('ru')]; }"
+    )
+    assert set(keys[0]) == set(keys[1]) and len(keys[0]) > 150
+    page.click("#lang-switch")
+    assert page.inner_text("h1") == "Canasta with friends"
+    page.reload()
+    page.wait_for_selector("#variants input")
+    assert page.inner_text("h1") == "Canasta with friends"  # the choice is remembered
+    colour = "() => getComputedStyle(document.querySelector('.deco .suit-h')).color"
+    diamonds = "() => getComputedStyle(document.documentElement).getPropertyValue('--diamond').trim()"
+    red = page.evaluate(diamonds)
+    page.check("#four-colour")
+    assert page.evaluate(diamonds) != red and page.evaluate(colour) == "rgb(198, 40, 40)"
+    context.close()
+
+
+def test_pages_of_an_unknown_table_say_so(server: LiveServer, browser: Browser) -> None:
+    context, page = open_page(browser)
+    page.goto(server.url + "/t/AAAAAAAAAAAAAAAAAAAAAA")
+    page.wait_for_selector('#table[data-status="missing"]')
+    assert page.inner_text("#status") == "There is no such table."
+    context.close()
+
+
+def test_game_over_shows_the_winner_and_a_rematch_starts_the_next_game(
+    server: LiveServer, browser: Browser
+) -> None:
+    context, page = open_page(browser)
+    body = {"seats": ["human", "easy", "easy", "easy"], "target_score": 1, "grace": 0, "deal_pause": 0}
+    table = page.request.post(server.url + "/api/tables", data={**body, "stand_in": "easy"}).json()["table"]
+    seat = page.request.post(server.url + f"/api/tables/{table}/seats", data={"name": "Ann"}).json()
+    for _ in range(600):  # a computer stands in for Ann until the game is over
+        state = page.request.get(server.url + f"/api/tables/{table}").json()
+        if state["status"] == "game_over":
+            break
+        page.wait_for_timeout(50)
+    assert state["status"] == "game_over"
+    page.goto(seat["rejoin_link"])
+    page.wait_for_selector("#result-dialog[open]")
+    we_won = state["winner"] == 0
+    assert page.inner_text("#result-title") == ("We won the game!" if we_won else "They won the game.")
+    assert page.locator("#result-body svg.chart").count() == 1
+    shot(page, "game-over-desktop.png")
+    page.click("#btn-rematch")
+    page.wait_for_function("() => document.getElementById('table').dataset.status === 'playing'")
+    assert not page.is_visible("#result-dialog")
+    assert page.inner_text("#scoreline").startswith("We 0")
+    assert page.get_attribute("#link-history", "href") == f"/t/{table}/replay?game=0"
+    assert PAGE_ERRORS[id(page)] == []
+    context.close()

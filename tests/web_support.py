@@ -1,0 +1,194 @@
+"""Helpers for the browser tests: a real server on a free port, Chromium, and hidden-card checks.
+
+Chromium is Debian's (`/usr/bin/chromium`, installed by `scripts/test`); Playwright never
+downloads a browser here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import re
+import socket
+import threading
+import time
+from collections import Counter
+from collections.abc import Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+import uvicorn
+from playwright.sync_api import Page, WebSocket
+
+from canasta.server import ServerConfig, create_app
+from canasta.server.table import LiveTable
+from canasta.storage import SQLiteStorage
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+SCREENSHOTS = Path(__file__).resolve().parent.parent / "artifacts" / "screenshots"
+CARD = re.compile(r"(10|[2-9AKQJ])[SHDC]|JK")
+T = TypeVar("T")
+
+
+@dataclass
+class LiveServer:
+    url: str
+    db: Path
+
+
+@contextmanager
+def live_server(folder: Path, seed: int = 7) -> Iterator[LiveServer]:
+    """`canasta serve`'s app under uvicorn in a thread, on a free port, with a fresh SQLite file;
+    computer players move at once and decks are shuffled from `seed`."""
+    db = folder / "canasta.db"
+    config = ServerConfig(db=str(db), bot_delay=0.0, shuffle=random.Random(seed))
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    server = uvicorn.Server(
+        uvicorn.Config(
+            create_app(config), log_level="warning", ws="websockets-sansio", ws_per_message_deflate=False
+        )
+    )
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.02)
+    try:
+        yield LiveServer(f"http://127.0.0.1:{port}", db)
+    finally:
+        server.should_exit = True
+        thread.join(10)
+        sock.close()
+
+
+def card_codes(obj: Any) -> list[str]:
+    """Every string in a JSON value that is a card code."""
+    if isinstance(obj, str):
+        return [obj] if CARD.fullmatch(obj) else []
+    if isinstance(obj, dict):
+        return [c for value in obj.values() for c in card_codes(value)]
+    if isinstance(obj, list):
+        return [c for value in obj for c in card_codes(value)]
+    return []
+
+
+def run_async(coro: Coroutine[Any, Any, T]) -> T:
+    """Run a coroutine to the end in a thread of its own (Playwright owns this thread's loop)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
+
+
+def stored_table(db: Path, table_id: str, version: int | None = None) -> LiveTable:
+    """The table as its stored events rebuild it (up to `version`)."""
+
+    async def load() -> LiveTable:
+        storage = SQLiteStorage(db)
+        try:
+            row = await storage.load_table(table_id)
+            assert row is not None
+            table = LiveTable(row)
+            for seq, event in await storage.events(table_id):
+                if version is not None and seq > version:
+                    break
+                table.apply(event)
+            return table
+        finally:
+            await storage.close()
+
+    return run_async(load())
+
+
+Truth = dict[int, tuple[Counter[str], Counter[str]]]
+
+
+def truth_by_version(db: Path, table_id: str, seat: int | None) -> Truth:
+    """For each stored version, the cards `seat` may see (None: a spectator) and its own hand.
+
+    Visible: its own hand, the pile (every card of it was face up), the melds, the bonus
+    threes, and the cards known to be in a hand because they were taken with the pile.
+    """
+
+    async def replay() -> Truth:
+        storage = SQLiteStorage(db)
+        try:
+            row = await storage.load_table(table_id)
+            assert row is not None
+            table = LiveTable(row)
+            truth: Truth = {0: (Counter(), Counter())}
+            for seq, event in await storage.events(table_id):
+                table.apply(event)
+                state = table.state
+                assert state is not None
+                own = Counter(c.code for c in state.hands[seat]) if seat is not None else Counter()
+                cards = list(state.pile)
+                cards += [c for melds in state.melds for meld in melds.values() for c in meld]
+                cards += [c for threes in state.threes for c in threes]
+                cards += [c for s, known in enumerate(state.known) if s != seat for c in known]
+                truth[seq] = (Counter(c.code for c in cards) + own, own)
+            return truth
+        finally:
+            await storage.close()
+
+    return run_async(replay())
+
+
+@dataclass
+class Watch:
+    """Everything one page received from the server (WebSocket frames, API answers) and the
+    face-up cards its DOM showed, each with the state version it belonged to."""
+
+    seat: int | None
+    frames: list[dict[str, Any]] = field(default_factory=list)
+    answers: list[dict[str, Any]] = field(default_factory=list)
+    doms: list[tuple[int, Counter[str]]] = field(default_factory=list)
+
+    def attach(self, page: Page) -> None:
+        def on_socket(ws: WebSocket) -> None:
+            ws.on("framereceived", lambda payload: self.frames.append(json.loads(payload)))
+
+        def on_response(response: Any) -> None:
+            if "/api/" in response.url and "json" in response.headers.get("content-type", ""):
+                self.answers.append(response.json())
+
+        page.on("websocket", on_socket)
+        page.on("response", on_response)
+
+    def snapshot(self, page: Page) -> None:
+        """Note the face-up cards in the page's DOM with the version it shows."""
+        version, cards = page.evaluate(
+            "() => [Number(document.body.dataset.version || 0),"
+            " [...document.querySelectorAll('[data-card]')].map(e => e.dataset.card)]"
+        )
+        self.doms.append((version, Counter(cards)))
+
+    def check(self, db: Path, table_id: str) -> int:
+        """Assert that no hidden card reached the page; returns how many things were checked."""
+        truth = truth_by_version(db, table_id, self.seat)
+        states = [m for m in self.frames + self.answers if m.get("type") == "state"]
+        assert all(card_codes(m) == [] for m in self.frames if m.get("type") != "state")
+        for message in states:
+            allowed, own = truth[message["version"]]
+            leaked = set(card_codes(message)) - set(allowed)
+            assert not leaked, f"seat {self.seat} was sent {leaked} at version {message['version']}"
+            if message["view"] is not None:
+                assert Counter(message["view"]["hand"]) == own
+        for version, cards in self.doms:
+            extra = cards - truth[version][0]
+            assert not extra, f"seat {self.seat}'s page showed {extra} at version {version}"
+        return len(states) + len(self.doms)
