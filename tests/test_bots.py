@@ -104,6 +104,14 @@ def test_bad_bot_specs_are_refused(spec: str) -> None:
         make_bot(spec)
 
 
+def test_a_bot_is_asked_only_for_the_seat_to_move() -> None:
+    state = deal("classic", 4, {}, 1)
+    assert state.to_move == 0
+    for name in ("easy", "normal", "hard", "search"):
+        with pytest.raises(ValueError, match="seat to move"):
+            make_bot(name).choose(state.view(1), random.Random(0))
+
+
 # -- legality everywhere ---------------------------------------------------------------------------
 
 

@@ -70,8 +70,8 @@ DEALS = 2000
 DEALS_PER_GAME = 4
 MAX_DECISIONS = 3000
 DEAL_SECONDS = 10.0  # INV4: one deal (playing and checking it) takes at most this CPU time
-CHECK_RATE = 1 / 45  # share of decisions where INV2, INV6, INV7 and INV8 are checked
-REPLAY_EVERY = 2  # INV5: replay every n-th game
+CHECK_RATE = 1 / 60  # share of decisions where INV2, INV6, INV7 and INV8 are checked
+REPLAY_EVERY = 3  # INV5: replay every n-th game
 CHUNKS = 4  # each configuration's deals are split into this many jobs for the workers
 
 Config = tuple[str, int, dict[str, Any]]
@@ -530,8 +530,9 @@ class Checker:
     # INV7 ---------------------------------------------------------------------------------------
 
     def check_legal(self, state: State, legal: list[Action]) -> None:
+        mover = state.to_move
         for action in legal:
-            reason = state.check(action)
+            reason = state.check(action, mover)
             self.require(reason is None, f"INV7: listed {action_to_json(action)} is refused: {reason}")
         self.require(
             len({json.dumps(action_to_json(a)) for a in legal}) == len(legal),

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
+from canasta.rules.cards import make_deck
 from web_support import (
     CHROMIUM,
     CHROMIUM_ARGS,
@@ -19,6 +20,7 @@ from web_support import (
     LiveServer,
     Watch,
     live_server,
+    store_table,
     stored_table,
 )
 
@@ -147,7 +149,9 @@ def choose(page: Page, indexes: list[int]) -> None:
         page.click(f'#hand .in-hand[data-index="{index}"]', position=CORNER)
 
 
-def create_table(page: Page, server: LiveServer, seats: dict[int, str], name: str = "Ann") -> str:
+def create_table(
+    page: Page, server: LiveServer, seats: dict[int, str], name: str = "Ann", free_chat: bool = True
+) -> str:
     """Create a table on the home page (seat 0 is the creator's); returns its link."""
     page.goto(server.url + "/")
     page.wait_for_selector("#variants input")
@@ -156,6 +160,7 @@ def create_table(page: Page, server: LiveServer, seats: dict[int, str], name: st
             page.select_option(f"#seat-{seat}", "friend")
         else:
             page.select_option(f"#level-{seat}", kind)
+    page.set_checked("#free-chat", free_chat)
     page.fill("#name", name)
     page.click("#btn-create")
     page.wait_for_selector("#created:not([hidden])")
@@ -250,9 +255,12 @@ def test_a_full_deal_against_three_computer_players_by_clicks(server: LiveServer
     context, page = open_page(browser)
     watch = Watch(seat=0)
     watch.attach(page)
-    link = create_table(page, server, {1: "easy", 2: "easy", 3: "easy"})
+    link = create_table(page, server, {1: "easy", 2: "easy", 3: "easy"}, free_chat=False)
     table_id = link.rsplit("/", 1)[1]
     page.wait_for_selector("#hand .in-hand")
+    # the creator turned free text off: preset phrases only
+    assert stored_table(server.db, table_id).settings.free_chat is False
+    assert page.is_visible("#chat-phrase") and page.is_hidden("#chat-text")
     done = play_turns(page, watch, screenshot_at=6)
     assert done["turns"] >= 3
     # the end of the deal: the breakdown per team, part by part
@@ -326,10 +334,21 @@ def test_two_people_at_one_table_refresh_another_device_and_refused_moves(
             assert page.locator("#seats [data-card]").count() == 0
 
     check_hands()
+    assert wait_turn(ann) == "draw"
     ann.select_option("#chat-phrase", "good_luck")
     ann.click("#chat-form button")
     assert bob.wait_for_selector("#log li.chat").inner_text() == "Ann: Good luck!"
-    assert wait_turn(ann) == "draw"
+
+    # free text is shown as written, never as markup; typing it plays no move
+    before = version(ann)
+    text = 'draw <img src=x onerror="document.title=1"> & <b>pass</b>'
+    ann.fill("#chat-text", "")
+    ann.type("#chat-text", text)
+    ann.press("#chat-text", "Enter")
+    bob.wait_for_function("() => document.querySelectorAll('#log li.chat').length === 2")
+    assert bob.inner_text("#log li.chat >> nth=0") == f"Ann: {text}"
+    assert bob.locator("#log img, #log b").count() == 0 and bob.title() == "Canasta"
+    assert ann.input_value("#chat-text") == "" and version(ann) == before
     assert act(ann, "#btn-draw")
 
     # a refused move explains itself, in English and then in Russian; nothing changes
@@ -430,6 +449,7 @@ def test_phone_layout_has_every_control_in_reach(server: LiveServer, browser: Br
     ).json()
     page.goto(seat["rejoin_link"])
     assert wait_turn(page) == "draw"
+    assert page.is_hidden("#btn-top-only")  # Mendelev rules only
     assert page.evaluate(UNREACHABLE_JS) == []
     shot(page, "table-phone.png")
     assert act(page, "#btn-draw")
@@ -511,3 +531,64 @@ def test_game_over_shows_the_winner_and_a_rematch_starts_the_next_game(
     assert page.get_attribute("#link-history", "href") == f"/t/{table}/replay?game=0"
     assert PAGE_ERRORS[id(page)] == []
     context.close()
+
+
+def top_card_purchase_log() -> list[dict[str, Any]]:
+    """A Mendelev deal stored up to Ann's second turn: her team opened with five aces, the pile
+    is 4S 7C 10C QS KD, and her six kings may buy the top king alone and go out."""
+    hands = [
+        "AS AH AD AC AS KS KH KD KC KS KH",
+        "QS QH QD QC JS JH JD JC 10S 10H 10D",
+        "9S 9H 9D 9C 8S 8H 8D 8C 7S 7H 7D",
+        "KD 6S 6H 6D 6C 5S 5H 5D 5C 4H 4D",
+    ]
+    dealt = [h.split() for h in hands]
+    stacked = [h[i] for i in range(11) for h in dealt] + ["4S", "7C", "10C", "QS", "JS"]  # upcard, stock
+    deck = [c.code for c in make_deck(2, 4)]
+    for code in stacked:
+        deck.remove(code)
+    moves: list[tuple[int, dict[str, Any]]] = [
+        (0, {"type": "draw"}),
+        (0, {"type": "meld", "melds": [["AS", "AH", "AD", "AC", "AS"]]}),
+        (0, {"type": "discard", "card": "7C"}),
+    ]
+    for seat, card in ((1, "10C"), (2, "QS"), (3, "KD")):
+        moves += [(seat, {"type": "draw"}), (seat, {"type": "discard", "card": card})]
+    deal = {"kind": "deal", "dealer": 3, "sitting_out": None, "deck": stacked + deck}
+    return [deal] + [
+        {"kind": "action", "seat": seat, "action": action, "by": "bot" if seat else "player"}
+        for seat, action in moves
+    ]
+
+
+def test_mendelev_top_card_purchase_by_key_and_by_chosen_cards(server: LiveServer, browser: Browser) -> None:
+    seats = ["human", "easy", "easy", "easy"]
+    settings = {"variant": "mendelev", "seats": seats, "grace": 600, "deal_pause": 600}
+    for viewport, by_key in ((DESKTOP, True), (PHONE, False)):
+        table_id, token = store_table(server.db, settings, top_card_purchase_log())
+        context, page = open_page(browser, viewport)
+        page.goto(f"{server.url}/t/{table_id}#seat={token}")
+        assert wait_turn(page) == "draw"
+        button = page.locator("#btn-top-only")
+        assert button.is_enabled() and button.inner_text() == "Buy the top card and go out"
+        assert (button.get_attribute("aria-label") or "").startswith("Buy the top card and go out: take only")
+        assert button.get_attribute("aria-keyshortcuts") == "b"
+        assert page.evaluate(UNREACHABLE_JS) == []
+        shot(page, f"top-card-{'desktop' if by_key else 'phone'}.png")
+        before = version(page)
+        if by_key:  # nothing chosen: the legal purchase the server offers
+            page.keyboard.press("b")
+        else:
+            choose(page, [i for i, code in hand(page) if rank(code) == "K"])
+            page.click("#btn-top-only")
+        assert answered(page, before), page.inner_text("#error")
+        page.wait_for_selector("#result-dialog[open]")
+        assert page.inner_text("#result-reason") == "Ann went out."
+        assert "Ann bought only the top card with" in page.inner_text("#log")
+        table = stored_table(server.db, table_id)
+        assert table.last is not None and table.last["action"]["top_only"] is True
+        assert len(table.last["action"]["with"]) == (2 if by_key else 6)
+        assert table.state is not None and [c.code for c in table.state.pile] == ["4S", "7C", "10C", "QS"]
+        assert table.state.result is not None and table.state.result.went_out == 0
+        assert PAGE_ERRORS[id(page)] == []
+        context.close()

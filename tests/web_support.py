@@ -10,6 +10,7 @@ import asyncio
 import json
 import random
 import re
+import secrets
 import socket
 import threading
 import time
@@ -24,8 +25,9 @@ from typing import Any, TypeVar
 import uvicorn
 from playwright.sync_api import Page, WebSocket
 
+from canasta.protocol.settings import TableSettings
 from canasta.server import ServerConfig, create_app
-from canasta.server.table import LiveTable
+from canasta.server.table import LiveTable, token_hash
 from canasta.storage import SQLiteStorage
 
 CHROMIUM = "/usr/bin/chromium"
@@ -92,6 +94,29 @@ def run_async(coro: Coroutine[Any, Any, T]) -> T:
     """Run a coroutine to the end in a thread of its own (Playwright owns this thread's loop)."""
     with ThreadPoolExecutor(1) as pool:
         return pool.submit(asyncio.run, coro).result()
+
+
+def store_table(
+    db: Path, settings: dict[str, Any], events: list[dict[str, Any]], name: str = "Ann"
+) -> tuple[str, str]:
+    """Store a table as the server would, with seat 0 taken by `name` and the log `events`,
+    behind the server's back (it loads the table when a page asks for it). Returns the table's
+    id and seat 0's token."""
+
+    async def store() -> tuple[str, str]:
+        storage = SQLiteStorage(db)
+        try:
+            table_id, token = secrets.token_urlsafe(16), secrets.token_urlsafe(24)
+            valid = TableSettings.from_json(settings, 0.0)
+            await storage.create_table(table_id, valid.to_json(), valid.players)
+            assert await storage.take_seat(table_id, 0, name, token_hash(token))
+            for seq, event in enumerate(events, 1):
+                await storage.append(table_id, seq, event)
+            return table_id, token
+        finally:
+            await storage.close()
+
+    return run_async(store())
 
 
 def stored_table(db: Path, table_id: str, version: int | None = None) -> LiveTable:

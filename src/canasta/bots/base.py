@@ -18,6 +18,13 @@ class Bot(Protocol):
     def choose(self, view: SeatView, rng: random.Random) -> Action: ...
 
 
+def seat_to_move(view: SeatView) -> int:
+    """The view's seat, which must be the seat to move (bots are asked only for their moves)."""
+    if view.seat is None or not view.legal:
+        raise ValueError("a bot chooses only for the seat to move")
+    return view.seat
+
+
 class RandomBot:
     """The baseline: uniform over the legal moves."""
 

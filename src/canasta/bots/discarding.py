@@ -63,9 +63,10 @@ class DiscardJudge:
 
     def _pile_value(self) -> float:
         pile = self.table.state.pile
+        import os
         value = 12.0 * (len(pile) + 1)
         value += sum(40.0 for c in pile if c.is_wild)
-        return value
+        return value * float(os.environ.get("DANGER_SCALE", "1"))
 
     def danger(self, card: Card) -> float:
         if card.is_wild or card.is_three:

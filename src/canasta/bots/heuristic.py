@@ -11,6 +11,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
+from canasta.bots.base import seat_to_move
 from canasta.bots.discarding import choose_discard
 from canasta.bots.melding import go_out, next_build, opening_meld, special_outlook
 from canasta.bots.skill import Skill
@@ -39,12 +40,13 @@ class HeuristicBot:
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
         legal = view.legal
-        if len(legal) == 1 or view.seat is None:
+        seat = seat_to_move(view)
+        if len(legal) == 1:
             return legal[0]
         # The hidden cards of this determinization are arbitrary (fixed seed): decisions read
         # only what the seat knows, and legality of the seat's own moves depends on nothing else.
         state = resample(view, random.Random(0))
-        action = decide(state, view.seat, self.skill, rng)
+        action = decide(state, seat, self.skill, rng)
         if action in legal or state.check(action) is None:
             return action
         return fallback(legal)

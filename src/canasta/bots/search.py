@@ -14,6 +14,7 @@ import random
 import time
 from collections.abc import Mapping
 
+from canasta.bots.base import seat_to_move
 from canasta.bots.discarding import DiscardJudge
 from canasta.bots.heuristic import decide, fallback, pickup_value
 from canasta.bots.melding import go_out, next_build
@@ -26,7 +27,7 @@ from canasta.rules.state import State
 from canasta.rules.view import SeatView, resample
 
 #: Default budget: playouts per decision (when neither `iterations` nor `time` is given).
-DEFAULT_ITERATIONS = 200
+DEFAULT_ITERATIONS = 100
 #: How many standard errors an alternative must gain over the heuristic's choice to replace it.
 CONFIDENCE = 1.0
 #: Playouts stop after this many decisions (a safety net; deals end long before).
@@ -80,13 +81,13 @@ class SearchBot:
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
         legal = view.legal
-        seat = view.seat
-        if len(legal) == 1 or seat is None:
+        seat = seat_to_move(view)
+        if len(legal) == 1:
             return legal[0]
         base = resample(view, random.Random(0))
         preferred = decide(base, seat, HARD, random.Random(0))
         if base.check(preferred) is not None:
-            preferred = legal[0]
+            preferred = fallback(legal)
         options = candidates(base, seat, preferred, self.width)
         if len(options) == 1:
             return preferred

@@ -162,6 +162,7 @@ async function create(event) {
     players: form.players,
     options,
     seats: form.seats.map((kind) => (kind === 'you' || kind === 'friend' ? 'human' : kind)),
+    free_chat: $('free-chat').checked,
   };
   if (form.target) body.target_score = Number(form.target);
   $('btn-create').disabled = true;

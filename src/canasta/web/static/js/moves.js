@@ -22,7 +22,8 @@ export function describeMove(action, name, by) {
     case 'draw': text = t('move.draw', { name }); break;
     case 'pickup': {
       const extra = action.melds && action.melds.length ? ' + ' + groups(action.melds) : '';
-      text = t('move.pickup', { name, cards: action.with.length ? cards(action.with) : t('move.to_meld') }) + extra;
+      const key = action.top_only ? 'move.top_only' : 'move.pickup';
+      text = t(key, { name, cards: action.with.length ? cards(action.with) : t('move.to_meld') }) + extra;
       break;
     }
     case 'meld': text = t('move.meld', { name, cards: groups(action.melds) }); break;

@@ -62,6 +62,9 @@ function context() {
     teams: app.rules.teams, myTeam: me == null ? null : teamOf(me), teamOf, nameOf, teamName,
     legal, myTurn, answering, drawPhase, playPhase,
     canDraw: drawPhase && legal.has('draw'),
+    // Mendelev: going out by buying only the top card of a pile of two or more (RULES.md A32).
+    canBuyTop: drawPhase && Boolean(app.rules.top_card_only_go_out) && view.pile_size > 1,
+    topOnly: view ? view.legal.find((a) => a.type === 'pickup' && a.top_only) : undefined,
     canDiscard: playPhase && legal.has('discard'),
     canAddToMeld: drawPhase || playPhase,
     pileActive: drawPhase || playPhase,
@@ -200,6 +203,7 @@ function renderControls(ctx) {
   $('controls').hidden = !(ctx.drawPhase || ctx.playPhase);
   show('btn-draw', ctx.drawPhase, ctx.canDraw);
   show('btn-pickup', ctx.drawPhase);
+  show('btn-top-only', ctx.canBuyTop, Boolean(ctx.topOnly) || chosen || staged);
   show('btn-group', ctx.drawPhase || ctx.playPhase, chosen);
   show('btn-meld', ctx.playPhase, chosen || staged);
   show('btn-discard', ctx.playPhase, ctx.canDiscard && app.hand.selected.size === 1);
@@ -337,6 +341,17 @@ function pickup() {
   act(options[0] || { type: 'pickup', with: [] });
 }
 
+// Buy only the top card and go out with the chosen cards and staged groups; with nothing
+// chosen, the way the server lists as legal (it melds every card of the hand).
+function buyTopCard() {
+  const ctx = context();
+  if (!ctx.canBuyTop) return;
+  const withCards = app.hand.selectedCodes();
+  const melds = app.hand.groups();
+  if (withCards.length || melds.length) act({ type: 'pickup', with: withCards, melds, top_only: true });
+  else if (ctx.topOnly) act(ctx.topOnly);
+}
+
 function layMelds() {
   const ctx = context();
   if (!ctx.playPhase) return;
@@ -410,7 +425,7 @@ function onMessage(message) {
   switch (message.type) {
     case 'welcome':
       app.seat = message.seat;
-      fillPhrases(message.phrases);
+      setupChat(message.phrases, message.settings.free_chat);
       break;
     case 'state':
       app.state = message;
@@ -542,8 +557,9 @@ function watch() {
   connect();
 }
 
-// Preset chat phrases (in this connection's language), for seated players.
-function fillPhrases(phrases) {
+// Chat for seated players: preset phrases (in this connection's language), and free text
+// where the table's creator allowed it.
+function setupChat(phrases, freeChat) {
   const select = $('chat-phrase');
   select.replaceChildren(...Object.entries(phrases).map(([id, text]) => {
     const option = document.createElement('option');
@@ -552,11 +568,21 @@ function fillPhrases(phrases) {
     return option;
   }));
   $('chat-form').hidden = app.seat == null;
+  $('chat-text').hidden = !freeChat;
 }
 
+// Send the typed text if there is any, else the chosen phrase.
 function say(event) {
   event.preventDefault();
-  if (app.socket && $('chat-phrase').value) app.socket.send({ type: 'chat', phrase: $('chat-phrase').value });
+  if (!app.socket) return;
+  const input = $('chat-text');
+  const text = input.hidden ? '' : input.value.trim();
+  if (text) {
+    app.socket.send({ type: 'chat', text });
+    input.value = '';
+  } else if ($('chat-phrase').value) {
+    app.socket.send({ type: 'chat', phrase: $('chat-phrase').value });
+  }
 }
 
 function openInvite() {
@@ -569,7 +595,7 @@ function openInvite() {
 // -- keyboard -----------------------------------------------------------------------------------
 
 const KEYS = {
-  d: draw, p: pickup, g: group, m: layMelds, x: discardSelected, c: clearChoice,
+  d: draw, p: pickup, b: buyTopCard, g: group, m: layMelds, x: discardSelected, c: clearChoice,
   a: () => { if (context().legal.has('ask')) act({ type: 'ask' }); },
   y: () => { if (context().answering) act({ type: 'answer', yes: true }); },
   n: () => { if (context().answering) act({ type: 'answer', yes: false }); },
@@ -597,9 +623,9 @@ function onKey(event) {
 }
 
 function fillHelp() {
-  const keys = [['d', 'draw'], ['p', 'pickup'], ['g', 'group'], ['m', 'lay'], ['x', 'discard'], ['c', 'clear'],
-    ['a', 'ask'], ['y', 'answer_yes'], ['n', 'answer_no'], ['s', 'sheet'], ['← →', 'keys.move'],
-    ['Space', 'keys.select'], ['Esc', 'clear']];
+  const keys = [['d', 'draw'], ['p', 'pickup'], ['b', 'top_only'], ['g', 'group'], ['m', 'lay'], ['x', 'discard'],
+    ['c', 'clear'], ['a', 'ask'], ['y', 'answer_yes'], ['n', 'answer_no'], ['s', 'sheet'], ['← →', 'keys.move'],
+    ['Space', 'keys.select'], ['Esc', 'clear']].filter(([key]) => key !== 'b' || app.rules?.top_card_only_go_out);
   $('help-keys').replaceChildren(...keys.flatMap(([key, what]) => {
     const dt = document.createElement('dt');
     dt.textContent = key;
@@ -614,6 +640,7 @@ function fillHelp() {
 function bindControls() {
   $('btn-draw').addEventListener('click', draw);
   $('btn-pickup').addEventListener('click', pickup);
+  $('btn-top-only').addEventListener('click', buyTopCard);
   $('btn-group').addEventListener('click', group);
   $('btn-meld').addEventListener('click', layMelds);
   $('btn-discard').addEventListener('click', discardSelected);
@@ -653,6 +680,7 @@ async function start() {
     $('table').dataset.status = 'missing';
     return;
   }
+  fillHelp();
   app.token = prefs.token(tableId);
   if (app.token) {
     connect();
