@@ -658,3 +658,19 @@ def test_X10_partner_says_yes_permits_but_does_not_oblige() -> None:
     # not obliged: the player may simply discard and play on
     act(t, {"type": "discard", "card": "KC"})
     assert not t.is_over and t.turn == 1
+
+
+def test_X03_top_card_purchase_is_listed_for_an_unopened_team() -> None:
+    """An unopened team may buy only the top card to go out concealed; legal_actions lists it."""
+    s = make_state(
+        "mendelev",
+        phase="draw",
+        hands=[["KS", "KH", "KD", "KS", "KH", "KD", "QS", "QH", "QD", "QC"], [], [], []],
+        pile=["2H", "KC"],
+    )
+    buys = [a for a in s.legal_actions() if isinstance(a, Pickup) and a.top_only]
+    assert buys
+    for a in buys:
+        assert s.check(a) is None
+    s.apply(buys[0])
+    assert s.result is not None and s.result.went_out == 0 and s.pile == [Card.parse("2H")]

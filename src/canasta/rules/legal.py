@@ -519,6 +519,8 @@ def pickup_actions(state: State, first_only: bool = False) -> list[Action]:
     out: list[Action] = []
     gained = -1
     for with_cards in withs:
+        if rules.top_card_only_go_out and len(state.pile) > 1 and not first_only:
+            out.extend(_top_only(state, team, with_cards, top))
         jokers = sum(1 for c in with_cards if c.is_joker)
         twos = sum(1 for c in with_cards if c.is_two)
         top_spec = (rank, len(with_cards) - jokers - twos + 1, jokers, twos)
@@ -545,8 +547,6 @@ def pickup_actions(state: State, first_only: bool = False) -> list[Action]:
         out.append(Pickup(with_cards))
         if first_only:
             return out
-        if rules.top_card_only_go_out and len(state.pile) > 1:
-            out.extend(_top_only(state, team, with_cards, top))
     return out
 
 
