@@ -1,16 +1,26 @@
-"""Find a way to meld every card of a hand at once (going out without a discard)."""
+"""Find a way to meld every card of a hand at once (going out without a discard).
+
+Meld rules never tell a joker from a two, so the search shares out the number of wild cards: a
+small dynamic programme over the target melds (wild cards used so far -> most canastas), run
+once with any wild-card meld complete or absent and once with it incomplete (then no other meld
+may take a wild card, Modern American R12).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from canasta.rules.actions import Group
 from canasta.rules.cards import Card, Rank
-from canasta.rules.melds import dead_ranks, meld_error, wild_count, wild_rule_error
+from canasta.rules.melds import dead_ranks, incomplete_special, meld_ok, wild_count, wild_rule_error
 
 if TYPE_CHECKING:
+    from canasta.rules.ruleset import RuleSet
     from canasta.rules.state import State
+
+#: A target meld: (rank, cards it holds before the wild cards, wild cards among them, new, must lay)
+_Target = tuple[Rank, int, int, bool, bool]
 
 
 def meld_out(
@@ -35,45 +45,80 @@ def meld_out(
     dead = dead_ranks(rules, [melds if t == team else state.melds[t] for t in range(rules.teams)])
     if any(r in dead for r in naturals):
         return None
-    targets = list(naturals)
-    targets += [r for r in melds if r not in naturals and r is not Rank.THREE]
-    if rules.wild_melds != "none" and Rank.WILD not in targets:
-        targets.append(Rank.WILD)
-    for assignment in _assignments(wilds, len(targets)):
+    targets: list[_Target] = []
+    for rank, cs in naturals.items():
+        before = melds.get(rank, ())
+        targets.append((rank, len(before) + len(cs), wild_count(before), rank not in melds, True))
+    for rank, before in melds.items():
+        if rank not in naturals and rank is not Rank.THREE:
+            targets.append((rank, len(before), wild_count(before), False, False))
+    if rules.wild_melds != "none" and Rank.WILD not in melds:
+        targets.append((Rank.WILD, 0, 0, True, False))
+    fixed_canastas = sum(1 for r, cs in melds.items() if len(cs) >= 7 and all(t[0] is not r for t in targets))
+    for wild_meld_incomplete in (False, True) if rules.wild_melds == "progressive" else (False,):
+        shares = _share(rules, targets, len(wilds), wild_meld_incomplete, fixed_canastas)
+        if shares is None:
+            continue
         groups: dict[Rank, list[Card]] = {r: list(cs) for r, cs in naturals.items()}
-        for w, i in zip(wilds, assignment, strict=True):
-            groups.setdefault(targets[i], []).append(w)
+        pool = list(wilds)
+        for (rank, *_), w in zip(targets, shares, strict=True):
+            if w:
+                groups.setdefault(rank, []).extend(pool[:w])
+                del pool[:w]
         if _valid(state, team, groups, melds):
-            return [
-                Group(
-                    tuple(cs),
-                    r if not any(not c.is_wild for c in cs) and r is not Rank.WILD else None,
-                )
-                for r, cs in groups.items()
-            ]
+            return [Group(tuple(cs), _explicit(r, cs)) for r, cs in groups.items()]
     return None
 
 
-def _assignments(wilds: Sequence[Card], n_targets: int) -> Iterator[tuple[int, ...]]:
-    """Every way to send each wild card to a target (jokers and twos told apart only by kind)."""
-    if not wilds:
-        yield ()
-        return
-    if n_targets == 0:
-        return
-    seen: set[tuple[tuple[int, bool], ...]] = set()
+def _explicit(rank: Rank, cards: Sequence[Card]) -> Rank | None:
+    """The rank a group must name: only wild cards added to a natural meld."""
+    return rank if rank is not Rank.WILD and all(c.is_wild for c in cards) else None
 
-    def rec(i: int, acc: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
-        if i == len(wilds):
-            key = tuple(sorted((t, w.is_joker) for t, w in zip(acc, wilds, strict=True)))
-            if key not in seen:
-                seen.add(key)
-                yield acc
-            return
-        for t in range(n_targets):
-            yield from rec(i + 1, (*acc, t))
 
-    yield from rec(0, ())
+def _share(
+    rules: RuleSet, targets: Sequence[_Target], total: int, wild_meld_incomplete: bool, fixed: int
+) -> list[int] | None:
+    """Wild cards per target so that every meld is valid and the team may go out, or None."""
+    need = rules.go_out_min_canastas
+    progressive = rules.wild_melds == "progressive"
+    options: list[list[tuple[int, int]]] = []
+    for rank, size, wilds, new, must in targets:
+        choices = []
+        for w in range(total + 1):
+            final = size + w
+            if w == 0 and new and not must:
+                choices.append((0, 0))  # nothing laid
+                continue
+            if not meld_ok(rules, rank, final, wilds + w, new):
+                continue
+            if rank is Rank.WILD:
+                if progressive and (0 < final < 7) != wild_meld_incomplete:
+                    continue
+            elif w and wild_rule_error(rules, rank, final - wilds - w, False, wild_meld_incomplete):
+                continue
+            special = rank in (Rank.SEVEN, Rank.WILD) or (rank is Rank.ACE and wilds + w == 0)
+            if rules.forbid_go_out_with_incomplete_special and final < 7 and special:
+                continue
+            choices.append((w, 1 if final >= 7 else 0))
+        if not choices:
+            return None
+        options.append(choices)
+    # best[used] = (canastas, shares) over the targets seen so far
+    best: dict[int, tuple[int, list[int]]] = {0: (fixed, [])}
+    for choices in options:
+        step: dict[int, tuple[int, list[int]]] = {}
+        for used, (canastas, shares) in best.items():
+            for w, canasta in choices:
+                if used + w > total:
+                    continue
+                value = (canastas + canasta, [*shares, w])
+                if used + w not in step or step[used + w][0] < value[0]:
+                    step[used + w] = value
+        best = step
+    result = best.get(total)
+    if result is None or result[0] < need:
+        return None
+    return result[1]
 
 
 def _valid(
@@ -82,6 +127,7 @@ def _valid(
     groups: Mapping[Rank, Sequence[Card]],
     melds: Mapping[Rank, Sequence[Card]],
 ) -> bool:
+    """The full check of a candidate melding (the search models the rules by counts)."""
     rules = state.rules
     after = {r: list(cs) for r, cs in melds.items()}
     for rank, cs in groups.items():
@@ -92,7 +138,7 @@ def _valid(
         before = melds.get(rank)
         final = after[rank]
         w = wild_count(final)
-        if meld_error(rules, rank, len(final), w, before is None):
+        if not meld_ok(rules, rank, len(final), w, before is None):
             return False
         if (
             rank is not Rank.WILD
@@ -100,4 +146,8 @@ def _valid(
             and wild_rule_error(rules, rank, len(final) - w, False, pending)
         ):
             return False
+    if rules.forbid_go_out_with_incomplete_special and any(
+        incomplete_special(r, cs) for r, cs in after.items()
+    ):
+        return False
     return state.may_go_out(team, after) is None
