@@ -14,7 +14,7 @@ from canasta.rules.ruleset import RuleSet
 HUMAN = "human"
 DEFAULT_GRACE = 60.0
 DEFAULT_DEAL_PAUSE = 3.0
-DEFAULT_STAND_IN = "random"
+DEFAULT_STAND_IN = "normal"
 MAX_DELAY = 3600.0
 
 
