@@ -13,19 +13,7 @@ import sys
 
 from canasta.cli.engine_commands import format_table, selfplay
 from canasta.rules import RuleSet
-
-CONFIGS = [
-    ("classic", 2, {}),
-    ("classic", 3, {}),
-    ("classic", 4, {}),
-    ("classic", 5, {}),
-    ("classic", 6, {}),
-    ("classic", 6, {"teams": 3}),
-    ("modern-american", 4, {}),
-    ("online", 2, {}),
-    ("online", 4, {}),
-    ("mendelev", 4, {}),
-]
+from canasta.rules.ruleset import CONFIGURATIONS
 
 
 def main() -> int:
@@ -35,7 +23,7 @@ def main() -> int:
     parser.add_argument("--json", action="store_true", help="print JSON lines instead of a table")
     args = parser.parse_args()
     rows = []
-    for variant, players, options in CONFIGS:
+    for variant, players, options in CONFIGURATIONS:
         rules = RuleSet.preset(variant, players, options)
         result = selfplay(rules, args.deals, args.seed)
         label = f"{variant} {players}p" + (" (3 teams)" if options else "")

@@ -18,6 +18,12 @@ PLAYER_COUNTS: Final[Mapping[str, tuple[int, ...]]] = {
     "mendelev": (4,),
 }
 
+#: Every preset and player count (with the two 6-player layouts), as (variant, players, options).
+CONFIGURATIONS: Final[tuple[tuple[str, int, Mapping[str, Any]], ...]] = (
+    *((v, n, {}) for v in VARIANTS for n in PLAYER_COUNTS[v]),
+    ("classic", 6, {"teams": 3}),
+)
+
 DESCRIPTIONS: Final[Mapping[str, str]] = {
     "classic": "Classic partnership Canasta (the Official Laws), for 2 to 6 players.",
     "modern-american": "Modern American Canasta: 13 cards, special melds, two canastas to go out.",
