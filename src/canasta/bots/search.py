@@ -44,7 +44,7 @@ class SearchBot:
         iterations: int | None = None,
         seconds: float | None = None,
         policy: Skill = HARD,
-        width: int = 4,
+        width: int = 1,
     ) -> None:
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
@@ -71,7 +71,7 @@ class SearchBot:
         try:
             iterations = int(params["iterations"]) if "iterations" in params else None
             seconds = float(params["time"]) if "time" in params else None
-            width = int(params.get("width", "4"))
+            width = int(params.get("width", "1"))
         except ValueError as exc:
             raise ValueError(f"bad search option: {exc}") from None
         policy_name = params.get("policy", "hard")
@@ -156,8 +156,11 @@ def pick(values: list[list[float]]) -> int:
 def candidates(state: State, seat: int, preferred: Action, width: int) -> list[Action]:
     """The actions worth comparing here, the level's own choice first.
 
-    Melds that build during a turn are left to the heuristic; the search weighs the draw, going
-    out or not, the discard, and asking or answering.
+    The search weighs the decisions where the stakes are high: the draw (stock or pile, and
+    how to take it), going out or not, spending wild cards on a meld or keeping them, freezing
+    the pile, and asking or answering. Among ordinary discards it compares the `width` best by
+    the heuristic's judgement (by default only its choice: their differences are small next to
+    the noise of playouts).
     """
     out: list[Action] = [preferred]
 
@@ -181,13 +184,12 @@ def candidates(state: State, seat: int, preferred: Action, width: int) -> list[A
     if isinstance(preferred, Ask):
         add(_without_ask(table))
         return out
-    going_out = go_out(table)
-    if going_out is not None and preferred == going_out:
-        add(next_build(table, HARD, False))
-        if len(out) == 1:
-            add(_best_discard(table))
+    if preferred == go_out(table):
+        add(_best_discard(table, keeping=True))  # hold on: end the turn without going out
         return out
     if isinstance(preferred, Meld):
+        if any(c.is_wild for g in preferred.melds for c in g.cards):
+            add(_best_discard(table))
         return out
     judge = DiscardJudge(table, HARD)
     cards = [a.card for a in discard_actions(state) if isinstance(a, Discard)]
@@ -203,9 +205,10 @@ def _without_ask(table: Table) -> Action | None:
     return go_out(table) or next_build(table, HARD, False) or _best_discard(table)
 
 
-def _best_discard(table: Table) -> Action | None:
+def _best_discard(table: Table, keeping: bool = False) -> Action | None:
+    """The heuristic's discard now (`keeping`: only if a card stays in hand)."""
     cards = [a.card for a in discard_actions(table.state) if isinstance(a, Discard)]
-    if not cards:
+    if not cards or (keeping and len(table.hand) < 2):
         return None
     judge = DiscardJudge(table, HARD)
     return Discard(min(cards, key=lambda c: (judge.score(c), c.index)))
