@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from canasta.bots import BOT_NAMES, Bot, make_bot
-from canasta.bots.search import SearchBot
+from canasta.bots.search import SearchBot, determinize, pick
 from canasta.rules import (
     Answer,
     Ask,
@@ -82,9 +82,15 @@ def test_bot_names_and_specs() -> None:
         assert make_bot(name).name == name
     search = make_bot("search:iterations=300")
     assert isinstance(search, SearchBot) and search.iterations == 300 and search.seconds is None
-    timed = make_bot("search:time=0.5,policy=normal,width=3")
+    timed = make_bot("search:time=0.5,policy=normal,width=3,confidence=2")
     assert isinstance(timed, SearchBot)
-    assert (timed.iterations, timed.seconds, timed.policy.name, timed.width) == (None, 0.5, "normal", 3)
+    assert (timed.iterations, timed.seconds, timed.policy.name, timed.width, timed.confidence) == (
+        None,
+        0.5,
+        "normal",
+        3,
+        2.0,
+    )
 
 
 @pytest.mark.parametrize(
@@ -97,6 +103,7 @@ def test_bot_names_and_specs() -> None:
         "search:time=-1",
         "search:iterations=x",
         "search:policy=genius",
+        "search:confidence=-1",
     ],
 )
 def test_bad_bot_specs_are_refused(spec: str) -> None:
@@ -202,6 +209,30 @@ def test_a_bot_decides_from_its_view_only(spec: str, variant: str, players: int)
         b = make_bot(spec).choose(second, random.Random(17))
         assert a == b
     assert changed  # the hidden cards really differed
+
+
+def test_search_determinizations_are_consistent_and_keep_bonus_threes_laid_out() -> None:
+    for variant in ("modern-american", "classic"):
+        for state in positions(variant, 4, seed=2, count=3):
+            seat = state.to_move
+            view = state.view(seat)
+            for seed in range(5):
+                world = determinize(view, random.Random(seed))
+                again = world.view(seat)
+                assert dataclasses.replace(again, legal=()) == dataclasses.replace(view, legal=())
+                assert set(again.legal) == set(view.legal)
+                for s, hand in enumerate(world.hands):
+                    bonus = [c for c in hand if c.is_red_three or (variant != "classic" and c.is_three)]
+                    assert s == seat or not bonus
+
+
+def test_search_overrules_the_heuristic_only_on_a_clear_advantage() -> None:
+    assert pick([[0.0] * 4, [10.0] * 4], 1.0) == 1
+    assert pick([[0.0] * 4, [10.0, -10.0, 10.0, -10.0]], 1.0) == 0
+    noisy = [[0.0] * 4, [30.0, -10.0, 30.0, -10.0]]  # mean +10, standard error about 11.5
+    assert pick(noisy, 1.0) == 0
+    assert pick(noisy, 0.5) == 1
+    assert pick([[0.0] * 4, [5.0] * 4, [9.0] * 4], 1.0) == 2
 
 
 # -- sound play ----------------------------------------------------------------------------------

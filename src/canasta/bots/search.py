@@ -28,7 +28,7 @@ from canasta.rules.view import SeatView, resample
 
 #: Default budget: playouts per decision (when neither `iterations` nor `time` is given).
 DEFAULT_ITERATIONS = 100
-#: How many standard errors an alternative must gain over the heuristic's choice to replace it.
+#: Default: how many standard errors an alternative must gain over the heuristic's choice.
 CONFIDENCE = 1.0
 #: Playouts stop after this many decisions (a safety net; deals end long before).
 PLAYOUT_LIMIT = 2000
@@ -45,6 +45,7 @@ class SearchBot:
         seconds: float | None = None,
         policy: Skill = HARD,
         width: int = 1,
+        confidence: float = CONFIDENCE,
     ) -> None:
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
@@ -52,17 +53,20 @@ class SearchBot:
             raise ValueError("a search budget must be positive")
         if width < 1:
             raise ValueError("width must be at least 1")
+        if confidence < 0:
+            raise ValueError("confidence must not be negative")
         self.iterations = iterations
         self.seconds = seconds
         self.policy = policy
         self.width = width
+        self.confidence = confidence
 
     @classmethod
     def from_params(cls, params: Mapping[str, str]) -> SearchBot:
         """Options of `search:...`: `iterations` (playouts per decision), `time` (seconds per
-        decision), `policy` (the playout level: easy, normal or hard) and `width` (discards
-        compared)."""
-        known = {"iterations", "time", "policy", "width"}
+        decision), `policy` (the playout level: easy, normal or hard), `width` (discards
+        compared) and `confidence` (standard errors an alternative must gain)."""
+        known = {"iterations", "time", "policy", "width", "confidence"}
         unknown = set(params) - known
         if unknown:
             raise ValueError(
@@ -72,12 +76,13 @@ class SearchBot:
             iterations = int(params["iterations"]) if "iterations" in params else None
             seconds = float(params["time"]) if "time" in params else None
             width = int(params.get("width", "1"))
+            confidence = float(params.get("confidence", str(CONFIDENCE)))
         except ValueError as exc:
             raise ValueError(f"bad search option: {exc}") from None
         policy_name = params.get("policy", "hard")
         if policy_name not in LEVELS:
             raise ValueError(f"unknown playout policy {policy_name!r} (known: {', '.join(LEVELS)})")
-        return cls(iterations, seconds, LEVELS[policy_name], width)
+        return cls(iterations, seconds, LEVELS[policy_name], width, confidence)
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
         legal = view.legal
@@ -92,7 +97,7 @@ class SearchBot:
         if len(options) == 1:
             return preferred
         values = self._evaluate(view, seat, options, rng)
-        return options[pick(values)]
+        return options[pick(values, self.confidence)]
 
     def _evaluate(
         self, view: SeatView, seat: int, options: list[Action], rng: random.Random
@@ -136,9 +141,9 @@ def determinize(view: SeatView, rng: random.Random) -> State:
     return world
 
 
-def pick(values: list[list[float]]) -> int:
+def pick(values: list[list[float]], confidence: float) -> int:
     """The option to play: an alternative replaces the first (the heuristic's choice) only when
-    its paired advantage exceeds `CONFIDENCE` standard errors, so that playout noise alone
+    its paired advantage exceeds `confidence` standard errors, so that playout noise alone
     rarely overrules the heuristic."""
     base = values[0]
     best, best_score = 0, 0.0
@@ -147,7 +152,7 @@ def pick(values: list[list[float]]) -> int:
         n = len(diffs)
         mean = sum(diffs) / n
         spread = (sum((d - mean) ** 2 for d in diffs) / (n - 1)) ** 0.5 if n > 1 else float("inf")
-        score = mean - CONFIDENCE * spread / n**0.5
+        score = mean - confidence * spread / n**0.5
         if score > best_score:
             best, best_score = i, score
     return best
