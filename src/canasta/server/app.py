@@ -8,7 +8,7 @@ from contextlib import asynccontextmanager
 from starlette.applications import Starlette
 from starlette.routing import WebSocketRoute
 
-from canasta.server.broker import Broker, LocalBroker
+from canasta.server.broker import Broker, open_broker
 from canasta.server.config import ServerConfig
 from canasta.server.http_api import ROUTES
 from canasta.server.hub import Hub
@@ -20,19 +20,22 @@ from canasta.storage import Storage, open_storage
 def create_app(
     config: ServerConfig | None = None, storage: Storage | None = None, broker: Broker | None = None
 ) -> Starlette:
-    """The server as an ASGI app. Storage is opened from `config.db` at start-up unless given
-    (and is then closed at shutdown either way); the broker defaults to this process alone."""
+    """The server as an ASGI app. Storage and the broker are opened from `config.db` and
+    `config.broker` at start-up unless given (and are closed at shutdown either way)."""
     config = config or ServerConfig()
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = storage if storage is not None else open_storage(config.db)
-        hub = Hub(store, broker if broker is not None else LocalBroker(), config)
+        bus = broker if broker is not None else open_broker(config.broker)
+        await bus.start()
+        hub = Hub(store, bus, config)
         app.state.hub = hub
         try:
             yield
         finally:
             hub.close()
+            await bus.close()
             await store.close()
 
     return Starlette(

@@ -142,16 +142,21 @@ class Autoplay:
     async def _commit(self, event: dict[str, Any]) -> bool:
         """Store an automatic event (the caller holds the lock); False when it is illegal.
 
-        Whatever happens, the clients hear of the table as it is and the next step is set.
+        Whatever happens, the clients hear of the table as it is and the next step is set (by
+        `Room.commit` itself when storing fails).
         """
         try:
             await self.room.commit(event)
         except ProtocolError as exc:
             if exc.code is ErrorCode.ILLEGAL_ACTION:
+                self.room.changed()
                 return False
-            log.warning("table %s: automatic %s not stored: %s", self.room.table.id, event["kind"], exc.code)
-        finally:
-            self.room.changed()
+            # stale_state: another server process stored a step first, which is expected
+            level = logging.DEBUG if exc.code is ErrorCode.STALE_STATE else logging.WARNING
+            table = self.room.table.id
+            log.log(level, "table %s: automatic %s not stored: %s", table, event["kind"], exc.code)
+            return True
+        self.room.changed()
         return True
 
     def _bot(self, spec: str) -> Bot:

@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 
 @dataclass
 class ServerConfig:
-    """`db`: a storage URL (None: the default SQLite file). `bot_delay`: seconds before a
+    """`db`: a storage URL (None: the default SQLite file). `broker`: the URL of the broker
+    that several processes share (None: this process alone; see `open_broker`). `bot_delay`: seconds before a
     computer player moves, for tables that do not choose. `max_message`: the largest message a
     client may send (bytes). `rate` and `burst`: messages per second one socket may send on
     average, and in a burst. `outbox_limit`: messages queued for a slow client before it is
@@ -17,6 +18,7 @@ class ServerConfig:
     randomness; tests may pass a seeded generator)."""
 
     db: str | None = None
+    broker: str | None = None
     bot_delay: float = 0.8
     max_message: int = 16 * 1024
     rate: float = 20.0

@@ -8,7 +8,7 @@ import secrets
 
 from canasta.protocol.errors import ErrorCode, ProtocolError
 from canasta.protocol.settings import TableSettings
-from canasta.server.broker import Broker
+from canasta.server.broker import EVERY_TABLE, Broker
 from canasta.server.config import ServerConfig
 from canasta.server.room import Room, load_table
 from canasta.storage.base import Storage
@@ -55,6 +55,10 @@ class Hub:
             del self.rooms[room.table.id]
 
     async def _on_change(self, table_id: str) -> None:
+        if table_id == EVERY_TABLE:
+            for loaded in list(self.rooms.values()):
+                await loaded.catch_up()
+            return
         room = self.rooms.get(table_id)
         if room is not None:
             await room.catch_up()

@@ -29,13 +29,15 @@ from canasta.storage.base import Conflict, Storage
 log = logging.getLogger("canasta.server")
 
 
-async def load_table(storage: Storage, table_id: str) -> LiveTable | None:
-    """Rebuild a table by replaying its stored events."""
+async def load_table(storage: Storage, table_id: str, upto: int | None = None) -> LiveTable | None:
+    """Rebuild a table by replaying its stored events (those numbered up to `upto`, if given)."""
     row = await storage.load_table(table_id)
     if row is None:
         return None
     table = LiveTable(row)
-    for _, event in await storage.events(table_id):
+    for seq, event in await storage.events(table_id):
+        if upto is not None and seq > upto:
+            break
         table.apply(event)
     return table
 
@@ -145,7 +147,8 @@ class Room:
                 raise ProtocolError(ErrorCode.TABLE_FULL)
             token = secrets.token_urlsafe(24)
             if not await self.storage.take_seat(table.id, seat, request.name, token_hash(token)):
-                await self._reload()
+                await self._catch_up()  # another process gave the seat away
+                self.changed()
                 raise ProtocolError(ErrorCode.SEAT_TAKEN, seat=seat)
             table.seats[seat].name, table.seats[seat].token_hash = request.name, token_hash(token)
             await self.broker.publish(table.id, self.origin)
@@ -164,20 +167,29 @@ class Room:
     async def catch_up(self) -> None:
         """Take in what another process stored (seats and events), and tell the clients."""
         async with self.lock:
-            row = await self.storage.load_table(self.table.id)
-            if row is not None:
-                self.table.update_seats(row)
-            for _, event in await self.storage.events(self.table.id, self.table.version):
-                self.table.apply(event)
+            await self._catch_up()
             self.changed()
+
+    async def _catch_up(self) -> None:
+        """Take in the seats and events in storage; the clients are sent the state after each
+        event but the last, as they are when this process plays them (the caller holds the lock
+        and calls `changed`)."""
+        row = await self.storage.load_table(self.table.id)
+        if row is not None:
+            self.table.update_seats(row)
+        for n, (_, event) in enumerate(await self.storage.events(self.table.id, self.table.version)):
+            if n:
+                self.broadcast()
+            self.table.apply(event)
 
     # -- changing the game --------------------------------------------------------------------
 
     async def commit(self, event: dict[str, Any]) -> None:
         """Apply, store and publish one event; the caller holds the lock.
 
-        Raises ProtocolError, with nothing changed: illegal_action when the rules forbid it,
-        stale_state when another process stored an event first, internal_error when storage fails.
+        Raises ProtocolError: illegal_action when the rules forbid it (nothing changed);
+        stale_state when another process stored an event first, and internal_error when storage
+        fails (the table is then as stored, and the clients have been told).
         """
         table = self.table
         try:
@@ -187,20 +199,23 @@ class Room:
         try:
             await self.storage.append(table.id, table.version, event)
         except Conflict:
-            await self._reload()
+            await self._rebuild(table.version - 1)
             raise ProtocolError(
                 ErrorCode.STALE_STATE, current=self.table.version, seen=table.version - 1
             ) from None
         except Exception:
             log.exception("table %s: could not store event %d", table.id, table.version)
-            await self._reload()
+            await self._rebuild(table.version - 1)
             raise ProtocolError(ErrorCode.INTERNAL_ERROR) from None
         await self.broker.publish(table.id, self.origin)
 
-    async def _reload(self) -> None:
-        table = await load_table(self.storage, self.table.id)
+    async def _rebuild(self, version: int) -> None:
+        """Undo what was applied after `version` (by replaying the log), then catch up."""
+        table = await load_table(self.storage, self.table.id, upto=version)
         if table is not None:
             self.table = table
+        await self._catch_up()
+        self.changed()
 
     def changed(self) -> None:
         """After a change: every client gets its state, and the next automatic step is set."""

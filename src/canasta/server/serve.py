@@ -7,6 +7,7 @@ import gc
 import uvicorn
 
 from canasta.server.app import create_app
+from canasta.server.broker import open_broker
 from canasta.server.config import ServerConfig
 from canasta.storage import open_storage
 
@@ -16,9 +17,10 @@ WS_MAX_FRAME = 1024 * 1024
 
 
 def serve(host: str, port: int, config: ServerConfig) -> None:
-    """Serve until interrupted; raises ValueError for a database URL it cannot open."""
+    """Serve until interrupted; raises ValueError for a database or broker it cannot open."""
     storage = open_storage(config.db)  # fail here, before listening, on a bad URL
-    app = create_app(config, storage=storage)
+    broker = open_broker(config.broker)
+    app = create_app(config, storage=storage, broker=broker)
     gc.collect()
     gc.freeze()  # what is loaded by now lives forever: keep it out of every full collection
     # Messages are small: compressing each one for each client would cost more than it saves.

@@ -1,7 +1,8 @@
-"""Persistence behind an interface (`Storage`); SQLite by default.
+"""Persistence behind an interface (`Storage`); SQLite by default, PostgreSQL for several processes.
 
-`open_storage(url)` accepts `sqlite:///absolute/path.db`, `sqlite:relative.db`, `sqlite://:memory:`
-or a plain file path; None means the default file (`default_db_path`).
+`open_storage(url)` accepts `sqlite:///absolute/path.db`, `sqlite:relative.db`, `sqlite://:memory:`,
+a plain file path, or `postgresql://user@host:port/dbname` (also `postgres://`, with any libpq
+parameters; needs the `postgres` extra); None means the default file (`default_db_path`).
 """
 
 from __future__ import annotations
@@ -31,7 +32,14 @@ def open_storage(url: str | None) -> Storage:
     if scheme == "sqlite":
         path = rest[2:] if rest.startswith("//") else rest
         return SQLiteStorage(path if path == ":memory:" else Path(path).expanduser())
-    raise ValueError(f"unsupported database URL {url!r}: use sqlite:///path/to/file.db or a file path")
+    if scheme in ("postgresql", "postgres"):
+        from canasta.storage.postgres import PostgresStorage
+
+        return PostgresStorage(url)
+    raise ValueError(
+        f"unsupported database URL {url!r}: use sqlite:///path/to/file.db, a file path"
+        " or postgresql://user@host/dbname"
+    )
 
 
 __all__ = ["Conflict", "SQLiteStorage", "SeatRow", "Storage", "TableRow", "default_db_path", "open_storage"]
