@@ -1,4 +1,5 @@
-"""SQLite storage: tables, seats taken once, an append-only numbered event log, URLs."""
+"""Storage: tables, seats taken once, an append-only numbered event log (SQLite and PostgreSQL);
+SQLite's files and URLs."""
 
 from __future__ import annotations
 
@@ -13,9 +14,18 @@ from canasta.cli.main import main
 from canasta.storage import Conflict, SeatRow, SQLiteStorage, TableRow, default_db_path, open_storage
 
 
-def test_tables_seats_and_events(tmp_path: Path) -> None:
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A new database of each kind: a file in a new directory, or a PostgreSQL database."""
+    if request.param == "sqlite":
+        return str(tmp_path / "sub" / "c.db")
+    url: str = request.getfixturevalue("postgres_url")
+    return url
+
+
+def test_tables_seats_and_events(db_url: str) -> None:
     async def scenario() -> None:
-        storage = SQLiteStorage(tmp_path / "sub" / "c.db")
+        storage = open_storage(db_url)
         await storage.create_table("t1", {"variant": "classic"}, 2)
         assert await storage.load_table("nope") is None
         assert await storage.take_seat("t1", 1, "Ann", "hash-a")
@@ -26,7 +36,7 @@ def test_tables_seats_and_events(tmp_path: Path) -> None:
             await storage.append("t1", 2, {"kind": "action", "n": "other"})
         await storage.close()
 
-        reopened = SQLiteStorage(tmp_path / "sub" / "c.db")
+        reopened = open_storage(db_url)
         assert await reopened.load_table("t1") == TableRow(
             "t1", {"variant": "classic"}, (SeatRow(0, None, None), SeatRow(1, "Ann", "hash-a"))
         )
@@ -86,5 +96,5 @@ def test_serve_refuses_a_database_it_cannot_open(capsys: pytest.CaptureFixture[s
     assert main(["serve", "--db", "mysql://localhost/canasta"]) == 2
     assert capsys.readouterr().err == (
         "canasta serve: unsupported database URL 'mysql://localhost/canasta': "
-        "use sqlite:///path/to/file.db or a file path\n"
+        "use sqlite:///path/to/file.db, a file path or postgresql://user@host/dbname\n"
     )

@@ -1,0 +1,103 @@
+"""Helpers for tests of real `canasta serve` processes: start one, call its HTTP API, and play
+at its tables over real WebSockets."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+from typing import Any
+
+from websockets.sync.client import ClientConnection, connect
+
+from database_servers import free_port
+
+CANASTA = Path(sys.executable).parent / "canasta"
+DIRECT = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # loopback only, no proxy
+
+__all__ = ["Player", "free_port", "http", "players", "server"]
+
+
+def http(port: int, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
+    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", method=method)
+    if body is not None:
+        request.data = json.dumps(body).encode()
+        request.add_header("content-type", "application/json")
+    if token is not None:
+        request.add_header("x-seat-token", token)
+    with DIRECT.open(request, timeout=10) as response:
+        return json.load(response)
+
+
+@contextmanager
+def server(port: int, db: str | Path, log: Path, *options: str) -> Iterator[subprocess.Popen[bytes]]:
+    """`canasta serve` on `port` with the database `db` (and more `options`), once it answers."""
+    command = [str(CANASTA), "serve", "--port", str(port), "--db", str(db), *options]
+    with log.open("ab") as out:
+        process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            assert process.poll() is None, log.read_text()
+            try:
+                http(port, "GET", "/api/tables/AAAAAAAAAAAAAAAAAAAAAA")
+            except urllib.error.HTTPError as exc:
+                assert exc.code == 404
+                break
+            except OSError:
+                assert time.monotonic() < deadline, log.read_text()
+                time.sleep(0.1)
+        yield process
+    finally:
+        if process.poll() is None:
+            process.terminate()
+        process.wait(10)
+
+
+class Player:
+    """A person (or, without a token, a spectator) at the table over a real WebSocket, keeping
+    the latest state it was sent and every state in `seen`."""
+
+    def __init__(self, port: int, table: str, token: str | None, stack: ExitStack) -> None:
+        url = f"ws://127.0.0.1:{port}/ws/tables/{table}"
+        self.ws: ClientConnection = stack.enter_context(connect(url, proxy=None, max_queue=None))
+        self.ws.send(json.dumps({"type": "hello", "token": token}))
+        self.seat = json.loads(self.ws.recv(timeout=10))["seat"]
+        self.state: dict[str, Any] = {}
+        self.seen: list[dict[str, Any]] = []
+        self.drain(wait=10)
+
+    def drain(self, wait: float = 0.0) -> None:
+        """Read every message that has arrived (waiting up to `wait` for the first)."""
+        while True:
+            try:
+                message = json.loads(self.ws.recv(timeout=wait))
+            except TimeoutError:
+                return
+            wait = 0.0
+            assert message["type"] != "error", message
+            if message["type"] == "state":
+                self.state = message
+                self.seen.append(message)
+
+    def move(self, rng: random.Random) -> bool:
+        """Make a random legal move if it is this seat's turn; whether it moved."""
+        state = self.state
+        if self.seat is None or state["status"] != "playing" or state["to_move"] != self.seat:
+            return False
+        move = rng.choice(state["view"]["legal"])
+        self.ws.send(json.dumps({"type": "action", "version": state["version"], "action": move}))
+        while self.state["version"] == state["version"]:
+            self.drain(wait=10)
+        return True
+
+
+def players(port: int, table: str, tokens: list[str], stack: ExitStack) -> list[Player]:
+    return [Player(port, table, token, stack) for token in tokens]

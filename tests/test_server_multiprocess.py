@@ -1,0 +1,105 @@
+"""Two real `canasta serve` processes behind one database (PostgreSQL) and one broker (Redis,
+or PostgreSQL notifications): either process serves the table, every client on either sees
+every move in order, computer players act, and a process killed with SIGKILL neither stops
+the other nor loses the table."""
+
+from __future__ import annotations
+
+import random
+import signal
+import time
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from process_support import Player, free_port, http, server
+
+SEATS = ["human", "random", "human", "random"]
+# Presence is known per process (see the README): a long grace keeps a process from standing
+# in for a person who is connected to the other one.
+SETTINGS = {"players": 4, "seats": SEATS, "bot_delay": 0, "deal_pause": 0, "grace": 600}
+
+
+@pytest.fixture(params=["redis", "postgresql"])
+def broker(request: pytest.FixtureRequest, postgres_url: str) -> str:
+    url: str = postgres_url if request.param == "postgresql" else request.getfixturevalue("redis_url")
+    return url
+
+
+def play(people: list[Player], watchers: list[Player], rng: random.Random, until: int) -> None:
+    """The people move when it is their turn, until the table is past version `until` and every
+    client has the same latest state, waiting for a person."""
+    clients = people + watchers
+    deadline = time.monotonic() + 60
+    while True:
+        for person in people:
+            person.move(rng)
+        for client in clients:
+            client.drain(wait=0.02)
+        versions = {c.state["version"] for c in clients}
+        state = clients[0].state
+        if len(versions) == 1 and state["version"] > until and state["to_move"] in (0, 2):
+            return
+        assert time.monotonic() < deadline, [c.state["version"] for c in clients]
+
+
+def history(watcher: Player) -> dict[int, tuple[Any, Any]]:
+    """What a spectator saw of each version: the last move and the spectator's view."""
+    return {s["version"]: (s["last"], s["view"]) for s in watcher.seen}
+
+
+def same_everywhere(people: list[Player], watchers: list[Player]) -> None:
+    a, b = (history(w) for w in watchers)
+    for seen in (a, b):
+        assert sorted(seen) == list(range(min(seen), max(seen) + 1))  # no version skipped
+    assert {v: a[v] for v in b if v in a} == {v: b[v] for v in a if v in b}
+    public = ("version", "status", "deal", "to_move", "last", "score_sheet")
+    states = [c.state for c in people + watchers]
+    assert all({k: s[k] for k in public} == {k: states[0][k] for k in public} for s in states)
+    assert people[0].state["view"]["melds"] == people[1].state["view"]["melds"]
+
+
+def test_two_processes_serve_one_table(broker: str, postgres_url: str, tmp_path: Path) -> None:
+    ports, logs = [free_port(), free_port()], [tmp_path / "a.log", tmp_path / "b.log"]
+    options = ("--broker", broker)
+    rng = random.Random(5)
+    with ExitStack() as processes, ExitStack() as stack:
+        a = processes.enter_context(server(ports[0], postgres_url, logs[0], *options))
+        processes.enter_context(server(ports[1], postgres_url, logs[1], *options))
+        table = http(ports[0], "POST", "/api/tables", SETTINGS)["table"]
+        busy = {**SETTINGS, "seats": ["random"] * 4, "bot_delay": 0.01, "target_score": 100000}
+        bots_only = http(ports[0], "POST", "/api/tables", busy)["table"]
+        ann = http(ports[0], "POST", f"/api/tables/{table}/seats", {"name": "Ann"})["token"]
+        watchers = [Player(port, table, None, stack) for port in ports]
+        cleo = http(ports[1], "POST", f"/api/tables/{table}/seats", {"name": "Cleo"})["token"]
+        people = [Player(ports[0], table, ann, stack), Player(ports[1], table, cleo, stack)]
+        assert (people[0].seat, people[1].seat) == (0, 2)
+        play(people, watchers, rng, until=60)
+        same_everywhere(people, watchers)
+        moves = [s["last"] for s in watchers[1].seen if s["last"]]
+        assert {m["by"] for m in moves} == {"player", "bot"}
+        assert {m["seat"] for m in moves if m["by"] == "player"} == {0, 2}
+        for port, token in [(ports[1], ann), (ports[0], cleo)]:  # each process serves either person
+            mine = people[0].state if token == ann else people[1].state
+            assert http(port, "GET", f"/api/tables/{table}", token=token)["view"] == mine["view"]
+
+        # Process A dies mid-game: B carries on (and takes over A's bots-only table).
+        seen = http(ports[1], "GET", f"/api/tables/{bots_only}")["version"]
+        a.send_signal(signal.SIGKILL)
+        assert a.wait(10) == -signal.SIGKILL
+        stack.close()
+        time.sleep(0.5)
+        assert http(ports[1], "GET", f"/api/tables/{bots_only}")["version"] > seen
+
+        # A restarts; Ann comes back to it and play goes on through both.
+        processes.enter_context(server(ports[0], postgres_url, logs[0], *options))
+        watchers = [Player(port, table, None, stack) for port in ports]
+        people = [Player(ports[0], table, ann, stack), Player(ports[1], table, cleo, stack)]
+        assert people[0].state["version"] == people[1].state["version"]
+        play(people, watchers, rng, until=people[0].state["version"] + 30)
+        same_everywhere(people, watchers)
+        stack.close()
+    for log in logs:
+        assert "Traceback" not in log.read_text(), log.read_text()
