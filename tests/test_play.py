@@ -8,7 +8,7 @@ import random
 import pytest
 
 from canasta.bots import BOT_NAMES, make_bot
-from canasta.cli.action_text import parse_action, parse_groups
+from canasta.cli.action_text import action_text, parse_action, parse_groups
 from canasta.cli.main import main
 from canasta.cli.play import PlaySession
 from canasta.cli.play_table import (
@@ -19,7 +19,7 @@ from canasta.cli.play_table import (
     render_deal_end,
     render_table,
 )
-from canasta.cli.play_text import PART_NAMES, TEXT
+from canasta.cli.play_text import PART_NAMES, RUSSIAN, RUSSIAN_PART_NAMES, TEXT, language_from
 from canasta.match import seat_rngs
 from canasta.rules import (
     Answer,
@@ -47,13 +47,13 @@ PRESETS = [("classic", 2), ("classic", 3), ("classic", 4), ("classic", 5), ("cla
 
 
 def session(variant: str = "classic", players: int = 4, seed: int = 1,
-            options: dict[str, int] | None = None) -> tuple[PlaySession, io.StringIO]:
+            options: dict[str, int] | None = None, lang: str = "en") -> tuple[PlaySession, io.StringIO]:
     """A game against random bots; the test sets `play.inp`. Returns the session and its output."""
     game = Game(RuleSet.preset(variant, players, options), seed=seed)
     game.next_deal()
     bots = [None, *(make_bot("random") for _ in range(players - 1))]
     out = io.StringIO()
-    return PlaySession(game, bots, seat_rngs("test", players), io.StringIO(), out), out
+    return PlaySession(game, bots, seat_rngs("test", players), io.StringIO(), out, lang), out
 
 
 # -- whole deals and games -----------------------------------------------------------------------
@@ -83,7 +83,7 @@ def test_choosing_move_1_plays_a_deal_to_its_end(variant: str, players: int) -> 
     text = out.getvalue()
     assert play.game.current.is_over and len(play.game.deals) == 1
     assert "Deal 1 is over: " in text and TEXT["sheet"] in text and PART_NAMES["total"] in text
-    assert "Refused" not in text and "Cannot read" not in text
+    assert "Illegal move" not in text and "Cannot read" not in text
     assert text.rstrip().endswith(TEXT["bye"].format(scores=final_scores(play.game.totals, play.names)))
 
 
@@ -132,7 +132,7 @@ def test_refused_and_unreadable_moves_are_explained_and_change_nothing() -> None
     play.inp = io.StringIO(f"discard {card.code}\nmeld XX YY\n{moves + 1}\nfly away\nhelp\nquit\n")
     assert play.play() == 0
     text = out.getvalue()
-    assert TEXT["refused"].format(message=message) in text
+    assert f"Illegal move: {message}" in text
     assert TEXT["bad_input"].format(message="unknown card 'XX'") in text
     assert TEXT["bad_number"].format(number=moves + 1, count=moves) in text
     assert TEXT["bad_input"].format(message=TEXT["unknown_verb"].format(verb="fly")) in text
@@ -162,6 +162,117 @@ def test_cli_play_unknown_bot(capsys: pytest.CaptureFixture[str]) -> None:
     out, err = capsys.readouterr()
     assert (code, out) == (2, "")
     assert "unknown bot" in err and len(err.splitlines()) == 1
+
+
+# -- Russian --------------------------------------------------------------------------------------
+
+
+def test_russian_has_every_text_with_the_same_fields() -> None:
+    def fields(text: str) -> set[str]:
+        return {f.split("}")[0].split("!")[0].split(":")[0] for f in text.split("{")[1:]}
+
+    assert set(RUSSIAN) == set(TEXT) and set(RUSSIAN_PART_NAMES) == set(PART_NAMES)
+    for key, english in TEXT.items():
+        assert fields(RUSSIAN[key]) == fields(english), key
+
+
+def test_a_russian_game_speaks_russian() -> None:
+    play, out = session(lang="ru")
+    play.inp = Typist(play, one_deal=True)
+    assert play.play() == 0
+    text = out.getvalue()
+    assert "Сдача 1 окончена: " in text and RUSSIAN["moves"] in text and RUSSIAN["sheet"] in text
+    assert RUSSIAN_PART_NAMES["total"] in text and "Ваши карты (" in text and "Прикуп" in text
+    assert text.rstrip().endswith(RUSSIAN["bye"].format(scores=final_scores(play.game.totals, play.names)))
+    for key in ("moves", "prompt", "melds", "sheet", "your_team", "continue"):
+        assert TEXT[key] not in text, key
+    for word in ("draw", "discard ", "meld ", "pickup", "Deal ", "Seat ", "Your "):
+        assert word not in text, word
+
+
+def test_a_refused_move_is_explained_in_russian() -> None:
+    play, out = session(lang="ru")
+    card = play.game.current.view(0).hand[0]
+    moves = len(play.game.current.view(0).legal)
+    play.inp = io.StringIO(f"сбросить {card.code}\nвыложить XX\n{moves + 1}\nлететь\nпомощь\nвыход\n")
+    assert play.play() == 0
+    text = out.getvalue()
+    assert ("Недопустимый ход: сейчас нельзя так ходить: сначала возьмите карту, "
+            "либо вы уже взяли её") in text
+    assert "Не удалось прочитать ход: неизвестная карта «XX»" in text
+    assert f"Хода с номером {moves + 1} нет; выберите от 1 до {moves}." in text
+    assert "Не удалось прочитать ход: неизвестный ход «лететь» (наберите «помощь»)" in text
+    assert RUSSIAN["help"] in text
+    assert text.rstrip().endswith("Игра покинута. Итоговый счёт: Ваша команда (места 0, 2) 0, "
+                                  "Команда 1 (места 1, 3) 0.")
+    assert play.game.deals[0].actions == []
+
+
+def test_russian_moves_are_typed_and_shown() -> None:
+    play, out = session(lang="ru")
+    hand = play.game.current.view(0).hand
+    play.inp = io.StringIO(f"взять карту\nсбросить {hand[-1].code}\nвыход\n")
+    play.play()
+    assert play.game.deals[0].actions[:2] == [(0, Draw()), (0, Discard(hand[-1]))]
+    text = out.getvalue()
+    assert "  1) взять карту" in text and "Вы взяли " in text and "Место 1: " in text
+
+
+def test_every_listed_move_reads_back_from_its_russian_text() -> None:
+    rng = random.Random(6)
+    for variant, players in PRESETS:
+        game = Game.new(variant, players, seed=rng.randrange(1000))
+        state = game.current
+        while not state.is_over:
+            legal = state.legal_actions()
+            for action in legal:
+                assert parse_action(action_text(action, "ru")) == action, action_text(action, "ru")
+            game.apply(rng.choice(legal))
+
+
+@pytest.mark.parametrize(
+    ("environ", "lang"),
+    [({}, "en"), ({"LANG": "ru_RU.UTF-8"}, "ru"), ({"LANG": "C.UTF-8"}, "en"),
+     ({"LC_ALL": "en_US.UTF-8", "LANG": "ru_RU.UTF-8"}, "en"), ({"LC_ALL": "ru_UA.UTF-8", "LANG": "C"}, "ru"),
+     ({"LC_ALL": "", "LC_MESSAGES": "ru_RU", "LANG": "en_GB"}, "ru")],
+)
+def test_the_language_comes_from_the_locale(environ: dict[str, str], lang: str) -> None:
+    assert language_from(environ) == lang
+
+
+def test_cli_play_in_russian(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("стол\nсчёт\nвыход\n"))
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    assert main(["play", "--seed", "4", "--bots", "random"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("classic, игроков: 4, игра до 5000 (зерно 4). "
+                          "Вы — место 0; Место 1: компьютер random, ")
+    assert out.count("=== Сдача 1 ·") == 2 and "Счёт\n" in out and "Игра покинута." in out
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    assert main(["play", "--seed", "4", "--bots", "random", "--lang", "en"]) == 0
+    assert capsys.readouterr().out.startswith("classic, 4 players, to 5000 (seed 4).")
+
+
+def test_the_russian_table() -> None:
+    state = position_from_json({
+        "format": "canasta-position/1", "variant": "classic", "players": 4, "scores": [1600, 0],
+        "dealer": 3, "turn": 0, "phase": "draw",
+        "hands": [["KS", "KH", "9D", "JK"], ["5C", "5D"], ["4C"], ["6H", "6S", "7C"]],
+        "stock": ["5S", "QD"],
+        "pile": ["6C", "2C", "8D"],
+        "melds": [[["7S", "7H", "7D", "7C", "7S", "7H", "2D"]], [["AS", "AH", "AD"]]],
+        "red_threes": [["3H"], []],
+    })
+    text = render_table(state.view(0), 3, Names.for_seat(state.rules, 0, "ru"))
+    assert "=== Сдача 3 · classic, игроков: 4 · игра до 5000 ===" in text
+    assert "Ваша команда (места 0, 2) 1600 (для открытия 90, открылись)" in text
+    assert "Прикуп   2 · Сброс 3, сверху 8D, ЗАМОРОЖЕН" in text
+    assert "7 [7S 7H 7D 7C 7S 7H 2D] (7) смешанная канаста · бонусные тройки 3H" in text
+    assert "На руках Вы 4 · Место 1 2 · Место 2 (партнёр) 1 · Место 3 3" in text
+    assert "Ход      Вы: взять карту из прикупа или сброс" in text
+    assert "Ваши карты (4): JK | KS KH | 9D" in text
 
 
 # -- the table ------------------------------------------------------------------------------------

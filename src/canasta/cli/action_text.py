@@ -5,22 +5,40 @@
     meld K:[2C]                  (an explicit rank: a wild card added alone)
     pickup · pickup KS KH · pickup with [KS KH] + [QS QH QD] · ... (top card only) or ... top
 
-A JSON action object (FORMATS.md) is accepted too. Malformed text raises `InvalidActionError`.
+The Russian forms `action_text(action, "ru")` shows read back too (взять карту, взять сброс,
+выложить, сбросить, спросить, да, нет, ответить да, пас, ... (только верхнюю карту)).
+A JSON action object (FORMATS.md) is accepted too. Malformed text raises `InvalidActionError`
+with a message in the player's language.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 
-from canasta.cli.play_text import TEXT
+from canasta.cli.play_text import TEXTS
 from canasta.rules import Action, Answer, Ask, Card, Discard, Draw, Group, Meld, Pass, Pickup, Rank
-from canasta.rules.actions import action_from_json
+from canasta.rules.actions import action_from_json, describe
 from canasta.rules.errors import InvalidActionError
 
 _TOKEN = re.compile(r"\[|\]|,|\+|\||[^\s\[\],+|]+")
 _SEPARATORS = (",", "+", "|")
-_TOP_ONLY = ("(top card only)", "top")
+_TOP_ONLY = ("(top card only)", "(только верхнюю карту)", "top", "верх")
+#: Russian verbs and the English ones they stand for (longest first).
+_RUSSIAN_VERBS = (
+    ("взять карту", "draw"),
+    ("взять сброс", "pickup"),
+    ("ответить да", "yes"),
+    ("ответить нет", "no"),
+    ("выложить", "meld"),
+    ("сбросить", "discard"),
+    ("спросить", "ask"),
+    ("ответить", "answer"),
+    ("да", "yes"),
+    ("нет", "no"),
+    ("пас", "pass"),
+)
 _SIMPLE: dict[str, Action] = {
     "draw": Draw(),
     "pass": Pass(),
@@ -32,16 +50,57 @@ _SIMPLE: dict[str, Action] = {
 }
 
 
-def parse_action(text: str) -> Action:
-    """The action a player typed (see the module doc)."""
-    text = text.strip()
+def action_text(action: Action, lang: str = "en") -> str:
+    """How a move is shown to the player (and may be typed back)."""
+    if lang != "ru":
+        return describe(action)
+    if isinstance(action, Pickup):
+        extra = "".join(" + " + str(g) for g in action.melds)
+        only = " (только верхнюю карту)" if action.top_only else ""
+        return f"взять сброс [{' '.join(c.code for c in action.with_)}]{extra}{only}"
+    if isinstance(action, Meld):
+        return "выложить " + " ".join(str(g) for g in action.melds)
+    if isinstance(action, Discard):
+        return f"сбросить {action.card.code}"
+    if isinstance(action, Answer):
+        return "ответить " + ("да" if action.yes else "нет")
+    return {"draw": "взять карту", "ask": "спросить", "pass": "пас"}[action.type]
+
+
+def _english(text: str) -> str:
+    """`text` with a leading Russian verb replaced by its English form."""
+    lowered = text.lower()
+    for russian, english in _RUSSIAN_VERBS:
+        if lowered.startswith(russian) and lowered[len(russian):len(russian) + 1] in ("", " ", "["):
+            return english + text[len(russian):]
+    return text
+
+
+class _UnknownWord(InvalidActionError):
+    """An unknown card or meld rank (`code` "unknown_card" or "unknown_rank") in typed text."""
+
+    def __init__(self, code: str, text: str) -> None:
+        super().__init__(TEXTS["en"][code].format(text=text), code)
+        self.text = text
+
+
+def parse_action(text: str, lang: str = "en") -> Action:
+    """The action a player typed (see the module doc); errors are explained in `lang`."""
+    texts = TEXTS[lang]
+    try:
+        return _parse(_english(text.strip()), texts)
+    except _UnknownWord as exc:
+        raise InvalidActionError(texts[exc.code].format(text=exc.text), exc.code) from None
+
+
+def _parse(text: str, texts: Mapping[str, str]) -> Action:
     if not text:
-        raise InvalidActionError(TEXT["empty"])
+        raise InvalidActionError(texts["empty"])
     if text.startswith("{"):
         try:
             obj = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise InvalidActionError(TEXT["bad_json"].format(message=exc.msg)) from None
+            raise InvalidActionError(texts["bad_json"].format(message=exc.msg)) from None
         return action_from_json(obj)[0]
     words = text.split()
     key = " ".join(words).lower()
@@ -49,22 +108,29 @@ def parse_action(text: str) -> Action:
         return _SIMPLE[key]
     verb, rest = words[0].lower(), text[len(words[0]):].strip()
     if verb in ("draw", "pass", "ask"):
-        raise InvalidActionError(TEXT["extra_words"].format(verb=verb))
+        raise InvalidActionError(texts["extra_words"].format(verb=verb))
     if verb == "answer":
-        raise InvalidActionError(TEXT["answer_word"])
+        raise InvalidActionError(texts["answer_word"])
     if verb == "discard":
         cards = rest.split()
         if len(cards) != 1:
-            raise InvalidActionError(TEXT["one_card"])
-        return Discard(Card.parse(cards[0]))
+            raise InvalidActionError(texts["one_card"])
+        return Discard(_card(cards[0]))
     if verb == "meld":
         groups = parse_groups(rest)
         if not groups:
-            raise InvalidActionError(TEXT["no_groups"])
+            raise InvalidActionError(texts["no_groups"])
         return Meld(tuple(groups))
     if verb == "pickup":
         return _pickup(rest)
-    raise InvalidActionError(TEXT["unknown_verb"].format(verb=words[0]))
+    raise InvalidActionError(texts["unknown_verb"].format(verb=words[0]))
+
+
+def _card(text: str) -> Card:
+    try:
+        return Card.parse(text)
+    except InvalidActionError:
+        raise _UnknownWord("unknown_card", text) from None
 
 
 def _pickup(rest: str) -> Pickup:
@@ -106,11 +172,14 @@ def parse_groups(text: str) -> list[Group]:
             if ":" in token:
                 close()
                 rank_text, _, token = token.partition(":")
-                rank, cards = Rank.parse_meld_rank(rank_text), []
+                try:
+                    rank, cards = Rank.parse_meld_rank(rank_text), []
+                except InvalidActionError:
+                    raise _UnknownWord("unknown_rank", rank_text) from None
                 if not token:
                     continue
             if cards is None:
                 cards = []
-            cards.append(Card.parse(token))
+            cards.append(_card(token))
     close()
     return groups

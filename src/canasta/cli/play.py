@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import secrets
 import sys
@@ -10,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from canasta.bots import BOT_NAMES, Bot, make_bot
-from canasta.cli.action_text import parse_action
+from canasta.cli.action_text import action_text, parse_action
 from canasta.cli.engine_commands import _fail, _rules, _rules_args
 from canasta.cli.play_table import (
     Names,
@@ -22,14 +23,17 @@ from canasta.cli.play_table import (
     render_sheet,
     render_table,
 )
-from canasta.cli.play_text import TEXT
+from canasta.cli.play_text import LANGUAGES, language_from
 from canasta.match import bot_move, seat_rngs
+from canasta.protocol.errors import ProtocolError
 from canasta.rules import Action, Card, Draw, Game, IllegalActionError, InvalidActionError, Pickup
-from canasta.rules.actions import describe
 
 HUMAN = 0
 DEFAULT_BOT = "normal"
-_QUIT = ("quit", "q", "exit")
+_QUIT = ("quit", "q", "exit", "выход", "выйти")
+_HELP = ("help", "h", "?", "помощь")
+_TABLE = ("table", "t", "стол")
+_SCORES = ("scores", "s", "счёт", "счет")
 
 
 def register(sub: Any) -> None:
@@ -40,20 +44,26 @@ def register(sub: Any) -> None:
                    help=f"the computer players (default {DEFAULT_BOT}; known: {', '.join(BOT_NAMES)})")
     p.add_argument("--partner", metavar="SPEC", help="your partners' bot (default: --bots)")
     p.add_argument("--opponents", metavar="SPEC", help="the opponents' bot (default: --bots)")
+    p.add_argument("--lang", choices=LANGUAGES,
+                   help="the language of the game: en or ru (default: ru if LC_ALL, LC_MESSAGES or "
+                   "LANG starts with 'ru', else en)")
     p.set_defaults(run=run_play)
 
 
 class PlaySession:
-    """A whole game: the human at `HUMAN` types moves on `inp`; bots play the other seats."""
+    """A whole game: the human at `HUMAN` types moves on `inp`; bots play the other seats.
+    Everything is said in `lang` (en or ru)."""
 
     def __init__(self, game: Game, bots: Sequence[Bot | None], rngs: Sequence[random.Random],
-                 inp: TextIO, out: TextIO) -> None:
+                 inp: TextIO, out: TextIO, lang: str = "en") -> None:
         self.game = game
         self.bots = bots
         self.rngs = rngs
         self.inp = inp
         self.out = out
-        self.names = Names.for_seat(game.rules, HUMAN)
+        self.lang = lang
+        self.names = Names.for_seat(game.rules, HUMAN, lang)
+        self.text = self.names.text
 
     def say(self, text: str) -> None:
         print(text, file=self.out, flush=True)
@@ -81,30 +91,30 @@ class PlaySession:
             if game.winner is not None:
                 self.say(self._winner_text(game.winner))
                 return 0
-            answer = self.ask(TEXT["continue"])
+            answer = self.ask(self.text["continue"])
             if answer is None or answer.lower() in _QUIT:
                 return self.leave()
             game.next_deal()
 
     def leave(self) -> int:
-        self.say(TEXT["bye"].format(scores=final_scores(self.game.totals, self.names)))
+        self.say(self.text["bye"].format(scores=final_scores(self.game.totals, self.names)))
         return 0
 
     def _winner_text(self, team: int) -> str:
         score = self.game.totals[team]
         if team == self.game.rules.team_of(HUMAN):
-            return TEXT["winner_you"].format(score=score)
-        return TEXT["winner"].format(team=self.names.teams[team], score=score)
+            return self.text["winner_you"].format(score=score)
+        return self.text["winner"].format(team=self.names.teams[team], score=score)
 
     def bot_turn(self) -> None:
         state = self.game.current
         seat, pile = state.to_move, len(state.pile)
         action = bot_move(self.game, self.bots, self.rngs)
-        name = self.names.seats[seat]
+        name, text = self.names.seats[seat], action_text(action, self.lang)
         if isinstance(action, Pickup):
-            self.say(TEXT["bot_took"].format(name=name, action=describe(action), count=pile))
+            self.say(self.text["bot_took"].format(name=name, action=text, count=pile))
         else:
-            self.say(TEXT["bot_move"].format(name=name, action=describe(action)))
+            self.say(self.text["bot_move"].format(name=name, action=text))
 
     def human_turn(self) -> bool:
         """Read moves until one is applied (True) or the player quits (False)."""
@@ -112,23 +122,23 @@ class PlaySession:
         moves = ordered_moves(view.legal)
         self.say("")
         self.say(render_table(view, len(self.game.deals), self.names))
-        self.say(render_moves(moves))
+        self.say(render_moves(moves, self.lang))
         while True:
-            line = self.ask(TEXT["prompt"])
+            line = self.ask(self.text["prompt"])
             if line is None or line.lower() in _QUIT:
                 return False
-            if line.lower() in ("help", "h", "?"):
-                self.say(TEXT["help"])
-            elif line.lower() in ("table", "t"):
+            if line.lower() in _HELP:
+                self.say(self.text["help"])
+            elif line.lower() in _TABLE:
                 self.say(render_table(view, len(self.game.deals), self.names))
-                self.say(render_moves(moves))
-            elif line.lower() in ("scores", "s"):
+                self.say(render_moves(moves, self.lang))
+            elif line.lower() in _SCORES:
                 self.say(render_sheet(self.game.results, self.game.totals, self.names))
             elif (action := self._read_action(line, moves)) is not None:
                 try:
                     self.game.apply(action, HUMAN)
                 except IllegalActionError as exc:
-                    self.say(TEXT["refused"].format(message=exc.message))
+                    self.say(ProtocolError.illegal(exc).message(self.lang))
                     continue
                 self._report_draw(action, view.hand)
                 return True
@@ -139,20 +149,20 @@ class PlaySession:
             number = int(line)
             if 1 <= number <= len(legal):
                 return legal[number - 1]
-            self.say(TEXT["bad_number"].format(number=number, count=len(legal)))
+            self.say(self.text["bad_number"].format(number=number, count=len(legal)))
             return None
         try:
-            return parse_action(line)
+            return parse_action(line, self.lang)
         except InvalidActionError as exc:
-            self.say(TEXT["bad_input"].format(message=exc.message))
+            self.say(self.text["bad_input"].format(message=exc.message))
             return None
 
     def _report_draw(self, action: Action, before: Sequence[Card]) -> None:
         after = self.game.current.view(HUMAN).hand
         if isinstance(action, Draw):
-            self.say(TEXT["drew"].format(cards=drawn_text(before, after)))
+            self.say(self.text["drew"].format(cards=drawn_text(before, after)))
         elif isinstance(action, Pickup):
-            self.say(TEXT["took"].format(cards=drawn_text(before, after)))
+            self.say(self.text["took"].format(cards=drawn_text(before, after)))
 
 
 def run_play(args: argparse.Namespace) -> int:
@@ -170,9 +180,10 @@ def run_play(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else secrets.randbelow(10**6)
     game = Game(rules, seed=seed)
     game.next_deal()
-    session = PlaySession(game, bots, seat_rngs(f"play/{seed}", rules.players), sys.stdin, sys.stdout)
-    others = ", ".join(TEXT["other_bot"].format(name=session.names.seats[s], bot=spec)
+    lang = args.lang or language_from(os.environ)
+    session = PlaySession(game, bots, seat_rngs(f"play/{seed}", rules.players), sys.stdin, sys.stdout, lang)
+    others = ", ".join(session.text["other_bot"].format(name=session.names.seats[s], bot=spec)
                        for s, spec in specs.items())
-    session.say(TEXT["start"].format(variant=rules.variant, players=rules.players,
-                                     target=rules.target_score, seed=seed, others=others))
+    session.say(session.text["start"].format(variant=rules.variant, players=rules.players,
+                                        target=rules.target_score, seed=seed, others=others))
     return session.play()

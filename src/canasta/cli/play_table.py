@@ -4,30 +4,36 @@ from __future__ import annotations
 
 import shutil
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from canasta.cli.action_text import action_text
 from canasta.cli.engine_commands import format_table
-from canasta.cli.play_text import PART_NAMES, TEXT
+from canasta.cli.play_text import PART_TEXTS, TEXTS
 from canasta.rules import Action, Card, DealResult, Discard, Rank, RuleSet, SeatView
-from canasta.rules.actions import describe
 from canasta.rules.cards import sorted_cards
 from canasta.rules.scoring import PARTS
 
 
 @dataclass(frozen=True)
 class Names:
-    """How the human (`seat`) sees the seats and teams."""
+    """How the human (`seat`) sees the seats and teams, and in which language (`lang`)."""
 
     seats: tuple[str, ...]
     teams: tuple[str, ...]
+    lang: str = "en"
+
+    @property
+    def text(self) -> Mapping[str, str]:
+        return TEXTS[self.lang]
 
     @classmethod
-    def for_seat(cls, rules: RuleSet, human: int) -> Names:
+    def for_seat(cls, rules: RuleSet, human: int, lang: str = "en") -> Names:
+        text = TEXTS[lang]
         mine = rules.team_of(human)
         seats = tuple(
-            TEXT["you"] if s == human
-            else TEXT["partner" if rules.team_of(s) == mine else "seat"].format(seat=s)
+            text["you"] if s == human
+            else text["partner" if rules.team_of(s) == mine else "seat"].format(seat=s)
             for s in range(rules.players)
         )
         teams = []
@@ -36,9 +42,9 @@ class Names:
             if len(members) == 1:
                 teams.append(seats[members[0]])
             else:
-                name = TEXT["your_team"] if t == mine else TEXT["team"].format(team=t)
-                teams.append(TEXT["team_seats"].format(name=name, seats=", ".join(map(str, members))))
-        return cls(seats, tuple(teams))
+                name = text["your_team"] if t == mine else text["team"].format(team=t)
+                teams.append(text["team_seats"].format(name=name, seats=", ".join(map(str, members))))
+        return cls(seats, tuple(teams), lang)
 
 
 def cards_text(cards: Sequence[Card]) -> str:
@@ -56,62 +62,64 @@ def hand_text(hand: Sequence[Card]) -> str:
     return " | ".join(cards_text(run) for run in runs)
 
 
-def meld_text(rank: Rank, cards: Sequence[Card]) -> str:
-    text = TEXT["meld"].format(rank=rank.value, cards=cards_text(cards), count=len(cards))
+def meld_text(rank: Rank, cards: Sequence[Card], text: Mapping[str, str] = TEXTS["en"]) -> str:
+    name = text["wild_rank"] if rank is Rank.WILD else rank.value
+    out = text["meld"].format(rank=name, cards=cards_text(cards), count=len(cards))
     if len(cards) >= 7:
         if rank is Rank.WILD:
-            text += TEXT["canasta_wild"]
+            out += text["canasta_wild"]
         elif any(c.is_wild for c in cards):
-            text += TEXT["canasta_mixed"]
+            out += text["canasta_mixed"]
         else:
-            text += TEXT["canasta_natural"]
-    return text
+            out += text["canasta_natural"]
+    return out
 
 
 def render_table(view: SeatView, deal: int, names: Names) -> str:
     """The table as `view.seat` may see it."""
     rules = view.rules
-    lines = [TEXT["title"].format(deal=deal, variant=rules.variant, players=rules.players,
+    w = names.text
+    lines = [w["title"].format(deal=deal, variant=rules.variant, players=rules.players,
                                   target=rules.target_score)]
-    lines.append(TEXT["scores"].format(entries=" · ".join(
-        TEXT["score_entry"].format(team=names.teams[t], score=view.scores[t], minimum=view.minimums[t],
-                                   opened=TEXT["opened"] if view.opened[t] else "")
+    lines.append(w["scores"].format(entries=" · ".join(
+        w["score_entry"].format(team=names.teams[t], score=view.scores[t], minimum=view.minimums[t],
+                                   opened=w["opened"] if view.opened[t] else "")
         for t in range(rules.teams)
     )))
-    lines.append(TEXT["stock_pile"].format(stock=view.stock_size, pile=_pile_text(view)))
-    lines.append(TEXT["melds"])
+    lines.append(w["stock_pile"].format(stock=view.stock_size, pile=_pile_text(view, w)))
+    lines.append(w["melds"])
     for t in range(rules.teams):
-        melds = " · ".join(meld_text(r, cs) for r, cs in view.melds[t].items()) or TEXT["no_melds"]
+        melds = " · ".join(meld_text(r, cs, w) for r, cs in view.melds[t].items()) or w["no_melds"]
         if view.threes[t]:
-            melds += TEXT["threes"].format(cards=cards_text(view.threes[t]))
-        lines.append(TEXT["melds_team"].format(team=names.teams[t], melds=melds))
+            melds += w["threes"].format(cards=cards_text(view.threes[t]))
+        lines.append(w["melds_team"].format(team=names.teams[t], melds=melds))
     entries = []
     for s in range(rules.players):
         if s == view.sitting_out:
-            entries.append(TEXT["sitting_out"].format(name=names.seats[s]))
+            entries.append(w["sitting_out"].format(name=names.seats[s]))
         elif view.known[s] and s != view.seat:
-            entries.append(TEXT["hand_known"].format(name=names.seats[s], count=view.hand_sizes[s],
+            entries.append(w["hand_known"].format(name=names.seats[s], count=view.hand_sizes[s],
                                                      cards=cards_text(view.known[s])))
         else:
-            entries.append(TEXT["hand_entry"].format(name=names.seats[s], count=view.hand_sizes[s]))
-    lines.append(TEXT["hands"].format(entries=" · ".join(entries)))
+            entries.append(w["hand_entry"].format(name=names.seats[s], count=view.hand_sizes[s]))
+    lines.append(w["hands"].format(entries=" · ".join(entries)))
     if view.phase != "ended":
-        phase = TEXT["phase_draw"] if view.phase == "draw" else TEXT["phase_play"]
-        lines.append(TEXT["turn"].format(name=names.seats[view.turn], phase=phase))
+        phase = w["phase_draw"] if view.phase == "draw" else w["phase_play"]
+        lines.append(w["turn"].format(name=names.seats[view.turn], phase=phase))
     if view.permission == "pending":
-        lines.append(TEXT["permission"].format(asker=names.seats[view.turn]))
-    lines.append(TEXT["your_hand"].format(count=len(view.hand), cards=hand_text(view.hand)))
+        lines.append(w["permission"].format(asker=names.seats[view.turn]))
+    lines.append(w["your_hand"].format(count=len(view.hand), cards=hand_text(view.hand)))
     return "\n".join(lines)
 
 
-def _pile_text(view: SeatView) -> str:
+def _pile_text(view: SeatView, w: Mapping[str, str]) -> str:
     if not view.pile:
-        text = TEXT["pile_empty"]
+        text = w["pile_empty"]
     elif len(view.visible_pile) > 1:
-        text = TEXT["pile_whole"].format(size=len(view.pile), cards=cards_text(view.visible_pile))
+        text = w["pile_whole"].format(size=len(view.pile), cards=cards_text(view.visible_pile))
     else:
-        text = TEXT["pile_cards"].format(size=len(view.pile), top=view.pile[-1].code)
-    return text + (TEXT["frozen"] if view.pile_frozen else "")
+        text = w["pile_cards"].format(size=len(view.pile), top=view.pile[-1].code)
+    return text + (w["frozen"] if view.pile_frozen else "")
 
 
 _MOVE_ORDER = {k: i for i, k in enumerate(("draw", "pickup", "pass", "meld", "discard", "ask", "answer"))}
@@ -126,13 +134,14 @@ def ordered_moves(legal: Sequence[Action]) -> list[Action]:
     return sorted(legal, key=key)
 
 
-def render_moves(moves: Sequence[Action]) -> str:
+def render_moves(moves: Sequence[Action], lang: str = "en") -> str:
     """The legal moves, numbered from 1, in as many columns as the terminal's width allows."""
-    items = [TEXT["move"].format(number=i, action=describe(a)) for i, a in enumerate(moves, 1)]
+    w = TEXTS[lang]
+    items = [w["move"].format(number=i, action=action_text(a, lang)) for i, a in enumerate(moves, 1)]
     width = max(len(item) for item in items) + 2
     columns = max(1, min(4, shutil.get_terminal_size().columns // width))
     rows = -(-len(items) // columns)
-    lines = [TEXT["moves"]]
+    lines = [w["moves"]]
     for r in range(rows):
         lines.append("".join(items[r + c * rows].ljust(width)
                              for c in range(columns) if r + c * rows < len(items)).rstrip())
@@ -141,23 +150,25 @@ def render_moves(moves: Sequence[Action]) -> str:
 
 def render_deal_end(result: DealResult, deal: int, names: Names) -> str:
     """How the deal ended and each team's score by part (parts where every team has 0 left out)."""
+    w, part_names = names.text, PART_TEXTS[names.lang]
     if result.went_out is None:
-        how = TEXT["stock_exhausted"]
+        how = w["stock_exhausted"]
     else:
-        how = TEXT["went_out_concealed" if result.concealed else "went_out"].format(
+        how = w["went_out_concealed" if result.concealed else "went_out"].format(
             name=names.seats[result.went_out])
-    header = [TEXT["breakdown_part"], *names.teams]
-    rows = [[PART_NAMES[part], *(f"{getattr(s, part):+d}" for s in result.scores)]
+    header = [w["breakdown_part"], *names.teams]
+    rows = [[part_names[part], *(f"{getattr(s, part):+d}" for s in result.scores)]
             for part in PARTS if any(getattr(s, part) for s in result.scores)]
-    rows.append([PART_NAMES["total"], *(f"{s.total:+d}" for s in result.scores)])
-    return TEXT["deal_over"].format(deal=deal, how=how) + "\n" + format_table(header, rows)
+    rows.append([part_names["total"], *(f"{s.total:+d}" for s in result.scores)])
+    return w["deal_over"].format(deal=deal, how=how) + "\n" + format_table(header, rows)
 
 
 def render_sheet(results: Sequence[DealResult], totals: Sequence[int], names: Names) -> str:
     """The score sheet: each deal's scores, then the cumulative totals."""
+    w = names.text
     rows = [[str(i), *(f"{s.total:+d}" for s in r.scores)] for i, r in enumerate(results, 1)]
-    rows.append([TEXT["sheet_total"], *(str(t) for t in totals)])
-    return TEXT["sheet"] + "\n" + format_table([TEXT["sheet_deal"], *names.teams], rows)
+    rows.append([w["sheet_total"], *(str(t) for t in totals)])
+    return w["sheet"] + "\n" + format_table([w["sheet_deal"], *names.teams], rows)
 
 
 def final_scores(totals: Sequence[int], names: Names) -> str:

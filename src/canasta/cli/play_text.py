@@ -1,8 +1,15 @@
-"""Every text the terminal game (`canasta play`) shows, in one place (English)."""
+"""Every text the terminal game (`canasta play`) shows, in one place, in English and Russian.
+
+Why the rules refuse a move comes from the server's texts (`canasta.protocol.errors`), so that
+the terminal and the browser explain it in the same words.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Final
+
+LANGUAGES: Final = ("en", "ru")
 
 TEXT: Final[dict[str, str]] = {
     # seats and teams
@@ -26,6 +33,7 @@ TEXT: Final[dict[str, str]] = {
     "melds_team": "  {team}: {melds}",
     "no_melds": "(none)",
     "meld": "{rank} [{cards}] ({count})",
+    "wild_rank": "wild",
     "canasta_natural": " natural canasta",
     "canasta_mixed": " mixed canasta",
     "canasta_wild": " wild canasta",
@@ -47,7 +55,6 @@ TEXT: Final[dict[str, str]] = {
     "took": "You took the pile: {cards}.",
     "bot_move": "{name}: {action}",
     "bot_took": "{name}: {action} (takes {count} cards)",
-    "refused": "Refused: {message}",
     "bad_input": "Cannot read that: {message}",
     "bad_number": "There is no move {number}; choose 1 to {count}.",
     "help": (
@@ -72,6 +79,8 @@ TEXT: Final[dict[str, str]] = {
     "answer_word": "answer 'yes' or 'no'",
     "extra_words": "'{verb}' takes no cards",
     "bad_json": "not a JSON action: {message}",
+    "unknown_card": "unknown card {text!r}",
+    "unknown_rank": "unknown meld rank {text!r}",
     # end of a deal and of the game
     "deal_over": "Deal {deal} is over: {how}.",
     "went_out": "{name} went out",
@@ -89,6 +98,95 @@ TEXT: Final[dict[str, str]] = {
     "other_bot": "{name} plays {bot}",
 }
 
+RUSSIAN: Final[dict[str, str]] = {
+    # seats and teams
+    "you": "Вы",
+    "seat": "Место {seat}",
+    "partner": "Место {seat} (партнёр)",
+    "your_team": "Ваша команда",
+    "team": "Команда {team}",
+    "team_seats": "{name} (места {seats})",
+    # the table
+    "title": "=== Сдача {deal} · {variant}, игроков: {players} · игра до {target} ===",
+    "scores": "Счёт     {entries}",
+    "score_entry": "{team} {score} (для открытия {minimum}{opened})",
+    "opened": ", открылись",
+    "stock_pile": "Прикуп   {stock} · Сброс {pile}",
+    "pile_empty": "пуст",
+    "pile_cards": "{size}, сверху {top}",
+    "pile_whole": "{size}: {cards}",
+    "frozen": ", ЗАМОРОЖЕН",
+    "melds": "Комбинации",
+    "melds_team": "  {team}: {melds}",
+    "no_melds": "(нет)",
+    "meld": "{rank} [{cards}] ({count})",
+    "wild_rank": "дикие",
+    "canasta_natural": " чистая канаста",
+    "canasta_mixed": " смешанная канаста",
+    "canasta_wild": " дикая канаста",
+    "threes": " · бонусные тройки {cards}",
+    "hands": "На руках {entries}",
+    "hand_entry": "{name} {count}",
+    "hand_known": "{name} {count} (известны: {cards})",
+    "sitting_out": "{name} пропускает сдачу",
+    "turn": "Ход      {name}{phase}",
+    "phase_draw": ": взять карту из прикупа или сброс",
+    "phase_play": ": выложить комбинации и сбросить карту",
+    "permission": "Вопрос   {asker} спрашивает, можно ли выйти из игры",
+    "your_hand": "Ваши карты ({count}): {cards}",
+    # moves
+    "moves": "Ваши ходы:",
+    "move": "{number:>3}) {action}",
+    "prompt": "Ваш ход (номер, ход вроде «сбросить 9C» или «помощь»): ",
+    "drew": "Вы взяли {cards}.",
+    "took": "Вы взяли сброс: {cards}.",
+    "bot_move": "{name}: {action}",
+    "bot_took": "{name}: {action} (карт в сбросе: {count})",
+    "bad_input": "Не удалось прочитать ход: {message}",
+    "bad_number": "Хода с номером {number} нет; выберите от 1 до {count}.",
+    "help": (
+        "Наберите номер хода из списка или сам ход:\n"
+        "  взять карту                   взять карту из прикупа\n"
+        "  взять сброс KS KH             взять сброс, выложив его верхнюю карту с KS KH\n"
+        "  взять сброс                   взять сброс, добавив верхнюю карту к своей комбинации\n"
+        "  взять сброс KS KH + QS QH QD  взять сброс и выложить ещё комбинации (для открытия)\n"
+        "  выложить KS KH KD, 7S 7H 2C   выложить комбинации или добавить карты к комбинациям\n"
+        "                                команды (комбинации разделяются запятой)\n"
+        "  выложить K:[2C]               добавить одну дикую карту к комбинации королей\n"
+        "  сбросить 9C                   сбросить карту (ход окончен)\n"
+        "  спросить / да / нет           спросить партнёра о выходе / ответить партнёру\n"
+        "  пас                           отказаться от сброса, когда прикуп кончился\n"
+        "Карты: достоинство A K Q J 10 (или T) 9..2, масть S (пики) H (черви) D (бубны) C (трефы);\n"
+        "JK — джокер. Английские команды (draw, pickup, meld, discard, ...) тоже понимаются.\n"
+        "Ещё: «стол» показывает стол снова, «счёт» — таблицу счёта, «выход» — выйти из игры."
+    ),
+    # parsing typed actions
+    "empty": "наберите ход",
+    "unknown_verb": "неизвестный ход «{verb}» (наберите «помощь»)",
+    "one_card": "сбросить можно ровно одну карту",
+    "no_groups": "для выкладки нужна хотя бы одна комбинация",
+    "answer_word": "ответьте «да» или «нет»",
+    "extra_words": "«{verb}» пишется без карт",
+    "bad_json": "ход в виде JSON не читается: {message}",
+    "unknown_card": "неизвестная карта «{text}»",
+    "unknown_rank": "неизвестное достоинство комбинации «{text}»",
+    # end of a deal and of the game
+    "deal_over": "Сдача {deal} окончена: {how}.",
+    "went_out": "{name} — выход из игры",
+    "went_out_concealed": "{name} — закрытый выход из игры (с руки)",
+    "stock_exhausted": "прикуп кончился",
+    "breakdown_part": "очки за",
+    "sheet": "Счёт",
+    "sheet_deal": "сдача",
+    "sheet_total": "итого",
+    "continue": "Нажмите Enter, чтобы сыграть следующую сдачу (или наберите «выход»): ",
+    "winner_you": "Ваша команда выиграла игру, очков: {score}.",
+    "winner": "Игру выиграли: {team}, очков: {score}.",
+    "bye": "Игра покинута. Итоговый счёт: {scores}.",
+    "start": "{variant}, игроков: {players}, игра до {target} (зерно {seed}). Вы — место 0; {others}.",
+    "other_bot": "{name}: компьютер {bot}",
+}
+
 #: Names of the parts of a deal's score (`canasta.rules.scoring.PARTS`, plus the total).
 PART_NAMES: Final = {
     "cards": "cards melded",
@@ -99,3 +197,25 @@ PART_NAMES: Final = {
     "penalties": "penalties",
     "total": "deal total",
 }
+
+RUSSIAN_PART_NAMES: Final = {
+    "cards": "выложенные карты",
+    "canastas": "канасты",
+    "threes": "бонусные тройки",
+    "going_out": "выход",
+    "hand": "карты на руке",
+    "penalties": "штрафы",
+    "total": "итого за сдачу",
+}
+
+TEXTS: Final[Mapping[str, Mapping[str, str]]] = {"en": TEXT, "ru": RUSSIAN}
+PART_TEXTS: Final[Mapping[str, Mapping[str, str]]] = {"en": PART_NAMES, "ru": RUSSIAN_PART_NAMES}
+
+
+def language_from(environ: Mapping[str, str]) -> str:
+    """The language of the locale (`LC_ALL`, then `LC_MESSAGES`, then `LANG`): Russian or English."""
+    for key in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(key)
+        if value:
+            return "ru" if value.lower().startswith("ru") else "en"
+    return "en"
