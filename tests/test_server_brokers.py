@@ -12,7 +12,7 @@ import pytest
 import redis
 
 from canasta.cli.main import main
-from canasta.server.broker import EVERY_TABLE, Broker, open_broker
+from canasta.server.broker import EVERY_TABLE, Broker, Notice, open_broker
 from canasta.server.postgres_broker import PostgresBroker
 from canasta.server.redis_broker import RedisBroker
 from database_servers import free_port
@@ -24,7 +24,7 @@ def broker_url(request: pytest.FixtureRequest) -> str:
     return url
 
 
-async def heard(queue: asyncio.Queue[str]) -> str:
+async def heard(queue: asyncio.Queue[Notice]) -> Notice:
     return await asyncio.wait_for(queue.get(), 5)
 
 
@@ -39,14 +39,14 @@ def test_changes_reach_every_other_subscriber(broker_url: str) -> None:
     async def scenario() -> None:
         brokers = await started(broker_url, 2)
         assert isinstance(brokers[0], RedisBroker | PostgresBroker)
-        queues: dict[str, asyncio.Queue[str]] = {name: asyncio.Queue() for name in "abc"}
+        queues: dict[str, asyncio.Queue[Notice]] = {name: asyncio.Queue() for name in "abc"}
         brokers[0].subscribe("a", queues["a"].put)
         brokers[1].subscribe("b", queues["b"].put)  # two hubs in the second process
         brokers[1].subscribe("c", queues["c"].put)
-        await brokers[0].publish("t1", "a")
-        assert [await heard(queues["b"]), await heard(queues["c"])] == ["t1", "t1"]
-        await brokers[1].publish("t2", "b")
-        assert [await heard(queues["a"]), await heard(queues["c"])] == ["t2", "t2"]
+        await brokers[0].publish(Notice("t1", "a"))
+        assert [await heard(queues["b"]), await heard(queues["c"])] == [Notice("t1", "a")] * 2
+        await brokers[1].publish(Notice("t2", "b", (0, 2)))
+        assert [await heard(queues["a"]), await heard(queues["c"])] == [Notice("t2", "b", (0, 2))] * 2
         await asyncio.sleep(0.1)
         assert all(queue.empty() for queue in queues.values())  # nobody hears their own changes
         for broker in brokers:
@@ -76,12 +76,12 @@ def test_a_lost_connection_is_restored(broker_url: str, monkeypatch: pytest.Monk
 
     async def scenario() -> None:
         brokers = await started(broker_url, 2)
-        queue: asyncio.Queue[str] = asyncio.Queue()
+        queue: asyncio.Queue[Notice] = asyncio.Queue()
         brokers[1].subscribe("b", queue.put)
         _drop_listeners(broker_url)
-        assert await heard(queue) == EVERY_TABLE
-        await brokers[0].publish("t3", "a")
-        assert await heard(queue) == "t3"
+        assert await heard(queue) == Notice(EVERY_TABLE, "")
+        await brokers[0].publish(Notice("t3", "a", ()))
+        assert await heard(queue) == Notice("t3", "a", ())
         for broker in brokers:
             await broker.close()
 

@@ -1,7 +1,8 @@
 """Two real `canasta serve` processes behind one database (PostgreSQL) and one broker (Redis,
 or PostgreSQL notifications): either process serves the table, every client on either sees
-every move in order, computer players act, and a process killed with SIGKILL neither stops
-the other nor loses the table."""
+every move in order and the same seats (who is connected), computer players act and nobody
+stands in for a connected person, and a process killed with SIGKILL neither stops the other
+nor loses the table."""
 
 from __future__ import annotations
 
@@ -17,9 +18,9 @@ import pytest
 from process_support import Player, free_port, http, server
 
 SEATS = ["human", "random", "human", "random"]
-# Presence is known per process (see the README): a long grace keeps a process from standing
-# in for a person who is connected to the other one.
-SETTINGS = {"players": 4, "seats": SEATS, "bot_delay": 0, "deal_pause": 0, "grace": 600}
+# A short grace: were a process to count a person connected to the other one as absent, it
+# would soon stand in for them.
+SETTINGS = {"players": 4, "seats": SEATS, "bot_delay": 0, "deal_pause": 0, "grace": 1}
 
 
 @pytest.fixture(params=["redis", "postgresql"])
@@ -55,9 +56,11 @@ def same_everywhere(people: list[Player], watchers: list[Player]) -> None:
     for seen in (a, b):
         assert sorted(seen) == list(range(min(seen), max(seen) + 1))  # no version skipped
     assert {v: a[v] for v in b if v in a} == {v: b[v] for v in a if v in b}
-    public = ("version", "status", "deal", "to_move", "last", "score_sheet")
+    public = ("version", "status", "deal", "to_move", "last", "score_sheet", "seats")
     states = [c.state for c in people + watchers]
     assert all({k: s[k] for k in public} == {k: states[0][k] for k in public} for s in states)
+    seats = states[0]["seats"]
+    assert [(s["connected"], s["stand_in"]) for s in seats] == [(True, False), (False, False)] * 2
     assert people[0].state["view"]["melds"] == people[1].state["view"]["melds"]
 
 

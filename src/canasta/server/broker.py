@@ -1,14 +1,17 @@
-"""Fan-out of table changes between server processes.
+"""Fan-out of table changes, and of who is connected, between server processes.
 
-After storing an event or a seat of a table, a process publishes `(table_id, origin)`, `origin`
-being its own id; every other subscribed process that holds the table catches up from storage
-and updates its clients. With one process and `LocalBroker` (the default) there is nobody else
-to tell; several hubs in one process may share a `LocalBroker` (the tests do). Several
-processes share a networked broker (`open_broker`): Redis publish/subscribe
-(`canasta.server.redis_broker`) or PostgreSQL notifications (`canasta.server.postgres_broker`),
-both built on `RemoteBroker`. Delivery is asynchronous: `publish` never waits for a subscriber,
-and never raises (a change that could not be announced is logged; the others learn of it with
-the table's next change).
+After storing an event or a seat of a table, a process publishes `Notice(table_id, origin)`,
+`origin` being its own id; every other subscribed process that holds the table catches up from
+storage and updates its clients. A process also publishes which seats of a table have a person
+connected to it (`Notice(table_id, origin, present)`), when that changes and as a heartbeat, so
+that no process stands in for a person connected to another.
+
+With one process and `LocalBroker` (the default) there is nobody else to tell; several hubs in
+one process may share a `LocalBroker` (the tests do). Several processes share a networked
+broker (`open_broker`): Redis publish/subscribe (`canasta.server.redis_broker`) or PostgreSQL
+notifications (`canasta.server.postgres_broker`), both built on `RemoteBroker`. Delivery is
+asynchronous: `publish` never waits for a subscriber, and never raises (a notice that could not
+be sent is logged; the others learn of the change with the table's next one).
 """
 
 from __future__ import annotations
@@ -17,11 +20,35 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator, Callable, Coroutine
+from dataclasses import dataclass
 from typing import Any, Protocol
 
-Handler = Callable[[str], Coroutine[Any, Any, None]]
+EVERY_TABLE = ""  # the table id of the notice that any table may have changed unheard
 
-EVERY_TABLE = ""  # the table id handed to handlers when any table may have changed unheard
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """`present` None: the table changed in storage. Otherwise: the seats of the table that
+    have a person connected to the process `origin` (on the wire: `ORIGIN TABLE_ID[ SEATS]`,
+    SEATS being the seat numbers joined by commas, possibly none)."""
+
+    table_id: str
+    origin: str
+    present: tuple[int, ...] | None = None
+
+    def encode(self) -> str:
+        text = f"{self.origin} {self.table_id}"
+        return text if self.present is None else f"{text} {','.join(map(str, self.present))}"
+
+    @staticmethod
+    def decode(text: str) -> Notice:
+        origin, table_id, *rest = text.split(" ")
+        if not rest:
+            return Notice(table_id, origin)
+        return Notice(table_id, origin, tuple(int(seat) for seat in rest[0].split(",") if seat))
+
+
+Handler = Callable[[Notice], Coroutine[Any, Any, None]]
 RETRY_FIRST, RETRY_MAX = 0.1, 5.0  # seconds between attempts to reconnect a lost broker
 
 log = logging.getLogger("canasta.server")
@@ -31,12 +58,12 @@ class Broker(Protocol):
     async def start(self) -> None:
         """Connect, before the first subscriber (a broker may be started more than once)."""
 
-    async def publish(self, table_id: str, origin: str) -> None:
-        """Tell every subscriber but `origin` that the table changed."""
+    async def publish(self, notice: Notice) -> None:
+        """Tell every subscriber but the notice's origin."""
 
     def subscribe(self, origin: str, handler: Handler) -> None:
-        """Call `handler(table_id)` on changes published by others than `origin`, and
-        `handler(EVERY_TABLE)` when changes may have been missed (after a lost connection)."""
+        """Call `handler(notice)` on notices published by others than `origin`, and with
+        `Notice(EVERY_TABLE, "")` when notices may have been missed (after a lost connection)."""
 
     async def close(self) -> None: ...
 
@@ -51,10 +78,10 @@ class LocalBroker:
     async def start(self) -> None:
         pass
 
-    async def publish(self, table_id: str, origin: str) -> None:
+    async def publish(self, notice: Notice) -> None:
         for subscriber, handler in self._handlers:
-            if subscriber != origin:
-                task = asyncio.create_task(handler(table_id))
+            if subscriber != notice.origin:
+                task = asyncio.create_task(handler(notice))
                 self._tasks.add(task)
                 task.add_done_callback(self._tasks.discard)
 
@@ -66,10 +93,10 @@ class LocalBroker:
 
 
 class RemoteBroker:
-    """A broker that goes through a server: every change is the message `origin table_id` on
-    one channel, which every process receives (the publisher too) and hands to its own
-    subscribers but the origin. A lost connection is retried for as long as it takes; once it
-    is back, every subscriber hears `EVERY_TABLE`.
+    """A broker that goes through a server: every notice is a message on one channel, which
+    every process receives (the publisher too) and hands to its own subscribers but the
+    origin. A lost connection is retried for as long as it takes; once it is back, every
+    subscriber hears of `EVERY_TABLE`.
 
     Subclasses (re)open the connection they listen on (`_connect`), send a message (connecting
     as needed), yield the messages received, and close every connection (`_disconnect`)."""
@@ -95,11 +122,11 @@ class RemoteBroker:
             await self._connect()  # a broker out of reach at start-up is an error
             self._reader = asyncio.create_task(self._read())
 
-    async def publish(self, table_id: str, origin: str) -> None:
+    async def publish(self, notice: Notice) -> None:
         try:
-            await self._send(f"{origin} {table_id}")
+            await self._send(notice.encode())
         except Exception as exc:
-            log.warning("broker: table %s changed but could not be announced: %s", table_id, exc)
+            log.warning("broker: notice about table %s not sent: %s", notice.table_id, exc)
 
     def subscribe(self, origin: str, handler: Handler) -> None:
         self._local.subscribe(origin, handler)
@@ -108,12 +135,16 @@ class RemoteBroker:
         while True:
             try:
                 async for message in self._messages():
-                    origin, _, table_id = message.partition(" ")
-                    await self._local.publish(table_id, origin)
+                    try:
+                        notice = Notice.decode(message)
+                    except ValueError:
+                        log.warning("broker: message %r ignored", message[:100])
+                        continue
+                    await self._local.publish(notice)
             except Exception as exc:
                 log.warning("broker: connection lost (%s), reconnecting", exc)
             await self._reconnect()
-            await self._local.publish(EVERY_TABLE, "")
+            await self._local.publish(Notice(EVERY_TABLE, ""))
 
     async def _reconnect(self) -> None:
         delay = RETRY_FIRST

@@ -14,7 +14,9 @@ class ServerConfig:
     client may send (bytes). `rate` and `burst`: messages per second one socket may send on
     average, and in a burst. `outbox_limit`: messages queued for a slow client before it is
     disconnected (it reconnects and gets the current state). `idle_unload`: seconds a table
-    with nobody connected stays in memory. `shuffle`: the deck shuffler (the operating system's
+    with nobody connected stays in memory. `heartbeat`: seconds between a process's reminders
+    to the others of which seats have a person connected to it (see `canasta.server.presence`).
+    `shuffle`: the deck shuffler (the operating system's
     randomness; tests may pass a seeded generator)."""
 
     db: str | None = None
@@ -25,4 +27,5 @@ class ServerConfig:
     burst: int = 40
     outbox_limit: int = 500
     idle_unload: float = 300.0
+    heartbeat: float = 10.0
     shuffle: random.Random = field(default_factory=random.SystemRandom)

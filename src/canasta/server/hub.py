@@ -8,7 +8,7 @@ import secrets
 
 from canasta.protocol.errors import ErrorCode, ProtocolError
 from canasta.protocol.settings import TableSettings
-from canasta.server.broker import EVERY_TABLE, Broker
+from canasta.server.broker import EVERY_TABLE, Broker, Notice
 from canasta.server.config import ServerConfig
 from canasta.server.room import Room, load_table
 from canasta.storage.base import Storage
@@ -18,14 +18,17 @@ TABLE_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
 class Hub:
     """Rooms by table id. A table is loaded when someone asks for it (after a restart too) and
-    unloaded after `config.idle_unload` seconds with nobody connected."""
+    unloaded after `config.idle_unload` seconds with nobody connected. Notices from other
+    processes go to the room of their table; every `config.heartbeat` seconds each room
+    reminds the others of who is connected here."""
 
     def __init__(self, storage: Storage, broker: Broker, config: ServerConfig) -> None:
         self.storage, self.broker, self.config = storage, broker, config
         self.origin = secrets.token_hex(8)
         self.rooms: dict[str, Room] = {}
         self._loading = asyncio.Lock()
-        broker.subscribe(self.origin, self._on_change)
+        self._beat = asyncio.get_running_loop().call_later(config.heartbeat, self._heartbeat)
+        broker.subscribe(self.origin, self._on_notice)
 
     async def create(self, settings: TableSettings) -> str:
         """Store a new table; returns its id (unguessable: 128 random bits)."""
@@ -54,16 +57,26 @@ class Hub:
         if self.rooms.get(room.table.id) is room:
             del self.rooms[room.table.id]
 
-    async def _on_change(self, table_id: str) -> None:
-        if table_id == EVERY_TABLE:
+    async def _on_notice(self, notice: Notice) -> None:
+        if notice.table_id == EVERY_TABLE:
             for loaded in list(self.rooms.values()):
                 await loaded.catch_up()
             return
-        room = self.rooms.get(table_id)
-        if room is not None:
+        room = self.rooms.get(notice.table_id)
+        if room is None:
+            return
+        if notice.present is None:
             await room.catch_up()
+        else:
+            room.heard(notice.origin, notice.present)
+
+    def _heartbeat(self) -> None:
+        for room in list(self.rooms.values()):
+            room.beat()
+        self._beat = asyncio.get_running_loop().call_later(self.config.heartbeat, self._heartbeat)
 
     def close(self) -> None:
+        self._beat.cancel()
         for room in list(self.rooms.values()):
             room.close()
         self.rooms.clear()

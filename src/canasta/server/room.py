@@ -20,9 +20,10 @@ from canasta.protocol.errors import ErrorCode, ProtocolError
 from canasta.rules.actions import action_to_json
 from canasta.rules.errors import IllegalActionError
 from canasta.server.autoplay import Autoplay
-from canasta.server.broker import Broker
+from canasta.server.broker import Broker, Notice
 from canasta.server.config import ServerConfig
 from canasta.server.connection import Connection
+from canasta.server.presence import RemotePresence
 from canasta.server.table import GAME_OVER, PLAYING, WAITING, LiveTable, token_hash
 from canasta.storage.base import Conflict, Storage
 
@@ -43,7 +44,10 @@ async def load_table(storage: Storage, table_id: str, upto: int | None = None) -
 
 
 class Room:
-    """One table in memory with its connections. `origin` names this process to the broker."""
+    """One table in memory with its connections. `origin` names this process to the broker.
+
+    A seat counts as connected when a person is connected to it here or, as announced through
+    the broker, in another process (`present_seats`); this process announces its own."""
 
     def __init__(
         self,
@@ -60,8 +64,12 @@ class Room:
         self.connections: set[Connection] = set()
         self._on_idle = on_idle
         self._idle: asyncio.TimerHandle | None = None
+        self.remote = RemotePresence(config.heartbeat)
+        self._announced: frozenset[int] = frozenset()
+        self._tasks: set[asyncio.Task[None]] = set()
         self.autoplay = Autoplay(self)
         self._watch_idle()
+        self._announce()  # the others answer with their own seats
 
     # -- requests -----------------------------------------------------------------------------
 
@@ -78,6 +86,7 @@ class Room:
             if seat is not None:
                 self.autoplay.present(seat)
             self.connections.add(conn)
+            self._announce_if_changed()
             if self._idle is not None:
                 self._idle.cancel()
                 self._idle = None
@@ -90,8 +99,9 @@ class Room:
             return
         self.connections.discard(conn)
         seat = conn.seat
-        if seat is not None and not any(c.seat == seat for c in self.connections):
+        if seat is not None and seat not in self.present_seats():
             self.autoplay.absent(seat)
+        self._announce_if_changed()
         self.send_presence()
         self._watch_idle()
 
@@ -151,7 +161,7 @@ class Room:
                 self.changed()
                 raise ProtocolError(ErrorCode.SEAT_TAKEN, seat=seat)
             table.seats[seat].name, table.seats[seat].token_hash = request.name, token_hash(token)
-            await self.broker.publish(table.id, self.origin)
+            await self.broker.publish(Notice(table.id, self.origin))
             self.autoplay.absent(seat)
             self.changed()
             return seat, token
@@ -207,7 +217,7 @@ class Room:
             log.exception("table %s: could not store event %d", table.id, table.version)
             await self._rebuild(table.version - 1)
             raise ProtocolError(ErrorCode.INTERNAL_ERROR) from None
-        await self.broker.publish(table.id, self.origin)
+        await self.broker.publish(Notice(table.id, self.origin))
 
     async def _rebuild(self, version: int) -> None:
         """Undo what was applied after `version` (by replaying the log), then catch up."""
@@ -222,10 +232,54 @@ class Room:
         self.broadcast()
         self.autoplay.schedule()
 
+    # -- who is connected, here and elsewhere ---------------------------------------------------
+
+    def _local_seats(self) -> frozenset[int]:
+        return frozenset(c.seat for c in self.connections if c.seat is not None)
+
+    def present_seats(self) -> set[int]:
+        """The seats with a person connected to this process or (as last heard) another."""
+        return set(self._local_seats()) | self.remote.seats()
+
+    def heard(self, origin: str, seats: tuple[int, ...]) -> None:
+        """Another process announced its connected seats (a process new to the table is told ours)."""
+        before = self.present_seats()
+        if self.remote.heard(origin, seats) and self._local_seats():
+            self._announce()
+        self._presence_changed(before)
+
+    def beat(self) -> None:
+        """Every heartbeat: forget processes gone silent, and remind the others of our seats."""
+        before = self.present_seats()
+        self.remote.expire()
+        self._presence_changed(before)
+        if self._local_seats():
+            self._announce()
+
+    def _presence_changed(self, before: set[int]) -> None:
+        after = self.present_seats()
+        for seat in after - before:
+            self.autoplay.present(seat)
+        for seat in before - after:
+            self.autoplay.absent(seat)
+        if after != before:
+            self.send_presence()
+
+    def _announce_if_changed(self) -> None:
+        if self._local_seats() != self._announced:
+            self._announce()
+
+    def _announce(self) -> None:
+        self._announced = self._local_seats()
+        notice = Notice(self.table.id, self.origin, tuple(sorted(self._announced)))
+        task = asyncio.create_task(self.broker.publish(notice))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
     # -- what clients receive -----------------------------------------------------------------
 
     def seats_public(self) -> list[dict[str, Any]]:
-        connected = {c.seat for c in self.connections}
+        connected = self.present_seats()
         return [
             {
                 "seat": i,

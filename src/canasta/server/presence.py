@@ -1,0 +1,32 @@
+"""Which seats of a table have a person connected to another server process, as those
+processes announce it (`canasta.server.broker.Notice`): each announces its own seats when they
+change and again every `heartbeat` seconds while any are connected; a process not heard from
+for `LAPSE` heartbeats (it may have died) counts as having nobody."""
+
+from __future__ import annotations
+
+import time
+
+LAPSE = 3.5  # heartbeats
+
+
+class RemotePresence:
+    """The seats announced by each other process holding the table, and when."""
+
+    def __init__(self, heartbeat: float) -> None:
+        self.heartbeat = heartbeat
+        self._heard: dict[str, tuple[frozenset[int], float]] = {}
+
+    def heard(self, origin: str, seats: tuple[int, ...]) -> bool:
+        """Take in an announcement; whether it is the first from that process."""
+        first = origin not in self._heard
+        self._heard[origin] = (frozenset(seats), time.monotonic())
+        return first
+
+    def expire(self) -> None:
+        """Forget the processes not heard from for too long."""
+        oldest = time.monotonic() - LAPSE * self.heartbeat
+        self._heard = {origin: heard for origin, heard in self._heard.items() if heard[1] >= oldest}
+
+    def seats(self) -> set[int]:
+        return {seat for seats, _ in self._heard.values() for seat in seats}
