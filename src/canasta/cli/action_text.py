@@ -25,12 +25,12 @@ from canasta.rules.errors import InvalidActionError
 _TOKEN = re.compile(r"\[|\]|,|\+|\||[^\s\[\],+|]+")
 _SEPARATORS = (",", "+", "|")
 _TOP_ONLY = ("(top card only)", "(только верхнюю карту)", "top", "верх")
-#: Russian verbs and the English ones they stand for (longest first).
-_RUSSIAN_VERBS = (
+#: The Russian forms of the moves and the English ones they stand for (longer forms first).
+_RUSSIAN = (
     ("взять карту", "draw"),
-    ("взять сброс", "pickup"),
-    ("ответить да", "yes"),
-    ("ответить нет", "no"),
+    ("взять сброс", "pickup with"),
+    ("ответить да", "answer yes"),
+    ("ответить нет", "answer no"),
     ("выложить", "meld"),
     ("сбросить", "discard"),
     ("спросить", "ask"),
@@ -39,6 +39,7 @@ _RUSSIAN_VERBS = (
     ("нет", "no"),
     ("пас", "pass"),
 )
+_TO_RUSSIAN = tuple((english, russian) for russian, english in _RUSSIAN)
 _SIMPLE: dict[str, Action] = {
     "draw": Draw(),
     "pass": Pass(),
@@ -51,28 +52,19 @@ _SIMPLE: dict[str, Action] = {
 
 
 def action_text(action: Action, lang: str = "en") -> str:
-    """How a move is shown to the player (and may be typed back)."""
+    """How a move is shown to the player (and may be typed back): `describe`, in `lang`."""
+    text = describe(action)
     if lang != "ru":
-        return describe(action)
-    if isinstance(action, Pickup):
-        extra = "".join(" + " + str(g) for g in action.melds)
-        only = " (только верхнюю карту)" if action.top_only else ""
-        return f"взять сброс [{' '.join(c.code for c in action.with_)}]{extra}{only}"
-    if isinstance(action, Meld):
-        return "выложить " + " ".join(str(g) for g in action.melds)
-    if isinstance(action, Discard):
-        return f"сбросить {action.card.code}"
-    if isinstance(action, Answer):
-        return "ответить " + ("да" if action.yes else "нет")
-    return {"draw": "взять карту", "ask": "спросить", "pass": "пас"}[action.type]
+        return text
+    return _swap_verb(text, _TO_RUSSIAN).replace(_TOP_ONLY[0], _TOP_ONLY[1])
 
 
-def _english(text: str) -> str:
-    """`text` with a leading Russian verb replaced by its English form."""
+def _swap_verb(text: str, forms: tuple[tuple[str, str], ...]) -> str:
+    """`text` with its leading verb (the first of `forms` it starts with) in the other language."""
     lowered = text.lower()
-    for russian, english in _RUSSIAN_VERBS:
-        if lowered.startswith(russian) and lowered[len(russian):len(russian) + 1] in ("", " ", "["):
-            return english + text[len(russian):]
+    for old, new in forms:
+        if lowered.startswith(old) and lowered[len(old):len(old) + 1] in ("", " ", "["):
+            return new + text[len(old):]
     return text
 
 
@@ -88,7 +80,7 @@ def parse_action(text: str, lang: str = "en") -> Action:
     """The action a player typed (see the module doc); errors are explained in `lang`."""
     texts = TEXTS[lang]
     try:
-        return _parse(_english(text.strip()), texts)
+        return _parse(_swap_verb(text.strip(), _RUSSIAN), texts)
     except _UnknownWord as exc:
         raise InvalidActionError(texts[exc.code].format(text=exc.text), exc.code) from None
 
