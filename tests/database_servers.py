@@ -83,7 +83,8 @@ def start_postgres() -> Iterator[Postgres]:
     """A PostgreSQL server of its own, on a free port (as a generator for a fixture)."""
     binaries = _postgres_bin()
     prefix, uid, gid = _owner()
-    home = Path(tempfile.mkdtemp(prefix="canasta-pg-"))
+    # As root, in /tmp: the postgres user may not be able to reach $TMPDIR.
+    home = Path(tempfile.mkdtemp(prefix="canasta-pg-", dir="/tmp" if prefix else None))
     os.chown(home, uid, gid)
     data, log, port = home / "data", home / "server.log", free_port()
     options = (
