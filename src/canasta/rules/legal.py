@@ -13,6 +13,7 @@ accepted by `State.apply`; candidates are screened by counts with the same meld 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from canasta.rules.actions import Action, Answer, Ask, Discard, Draw, Group, Meld, Pass, Pickup
@@ -34,8 +35,7 @@ _ANSWERS: list[Action] = [Answer(True), Answer(False)]
 _DISCARDS = {c: Discard(c) for c in ALL_CARDS}
 
 
-def _index(card: Card) -> int:
-    return card.index
+_INDEX = attrgetter("index")
 
 
 class _Hand:
@@ -49,11 +49,12 @@ class _Hand:
         self.twos: list[Card] = []
         self.black_threes: list[Card] = []
         self.size = len(cards)
-        for c in sorted(cards, key=_index):
+        naturals = self.naturals
+        for c in sorted(cards, key=_INDEX):
             if c.is_natural:
-                group = self.naturals.get(c.rank)
+                group = naturals.get(c.rank)
                 if group is None:
-                    self.naturals[c.rank] = [c]
+                    naturals[c.rank] = [c]
                 else:
                     group.append(c)
             elif c.is_joker:
@@ -137,11 +138,8 @@ class _Screen:
     """Checks candidate groups of one team against the meld rules, by counts."""
 
     __slots__ = (
-        "blocked",
-        "canastas",
         "dead",
         "melds",
-        "need",
         "opening",
         "progressive",
         "rules",
@@ -160,9 +158,6 @@ class _Screen:
         self.stats: dict[Rank, tuple[int, int]] = {}
         self.opening = not state.opened[team]
         self.dead = dead_ranks(rules, state.melds) if rules.dead_rank_trigger != "none" else ()
-        self.canastas = canasta_count(melds)
-        self.need = rules.go_out_min_canastas
-        self.blocked = state.permission_blocks() is not None
         self.progressive = rules.wild_melds == "progressive"
         wild = melds.get(Rank.WILD)
         self.wild_size = len(wild) if wild is not None else -1
@@ -203,7 +198,10 @@ class _Screen:
 
     def go_ok(self, specs: Sequence[Spec]) -> bool:
         """Whether the team may go out once these groups are laid."""
-        if self.blocked or self.canastas + self.new_canastas(specs) < self.need:
+        if (
+            self.state.permission_blocks() is not None
+            or canasta_count(self.melds) + self.new_canastas(specs) < self.rules.go_out_min_canastas
+        ):
             return False
         if self.rules.forbid_go_out_with_incomplete_special:
             sizes = {r: [len(cs), wild_count(cs)] for r, cs in self.melds.items()}
@@ -379,7 +377,9 @@ def _openings(
     longest = max([len(cs) for cs in hand.naturals.values()] + [0])
     if base:
         longest = max(longest, base[0][1])
-    canasta_possible = screen.canastas > 0 or longest + min(j_all + t_all, max_w) >= 7 or j_all + t_all >= 7
+    canasta_possible = (
+        canasta_count(screen.melds) > 0 or longest + min(j_all + t_all, max_w) >= 7 or j_all + t_all >= 7
+    )
     exempt = (
         rules.opening_canasta_exempt
         or (
@@ -496,7 +496,7 @@ def pickup_actions(state: State, first_only: bool = False) -> list[Action]:
         return []
     if state.pile_blocked(seat, black3):
         return []
-    pool = sorted((c for c in cards if c.rank is rank), key=_index)
+    pool = sorted((c for c in cards if c.rank is rank), key=_INDEX)
     n = len(pool)
     withs: list[tuple[Card, ...]] = []
     if n >= 2:
@@ -509,7 +509,7 @@ def pickup_actions(state: State, first_only: bool = False) -> list[Action]:
         methods = rules.pile_take_methods
         if "natural_wild" in methods and n >= 1:
             joker = next((c for c in cards if c.is_joker), None)
-            two = min((c for c in cards if c.is_two), key=_index, default=None)
+            two = min((c for c in cards if c.is_two), key=_INDEX, default=None)
             withs.extend((pool[0], w) for w in (joker, two) if w is not None)
         if "layoff" in methods and rank in team_melds:
             withs.append(())
