@@ -11,6 +11,7 @@ import argparse
 import json
 import sys
 
+from canasta import native
 from canasta.cli.engine_commands import format_table, selfplay
 from canasta.rules import RuleSet
 from canasta.rules.ruleset import CONFIGURATIONS
@@ -41,6 +42,7 @@ def main() -> int:
             ]
         )
     if not args.json:
+        print(f"engine: {'compiled (canasta compile)' if native.active() else 'pure Python'}")
         print(format_table(["rule set", "deals", "deals/s", "decisions/deal", "decisions/s"], rows))
     return 0
 

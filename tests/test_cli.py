@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from canasta import native
 from canasta.cli.main import main
 from canasta.rules import Game, Record, RuleSet, make_deck, position_to_json
 
@@ -414,6 +415,7 @@ def test_CLI16_selfplay_prints_one_json_line(capsys: pytest.CaptureFixture[str],
         result
     )
     assert result["deals"] == 5
+    assert result["engine"] == ("compiled" if native.active() else "python")
     assert isinstance(result["decisions"], int) and result["decisions"] > 5 * 4
     assert result["seconds"] >= 0
     for key in ("deals_per_second", "decisions_per_second"):

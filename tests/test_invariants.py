@@ -64,6 +64,7 @@ from canasta.rules import (
     replay,
     resample,
 )
+from canasta.rules import view as views
 from support import act, make_state
 
 DEALS = 2000
@@ -134,9 +135,13 @@ def _copy(value: Any) -> Any:
     return value
 
 
+#: The fields of a state (a compiled `State` lists them in `__mypyc_attrs__`, see `canasta.native`).
+FIELDS: tuple[str, ...] = getattr(State, "__mypyc_attrs__", None) or State.__slots__
+
+
 def snapshot(state: State) -> list[Any]:
     """Every field of a state, by value and in order (stricter than `position_to_json`)."""
-    return [_copy(getattr(state, name)) for name in State.__slots__]
+    return [_copy(getattr(state, name)) for name in FIELDS]
 
 
 def hidden_shuffle(state: State, seat: int | None, rng: random.Random) -> State:
@@ -648,7 +653,7 @@ def test_INV1_INV2_checker_detects_violations(monkeypatch: pytest.MonkeyPatch) -
     assert [len(h) for h in alt.hands] == [len(h) for h in state.hands]
     assert alt.stock != state.stock or alt.hands[1:] != state.hands[1:]
 
-    honest = State.view
+    honest = views.seat_view
 
     class Leaky:
         def __init__(self, state: State, seat: int | None) -> None:
@@ -657,7 +662,7 @@ def test_INV1_INV2_checker_detects_violations(monkeypatch: pytest.MonkeyPatch) -
         def to_json(self) -> dict[str, Any]:
             return {**self.view.to_json(), "stock_top": self.top}
 
-    monkeypatch.setattr(State, "view", lambda self, seat: Leaky(self, seat))
+    monkeypatch.setattr(views, "seat_view", Leaky)
     with pytest.raises(Failure, match="INV2"):
         checker.check_views(state)
     monkeypatch.undo()

@@ -1,4 +1,4 @@
-"""`canasta replay`, `canasta deal` and `canasta selfplay`."""
+"""`canasta replay`, `canasta deal`, `canasta demo`, `canasta selfplay` and `canasta compile`."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import sys
 import time
 from typing import Any
 
+from canasta import native
 from canasta.rules import RuleSet, State, legal_actions, make_deck
 from canasta.rules.errors import InvalidActionError
 from canasta.rules.game import Game, default_dealer
@@ -38,6 +39,11 @@ def register(sub: Any) -> None:
     p.add_argument("--deals", type=int, default=1000, help="number of deals (default 1000)")
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     p.set_defaults(run=run_selfplay)
+
+    p = sub.add_parser("compile", help="compile the engine's hot modules with mypyc (faster, same rules)")
+    p.add_argument("--if-stale", action="store_true", help="only when no current build exists")
+    p.add_argument("--status", action="store_true", help="only tell whether a current build exists")
+    p.set_defaults(run=run_compile)
 
 
 def _rules_args(p: argparse.ArgumentParser) -> None:
@@ -179,6 +185,7 @@ def selfplay(rules: RuleSet, deals: int, seed: int, progress: bool = False) -> d
         "seconds": round(seconds, 4),
         "deals_per_second": round(deals / seconds, 1) if seconds else None,
         "decisions_per_second": round(decisions / seconds, 1) if seconds else None,
+        "engine": "compiled" if native.active() else "python",
     }
 
 
@@ -191,4 +198,19 @@ def run_selfplay(args: argparse.Namespace) -> int:
         return _fail("--deals must be at least 1")
     result = selfplay(rules, args.deals, args.seed, progress=sys.stderr.isatty())
     print(json.dumps({"variant": rules.variant, "players": rules.players, **result}))
+    return 0
+
+
+def run_compile(args: argparse.Namespace) -> int:
+    if args.status or (args.if_stale and native.current()):
+        state = "current" if native.current() else "absent or out of date (pure Python in use)"
+        print(f"compiled engine: {state}")
+        return 0
+    modules = ", ".join(native.COMPILED)
+    print(f"compiling the engine's hot modules with mypyc ({modules}) ...", file=sys.stderr, flush=True)
+    try:
+        native.build()
+    except (RuntimeError, OSError) as exc:
+        return _fail(f"the compiled engine was not built (pure Python stays in use): {exc}")
+    print("compiled engine: built")
     return 0

@@ -129,7 +129,7 @@ class State:
         cls, rules: RuleSet, scores: Sequence[int], dealer: int, sitting_out: int | None = None
     ) -> State:
         """An empty table (no cards anywhere) for the given rules; used by the deal and positions."""
-        s = cls.__new__(cls)
+        s = cls()
         s.rules = rules
         s.scores = list(scores)
         s.dealer = dealer
@@ -226,7 +226,7 @@ class State:
 
     def clone(self) -> State:
         """An independent copy (cards are shared immutable values)."""
-        s = State.__new__(State)
+        s = State()
         s.rules = self.rules
         s.scores = self.scores[:]
         s.dealer = self.dealer
