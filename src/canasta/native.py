@@ -13,7 +13,6 @@ deals in both and compares them); only speed differs.
 from __future__ import annotations
 
 import hashlib
-import importlib.abc
 import importlib.machinery
 import importlib.util
 import json
@@ -47,7 +46,7 @@ def _tag() -> str:
     return f"{sys.implementation.cache_tag}-{importlib.machinery.EXTENSION_SUFFIXES[0]}"
 
 
-class _Finder(importlib.abc.MetaPathFinder):
+class _Finder:
     """Finds the compiled modules (by full name) in the build directory."""
 
     def __init__(self, files: dict[str, Path]) -> None:
