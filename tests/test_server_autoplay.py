@@ -7,6 +7,7 @@ import logging
 import random
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -78,6 +79,43 @@ def test_turn_timer_moves_for_a_slow_player(tmp_path: Path) -> None:
             timed = receive_until(ws, lambda m: is_state(m) and m["last"] is not None)
             assert timed["last"]["seat"] == 0 and timed["last"]["by"] == "timer"
             assert time.monotonic() - started >= 0.19
+
+
+def test_state_tells_the_time_left_under_the_turn_timer(tmp_path: Path) -> None:
+    with running_server(tmp_path) as client:
+        table = new_table(client, players=2, grace=0.2, turn_timer=30)
+        tokens = [join(client, table, "Ann"), join(client, table, "Boris")]
+
+        def snapshot() -> dict[str, Any]:
+            answer: dict[str, Any] = client.get(
+                f"/api/tables/{table}", headers={"X-Seat-Token": tokens[0]}
+            ).json()
+            return answer
+
+        with client.websocket_connect(f"/ws/tables/{table}") as ann:
+            state = greet(ann, tokens[0])
+            if not my_turn(0)(state):
+                state = receive_until(ann, my_turn(0))
+            assert 29 < state["time_left"] <= 30
+            time.sleep(0.3)
+            later = snapshot()
+            assert later["version"] == state["version"] and later["time_left"] <= state["time_left"] - 0.2
+            # Boris, never connected, is replaced by a stand-in: Ann's timer goes on, as it
+            # does for a second connection of hers
+            receive_until(ann, lambda m: m["type"] == "presence" and m["seats"][1]["stand_in"])
+            with client.websocket_connect(f"/ws/tables/{table}") as again:
+                assert greet(again, tokens[0])["time_left"] <= later["time_left"]
+            ann.send_json({"type": "action", "version": state["version"], "action": {"type": "draw"}})
+            state = receive_until(ann, lambda m: is_state(m) and m["version"] > state["version"])
+            assert state["to_move"] == 0 and 29 < state["time_left"] <= 30  # a new decision
+            rng = random.Random(4)
+            state = play_until(ann, 0, state, lambda m: m["status"] == "playing" and m["to_move"] == 1, rng)
+            assert state["time_left"] is None  # a stand-in moves
+        untimed = new_table(client, players=2, seats=["human", "random"])
+        with client.websocket_connect(f"/ws/tables/{untimed}") as ws:
+            state = greet(ws, join(client, untimed, "Ann"))
+            state = play_until(ws, 0, state, lambda m: m["version"] >= 4, rng)
+            assert all(m["time_left"] is None for m in (state, client.get(f"/api/tables/{untimed}").json()))
 
 
 class PassingBot:

@@ -2,6 +2,10 @@
 table's `bot_delay`), stand-ins for people who dropped out (after `grace`), moves made when a
 person's turn timer runs out, and the next deal (after `deal_pause`).
 
+A decision's turn timer runs from when this process first sees the decision (the table's new
+version) and is not restarted by anything but the next version, so the time left that clients
+are told (`time_left`) is the time this process will wait.
+
 At most one automatic step is pending per table; every change to the table reschedules it, and a
 step whose table has changed meanwhile does nothing. Bots think in a worker thread on an
 immutable view, outside the table's lock.
@@ -35,6 +39,7 @@ class Autoplay:
         self._loop = asyncio.get_running_loop()
         self._grace: dict[int, asyncio.TimerHandle] = {}
         self._step: asyncio.TimerHandle | None = None
+        self._timed: tuple[object, int, float] | None = None  # (table, version, deadline)
         self._tasks: set[asyncio.Task[None]] = set()
         self._bots: dict[str, Bot] = {}
         self._rng = random.Random(secrets.randbits(64))
@@ -86,8 +91,21 @@ class Autoplay:
         if seat in self.stand_ins:
             return settings.bot_delay, "stand_in"
         if settings.turn_timer is not None:
-            return settings.turn_timer, "timer"
+            return self._deadline(settings.turn_timer) - self._loop.time(), "timer"
         return None
+
+    def _deadline(self, seconds: float) -> float:
+        """When the turn timer of the current decision runs out (on the loop's monotonic clock)."""
+        table = self.room.table
+        timed = self._timed
+        if timed is None or timed[0] is not table or timed[1] != table.version:
+            timed = self._timed = (table, table.version, self._loop.time() + seconds)
+        return timed[2]
+
+    def time_left(self) -> float | None:
+        """Seconds left before the turn timer makes the current decision (None: no timer runs)."""
+        step = self.next_step()
+        return max(0.0, step[0]) if step is not None and step[1] == "timer" else None
 
     def schedule(self) -> None:
         if self._step is not None:

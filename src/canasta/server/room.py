@@ -91,7 +91,7 @@ class Room:
                 self._idle.cancel()
                 self._idle = None
             conn.send(outgoing.welcome(self.table.id, seat, hello.lang, self.table.settings.to_json()))
-            conn.send(self.state_for(seat, self.table.public_state(self.seats_public())))
+            conn.send(self.state_for(seat, self.public_state()))
             self.send_presence()
 
     def detach(self, conn: Connection) -> None:
@@ -172,7 +172,7 @@ class Room:
             seat = None if token is None else self.table.seat_of(token)
             if token is not None and seat is None:
                 raise ProtocolError(ErrorCode.BAD_TOKEN)
-            return self.state_for(seat, self.table.public_state(self.seats_public()))
+            return self.state_for(seat, self.public_state())
 
     async def catch_up(self) -> None:
         """Take in what another process stored (seats and events), and tell the clients."""
@@ -291,12 +291,16 @@ class Room:
             for i, seat in enumerate(self.table.seats)
         ]
 
+    def public_state(self) -> dict[str, Any]:
+        """What every reader's `state` message shares now."""
+        return self.table.public_state(self.seats_public(), self.autoplay.time_left())
+
     def state_for(self, seat: int | None, public: dict[str, Any]) -> dict[str, Any]:
         team = None if seat is None else self.table.rules.team_of(seat)
         return {**public, "seat": seat, "team": team, "view": self.table.view_json(seat)}
 
     def broadcast(self) -> None:
-        public = self.table.public_state(self.seats_public())
+        public = self.public_state()
         texts: dict[int | None, str] = {}
         for conn in self.connections:
             if conn.seat not in texts:

@@ -153,8 +153,9 @@ class LiveTable:
             "totals": list(game.totals),
         }
 
-    def public_state(self, seats: list[dict[str, Any]]) -> dict[str, Any]:
-        """The parts of a `state` message that every reader shares (see `docs/protocol.md`)."""
+    def public_state(self, seats: list[dict[str, Any]], time_left: float | None) -> dict[str, Any]:
+        """The parts of a `state` message that every reader shares (see `docs/protocol.md`);
+        `time_left` is what the turn timer leaves of the current decision (None: no timer)."""
         state = self.game.state
         return {
             "type": "state",
@@ -163,6 +164,7 @@ class LiveTable:
             "game": len(self.games) - 1,
             "deal": len(self.game.deals) - 1,
             "to_move": state.to_move if state is not None and not state.is_over else None,
+            "time_left": None if time_left is None else round(time_left, 1),
             "winner": self.game.winner,
             "last": self.last,
             "seats": seats,
