@@ -5,6 +5,7 @@ layout, and no hidden card in any page's DOM or network traffic. Screenshots go 
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any
@@ -450,6 +451,7 @@ def test_phone_layout_has_every_control_in_reach(server: LiveServer, browser: Br
     page.goto(seat["rejoin_link"])
     assert wait_turn(page) == "draw"
     assert page.is_hidden("#btn-top-only")  # Mendelev rules only
+    assert page.locator(".turn-clock").count() == 0  # no turn timer at this table
     assert page.evaluate(UNREACHABLE_JS) == []
     shot(page, "table-phone.png")
     assert act(page, "#btn-draw")
@@ -494,6 +496,26 @@ def test_languages_and_four_colour_suits(server: LiveServer, browser: Browser) -
     red = page.evaluate(diamonds)
     page.check("#four-colour")
     assert page.evaluate(diamonds) != red and page.evaluate(colour) == "rgb(198, 40, 40)"
+    context.close()
+
+
+def test_home_page_offers_a_turn_timer(server: LiveServer, browser: Browser) -> None:
+    context, page = open_page(browser)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#variants input")
+    labels = "() => [...document.querySelectorAll('#turn-timer option')].map(o => o.textContent)"
+    assert page.evaluate(labels) == ["no limit", "30 s", "1 min", "2 min", "5 min"]
+    for seat in (1, 2, 3):
+        page.select_option(f"#seat-{seat}", "friend")
+    page.select_option("#turn-timer", "60")
+    page.fill("#name", "Ann")
+    page.click("#btn-create")
+    page.wait_for_selector("#created:not([hidden])")
+    link = page.input_value("#table-link")
+    assert stored_table(server.db, link.rsplit("/", 1)[1]).settings.turn_timer == 60
+    page.click("#lang-switch")
+    assert page.evaluate(labels) == ["без ограничения", "30 с", "1 мин", "2 мин", "5 мин"]
+    assert PAGE_ERRORS[id(page)] == []
     context.close()
 
 
@@ -592,3 +614,169 @@ def test_mendelev_top_card_purchase_by_key_and_by_chosen_cards(server: LiveServe
         assert table.state.result is not None and table.state.result.went_out == 0
         assert PAGE_ERRORS[id(page)] == []
         context.close()
+
+
+# The reader's own countdown, or null when it is not shown.
+MY_CLOCK_JS = """() => {
+  const node = document.querySelector('#my-clock-box .turn-clock');
+  if (!node || !node.textContent) return null;
+  const [minutes, seconds] = node.textContent.split(':').map(Number);
+  return { version: Number(document.body.dataset.version), seconds: minutes * 60 + seconds,
+    text: node.textContent, label: node.getAttribute('aria-label'), classes: node.className.split(' '),
+    role: node.getAttribute('role') };
+}"""
+MY_CLOCK_EN = r"Your time to move: (\d) seconds? left"
+MY_CLOCK_RU = r"Ваше время на ход: (?:осталась|осталось) (\d) секунд[аы]?"
+
+
+def my_clock(
+    page: Page, condition: str = "true", arg: Any = None, label: str = MY_CLOCK_EN
+) -> dict[str, Any]:
+    """Wait until the reader's own countdown is shown and `condition` (JavaScript of `c`, the
+    countdown, and `arg`) holds; check how it is shown and labelled, and return it."""
+    clock: dict[str, Any] = page.wait_for_function(
+        f"arg => {{ const c = ({MY_CLOCK_JS})(); return c && ({condition}) && c; }}", arg=arg
+    ).json_value()
+    named = re.fullmatch(label, clock["label"])
+    assert named and int(named[1]) == clock["seconds"] and clock["role"] == "timer", clock
+    assert clock["text"] == f"0:0{clock['seconds']}" and "warn" in clock["classes"]  # amber: the last 10 s
+    return clock
+
+
+def test_turn_timer_counts_down_for_everyone_and_the_computer_moves_when_it_runs_out(
+    server: LiveServer, browser: Browser
+) -> None:
+    context, page = open_page(browser)
+    watch = Watch(seat=0)
+    watch.attach(page)
+    body = {"seats": ["human", "easy", "easy", "easy"], "turn_timer": 5, "grace": 600, "deal_pause": 600}
+    table = page.request.post(server.url + "/api/tables", data=body).json()["table"]
+    seat = page.request.post(server.url + f"/api/tables/{table}/seats", data={"name": "Ann"}).json()
+    page.goto(seat["rejoin_link"])
+    clock = my_clock(page, "c.seconds >= 4")  # a decision of Ann's begins: 5 seconds
+    my_clock(page, "c.version === arg[0] && c.seconds < arg[1]", [clock["version"], clock["seconds"]])
+    shot(page, "turn-timer-desktop.png")
+
+    # a spectator (whose browser speaks Russian) sees the countdown on Ann's seat, and no own one
+    watcher = browser.new_context(viewport=DESKTOP, locale="ru-RU")
+    spectator = watcher.new_page()
+    spectator.goto(f"{server.url}/t/{table}")
+    on_seat = spectator.wait_for_selector('#seats .seat-chip[data-seat="0"] .turn-clock[role="timer"]')
+    label = on_seat.get_attribute("aria-label") or ""
+    assert re.fullmatch(r"На ход (?:осталась|осталось) \d секунд[аы]?", label), label
+    assert re.fullmatch(r"0:0\d", on_seat.inner_text())
+    assert spectator.locator("#my-clock-box *").count() == 0
+    shot(spectator, "turn-timer-spectator-ru-desktop.png")
+    watcher.close()
+
+    # the time runs out: a computer moves for Ann, and her page says so
+    page.wait_for_selector("#timer-note:not([hidden])", timeout=15_000)
+    assert page.inner_text("#timer-note") == "Time ran out: the computer moved for you."
+    assert "(time ran out)" in page.inner_text("#log li.move >> nth=0")
+    timed = stored_table(server.db, table, version(page))
+    assert timed.last is not None and timed.last["seat"] == 0 and timed.last["by"] == "timer"
+
+    # in Russian; the reconnection that the switch makes gives no more time
+    clock = my_clock(page, "c.seconds <= 3")
+    page.click("#lang-switch")
+    my_clock(page, "c.label.startsWith('Ваше')", label=MY_CLOCK_RU)
+    while sum(frame["type"] == "welcome" for frame in watch.frames) < 2:
+        page.wait_for_timeout(50)
+    welcome = max(i for i, frame in enumerate(watch.frames) if frame["type"] == "welcome")
+    state = watch.frames[welcome + 1]
+    if state["version"] == clock["version"]:
+        assert state["time_left"] <= clock["seconds"] + 0.1
+    page.wait_for_function("() => document.getElementById('timer-note').textContent.startsWith('Время')")
+    assert page.inner_text("#timer-note") == "Время вышло: компьютер сходил за вас."
+    assert "(время вышло)" in page.inner_text("#log li.move >> nth=0")
+    watch.snapshot(page)
+    assert watch.check(server.db, table) > 3
+    assert PAGE_ERRORS[id(page)] == []
+    context.close()
+
+
+def touch_drag_log() -> list[dict[str, Any]]:
+    """A classic deal stored up to Ann's second turn: her team opened with four aces, another
+    ace waits on the stock for her, and the pile's top card is a king."""
+    hands = [
+        "AS AH AD AC KS KH KD 9S 9H 5C 6D",
+        "QS QH QD QC JS JH JD JC 10S 10H 10D",
+        "9D 9C 8S 8H 8D 8C 7S 7H 7D 7C 6S",
+        "KC 6H 6C 5S 5H 5D 4H 4D 4C 4S 10C",
+    ]
+    dealt = [h.split() for h in hands]
+    stacked = [h[i] for i in range(11) for h in dealt] + ["6S", "8S", "JC", "QS", "KC", "AH"]
+    deck = [c.code for c in make_deck(2, 4)]
+    for code in stacked:
+        deck.remove(code)
+    moves: list[tuple[int, dict[str, Any]]] = [
+        (0, {"type": "draw"}),
+        (0, {"type": "meld", "melds": [["AS", "AH", "AD", "AC"]]}),
+        (0, {"type": "discard", "card": "8S"}),
+    ]
+    for seat, card in ((1, "JC"), (2, "QS"), (3, "KC")):
+        moves += [(seat, {"type": "draw"}), (seat, {"type": "discard", "card": card})]
+    deal = {"kind": "deal", "dealer": 3, "sitting_out": None, "deck": stacked + deck}
+    return [deal] + [
+        {"kind": "action", "seat": seat, "action": action, "by": "bot" if seat else "player"}
+        for seat, action in moves
+    ]
+
+
+def touch_drag(page: Page, source: str, target: str) -> None:
+    """Drag with a finger (touch events, as a phone's screen sends them) from the visible corner
+    of `source` to the middle of `target`."""
+    page.locator(target).scroll_into_view_if_needed()
+    start, end = page.locator(source).bounding_box(), page.locator(target).bounding_box()
+    assert start is not None and end is not None
+    x0, y0 = start["x"] + CORNER["x"], start["y"] + CORNER["y"]
+    x1, y1 = end["x"] + end["width"] / 2, end["y"] + end["height"] / 2
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
+    for step in range(1, 11):
+        x, y = x0 + (x1 - x0) * step / 10, y0 + (y1 - y0) * step / 10
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
+def test_cards_are_dragged_to_a_meld_and_to_the_pile_by_touch(server: LiveServer, browser: Browser) -> None:
+    settings = {"seats": ["human", "easy", "easy", "easy"], "grace": 600, "deal_pause": 600}
+    table_id, token = store_table(server.db, settings, touch_drag_log())
+    context, page = open_page(browser, PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
+    page.goto(f"{server.url}/t/{table_id}#seat={token}")
+    assert wait_turn(page) == "draw"
+    before = version(page)
+    page.tap("#btn-draw")
+    assert answered(page, before) and wait_turn(page) == "play"
+    cards = dict((code, i) for i, code in hand(page))
+    ace, six = (f'#hand .in-hand[data-index="{cards[code]}"]' for code in ("AH", "6D"))
+    # only the cards stop the page scrolling under a finger; a tap still chooses a card
+    touch_action = "s => getComputedStyle(document.querySelector(s)).touchAction"
+    assert page.evaluate(touch_action, ace) == "none"
+    assert {page.evaluate(touch_action, s) for s in ("body", "#our-melds", "#log", "#btn-meld")} == {"auto"}
+    page.tap(six, position=CORNER)
+    assert page.get_attribute(six, "aria-pressed") == "true"
+    page.tap(six, position=CORNER)
+    assert page.get_attribute(six, "aria-pressed") == "false"
+
+    # the ace onto the aces: staged for that meld, then laid
+    touch_drag(page, ace, '#our-melds button.meld[data-rank="A"]')
+    page.wait_for_selector("#staging:not([hidden]) .staged-group")
+    assert page.inner_text("#staging .to-meld") == "→ A" and page.locator(".card.ghost").count() == 0
+    assert page.get_attribute(six, "aria-pressed") == "false"  # the drag chose nothing else
+    assert act(page, "#btn-meld"), page.inner_text("#error")
+    assert page.locator('#our-melds .meld[data-rank="A"] [data-card]').count() == 5
+    # the six onto the pile: discarded
+    before = version(page)
+    touch_drag(page, '#hand .in-hand[data-card="6D"]', "#pile-button")
+    assert answered(page, before), page.inner_text("#error")
+    moves = [stored_table(server.db, table_id, before + n).last for n in (0, 1)]
+    assert [m["action"] if m else None for m in moves] == [
+        {"type": "meld", "melds": [{"rank": "A", "cards": ["AH"]}]},
+        {"type": "discard", "card": "6D"},
+    ]
+    assert all(m is not None and m["by"] == "player" and m["seat"] == 0 for m in moves)
+    shot(page, "touch-drag-phone.png")
+    assert PAGE_ERRORS[id(page)] == []
+    context.close()

@@ -1,6 +1,7 @@
 // The table around the hand: the players, each team's melds and threes, the stock and the pile.
 
 import { MELD_ORDER, cardBack, cardFace, cardName, isRed, isWild, rankOf } from './cards.js';
+import { clockElement } from './clock.js';
 import { t } from './i18n.js';
 
 function el(tag, cls, text) {
@@ -46,6 +47,7 @@ export function seatChip(ctx, seat) {
   const dot = el('span', `dot ${online ? 'on' : 'off'}`);
   dot.setAttribute('aria-hidden', 'true');
   head.append(dot, el('b', 'name', ctx.nameOf(seat)), el('small', 'rel', relation(ctx, seat)));
+  if (turn && ctx.state.time_left != null) head.append(clockElement(false));
   chip.append(head);
   const meta = el('div', 'meta');
   const count = view ? view.hand_sizes[seat] : null;
@@ -98,6 +100,7 @@ function meldColumn(ctx, team, meld) {
   col.dataset.rank = meld.rank;
   if (mine) {
     col.type = 'button';
+    col.dataset.drop = 'meld';  // a card of the hand may be dragged here
     col.addEventListener('click', () => ctx.onMeld(meld.rank));
   }
   const label = el('span', 'meld-rank', meld.rank === 'wild' ? '★' : meld.rank);
@@ -219,14 +222,7 @@ export function renderCentre(stockBox, pileBox, ctx) {
   if (ctx.pileHint) parts.push(ctx.pileHint);
   pile.setAttribute('aria-label', parts.join('. '));
   pile.addEventListener('click', ctx.onPile);
-  pile.addEventListener('dragover', (e) => { if (ctx.canDiscard) { e.preventDefault(); pile.classList.add('drop'); } });
-  pile.addEventListener('dragleave', () => pile.classList.remove('drop'));
-  pile.addEventListener('drop', (e) => {
-    e.preventDefault();
-    pile.classList.remove('drop');
-    const index = Number(e.dataTransfer.getData('text/plain'));
-    if (Number.isInteger(index)) ctx.onDropDiscard(index);
-  });
+  if (ctx.canDiscard) pile.dataset.drop = 'pile';  // a card of the hand may be dragged here
   pileBox.append(pile);
   const caption = el('span', 'caption', t('pile'));
   pileBox.append(caption);

@@ -1,6 +1,7 @@
 // The player's hand: choosing cards, staging meld groups, and showing both.
 
 import { cardFace, compareCards, isWild, points, rankOf } from './cards.js';
+import { makeDraggable } from './drag.js';
 import { t } from './i18n.js';
 
 // What the player has chosen: `selected` hand indexes, and `staged` groups waiting to be laid
@@ -35,12 +36,13 @@ export class HandModel {
     else this.selected.add(index);
   }
 
-  // Move the selected cards into a new group (for the meld of `rank` when given).
-  stage(rank = null) {
-    if (!this.selected.size) return false;
-    const indices = [...this.selected].sort((a, b) => compareCards(this.codes[a], this.codes[b]));
+  // Move the selected cards (or the cards `chosen`) into a new group, for the meld of `rank`
+  // when given.
+  stage(rank = null, chosen = [...this.selected]) {
+    if (!chosen.length) return false;
+    const indices = [...chosen].sort((a, b) => compareCards(this.codes[a], this.codes[b]));
     this.staged.push({ indices, rank });
-    this.selected.clear();
+    for (const index of indices) this.selected.delete(index);
     return true;
   }
 
@@ -100,12 +102,8 @@ export function renderHand(container, model, ctx) {
       const chosen = model.selected.has(index);
       button.classList.toggle('selected', chosen);
       button.setAttribute('aria-pressed', String(chosen));
-      button.draggable = ctx.canDiscard;
       button.addEventListener('click', () => ctx.onToggle(index));
-      button.addEventListener('dragstart', (e) => {
-        e.dataTransfer.setData('text/plain', String(index));
-        e.dataTransfer.effectAllowed = 'move';
-      });
+      if (ctx.canDiscard || ctx.canAddToMeld) makeDraggable(button, (where, rank) => ctx.onDrop(index, where, rank));
       box.append(button);
     }
     return box;

@@ -6,7 +6,8 @@ import { lang, t } from './i18n.js';
 import { prefs } from './prefs.js';
 
 const $ = (id) => document.getElementById(id);
-const form = { catalogue: null, variant: 'classic', players: 4, seats: [], target: '', house: {} };
+const form = { catalogue: null, variant: 'classic', players: 4, seats: [], target: '', timer: '', house: {} };
+const TURN_TIMERS = [30, 60, 120, 300];  // seconds a person may take for each decision
 
 function el(tag, attrs = {}, text) {
   const node = document.createElement(tag);
@@ -58,6 +59,14 @@ function renderTarget() {
   for (const score of form.catalogue.target_scores) options.push(el('option', { value: String(score) }, String(score)));
   select.replaceChildren(...options);
   select.value = form.target;
+}
+
+function renderTimer() {
+  const select = $('turn-timer');
+  const label = (s) => (s < 60 ? t('home.timer_seconds', { n: s }) : t('home.timer_minutes', { n: s / 60 }));
+  select.replaceChildren(el('option', { value: '' }, t('home.timer_off')),
+    ...TURN_TIMERS.map((s) => el('option', { value: String(s) }, label(s))));
+  select.value = form.timer;
 }
 
 function choiceLabel(key, value) {
@@ -136,6 +145,7 @@ function render() {
   renderVariants();
   renderPlayers();
   renderTarget();
+  renderTimer();
   renderHouse();
   renderSeats();
 }
@@ -165,6 +175,7 @@ async function create(event) {
     free_chat: $('free-chat').checked,
   };
   if (form.target) body.target_score = Number(form.target);
+  if (form.timer) body.turn_timer = Number(form.timer);
   $('btn-create').disabled = true;
   try {
     const table = await api.create(body);
@@ -195,6 +206,7 @@ async function start() {
     render();
   });
   $('target').addEventListener('change', () => { form.target = $('target').value; });
+  $('turn-timer').addEventListener('change', () => { form.timer = $('turn-timer').value; });
   $('create-form').addEventListener('submit', create);
   try {
     form.catalogue = await api.rulesets();

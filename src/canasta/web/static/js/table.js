@@ -4,6 +4,7 @@ import { api, tableLink } from './api.js';
 import { renderCentre, renderSeats, renderTeams } from './board.js';
 import { isWild } from './cards.js';
 import { setupChrome } from './chrome.js';
+import { TurnClock, clockElement, hurry, tickClocks } from './clock.js';
 import { HandModel, renderHand, renderStaging } from './hand.js';
 import { lang, t } from './i18n.js';
 import { describeMove } from './moves.js';
@@ -14,10 +15,14 @@ import { TableSocket } from './socket.js';
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split('/')[2] || '');
 const LOG_LIMIT = 60;
+const TICK = 250;  // milliseconds between updates of the turn timer's countdown
 
 const app = {
   token: null,
   seat: null,
+  settings: null,
+  clock: new TurnClock(),
+  clockShown: null,  // the whole seconds the reader's own countdown showed last
   rules: null,
   state: null,
   seats: [],
@@ -69,7 +74,7 @@ function context() {
     canAddToMeld: drawPhase || playPhase,
     pileActive: drawPhase || playPhase,
     pileHint: drawPhase ? t('pile_hint_take') : playPhase ? t('pile_hint_discard') : '',
-    onStock: draw, onPile: pileClicked, onMeld: addToMeld, onDropDiscard: dropDiscard,
+    onStock: draw, onPile: pileClicked, onMeld: addToMeld, onDrop: dropCard,
     onToggle: toggleCard, onUnstage: unstage,
   };
   ctx.minimum = view && me != null && !view.opened[ctx.myTeam] ? view.minimums[ctx.myTeam] : null;
@@ -90,6 +95,7 @@ function render() {
   renderTeams($('their-melds'), $('our-melds'), ctx);
   renderCentre($('stock'), $('pile'), ctx);
   renderStatus(ctx);
+  renderClock(ctx);
   renderPrompt(ctx);
   renderControls(ctx);
   renderStaging($('staging'), app.hand, ctx);
@@ -161,6 +167,29 @@ function renderStatus(ctx) {
     }
     status.append(' ', button);
   }
+}
+
+// The reader's own countdown (the others' are on their seats), and a note when the timer
+// has just made the reader's move.
+function renderClock(ctx) {
+  const st = ctx.state;
+  const box = $('my-clock-box');
+  if (ctx.myTurn && st.time_left != null) {
+    if (!box.firstChild) box.append(clockElement(true));
+  } else {
+    box.replaceChildren();
+  }
+  const note = $('timer-note');
+  note.hidden = !(st.last && st.last.by === 'timer' && st.last.seat === ctx.me);
+  note.textContent = note.hidden ? '' : t('clock.ran_out');
+  tick();
+}
+
+function tick() {
+  tickClocks(app.clock);
+  const mine = $('my-clock-box').firstChild ? app.clock.seconds() : null;
+  if (hurry(app.clockShown, mine)) $('clock-alert').textContent = t('clock.hurry', { n: mine });
+  app.clockShown = mine;
 }
 
 function renderPrompt(ctx) {
@@ -371,10 +400,16 @@ function discardSelected() {
   act({ type: 'discard', card: chosen[0] });
 }
 
-function dropDiscard(index) {
+// A card of the hand dragged onto the pile (discard it) or onto one of the team's melds (add it
+// there, with the other chosen cards if it was one of them, as pressing the meld does).
+function dropCard(index, where, rank) {
   const ctx = context();
-  if (!ctx.canDiscard || app.hand.codes[index] === undefined) return;
-  act({ type: 'discard', card: app.hand.codes[index] });
+  if (app.hand.codes[index] === undefined) return;
+  if (where === 'pile' && ctx.canDiscard) act({ type: 'discard', card: app.hand.codes[index] });
+  if (where === 'meld' && ctx.canAddToMeld) {
+    app.hand.stage(rank, app.hand.selected.has(index) ? [...app.hand.selected] : [index]);
+    render();
+  }
 }
 
 function pileClicked() {
@@ -425,11 +460,14 @@ function onMessage(message) {
   switch (message.type) {
     case 'welcome':
       app.seat = message.seat;
+      app.settings = message.settings;
       setupChat(message.phrases, message.settings.free_chat);
       break;
     case 'state':
       app.state = message;
       app.seats = message.seats;
+      app.clock.update(message, app.settings && app.settings.turn_timer);
+      $('clock-alert').textContent = '';
       if (message.view) app.hand.update(message.view.hand);
       logState(message);
       render();
@@ -658,6 +696,7 @@ function bindControls() {
   $('join-form').addEventListener('submit', (e) => e.preventDefault());
   $('chat-form').addEventListener('submit', say);
   document.addEventListener('keydown', onKey);
+  setInterval(tick, TICK);
 }
 
 async function start() {
