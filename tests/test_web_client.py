@@ -555,6 +555,29 @@ def test_game_over_shows_the_winner_and_a_rematch_starts_the_next_game(
     context.close()
 
 
+def stacked_log(
+    hands: list[str], top: list[str], meld: list[str], discards: list[str]
+) -> list[dict[str, Any]]:
+    """A stored deal of two decks dealt by seat 3 (so seat 0 plays first): the `hands`, then the
+    upcard and the stock's top cards (`top`), the rest shuffled in no particular order; then a
+    first round in which seat 0 draws, melds `meld` and discards, and each computer player
+    draws and discards (`discards`, seat by seat)."""
+    dealt = [h.split() for h in hands]
+    stacked = [h[i] for i in range(11) for h in dealt] + top
+    deck = [c.code for c in make_deck(2, 4)]
+    for code in stacked:
+        deck.remove(code)
+    moves = [(0, {"type": "draw"}), (0, {"type": "meld", "melds": [meld]})]
+    for seat, card in enumerate(discards):
+        moves += [] if seat == 0 else [(seat, {"type": "draw"})]
+        moves.append((seat, {"type": "discard", "card": card}))
+    deal = {"kind": "deal", "dealer": 3, "sitting_out": None, "deck": stacked + deck}
+    return [deal] + [
+        {"kind": "action", "seat": seat, "action": action, "by": "bot" if seat else "player"}
+        for seat, action in moves
+    ]
+
+
 def top_card_purchase_log() -> list[dict[str, Any]]:
     """A Mendelev deal stored up to Ann's second turn: her team opened with five aces, the pile
     is 4S 7C 10C QS KD, and her six kings may buy the top king alone and go out."""
@@ -564,23 +587,8 @@ def top_card_purchase_log() -> list[dict[str, Any]]:
         "9S 9H 9D 9C 8S 8H 8D 8C 7S 7H 7D",
         "KD 6S 6H 6D 6C 5S 5H 5D 5C 4H 4D",
     ]
-    dealt = [h.split() for h in hands]
-    stacked = [h[i] for i in range(11) for h in dealt] + ["4S", "7C", "10C", "QS", "JS"]  # upcard, stock
-    deck = [c.code for c in make_deck(2, 4)]
-    for code in stacked:
-        deck.remove(code)
-    moves: list[tuple[int, dict[str, Any]]] = [
-        (0, {"type": "draw"}),
-        (0, {"type": "meld", "melds": [["AS", "AH", "AD", "AC", "AS"]]}),
-        (0, {"type": "discard", "card": "7C"}),
-    ]
-    for seat, card in ((1, "10C"), (2, "QS"), (3, "KD")):
-        moves += [(seat, {"type": "draw"}), (seat, {"type": "discard", "card": card})]
-    deal = {"kind": "deal", "dealer": 3, "sitting_out": None, "deck": stacked + deck}
-    return [deal] + [
-        {"kind": "action", "seat": seat, "action": action, "by": "bot" if seat else "player"}
-        for seat, action in moves
-    ]
+    top = ["4S", "7C", "10C", "QS", "JS"]
+    return stacked_log(hands, top, ["AS", "AH", "AD", "AC", "AS"], ["7C", "10C", "QS", "KD"])
 
 
 def test_mendelev_top_card_purchase_by_key_and_by_chosen_cards(server: LiveServer, browser: Browser) -> None:
@@ -662,6 +670,7 @@ def test_turn_timer_counts_down_for_everyone_and_the_computer_moves_when_it_runs
     spectator = watcher.new_page()
     spectator.goto(f"{server.url}/t/{table}")
     on_seat = spectator.wait_for_selector('#seats .seat-chip[data-seat="0"] .turn-clock[role="timer"]')
+    assert on_seat is not None
     label = on_seat.get_attribute("aria-label") or ""
     assert re.fullmatch(r"На ход (?:осталась|осталось) \d секунд[аы]?", label), label
     assert re.fullmatch(r"0:0\d", on_seat.inner_text())
@@ -696,31 +705,16 @@ def test_turn_timer_counts_down_for_everyone_and_the_computer_moves_when_it_runs
 
 
 def touch_drag_log() -> list[dict[str, Any]]:
-    """A classic deal stored up to Ann's second turn: her team opened with four aces, another
-    ace waits on the stock for her, and the pile's top card is a king."""
+    """A classic deal stored up to Ann's second turn: her team opened with four aces, and
+    another ace waits for her on the stock."""
     hands = [
         "AS AH AD AC KS KH KD 9S 9H 5C 6D",
         "QS QH QD QC JS JH JD JC 10S 10H 10D",
         "9D 9C 8S 8H 8D 8C 7S 7H 7D 7C 6S",
         "KC 6H 6C 5S 5H 5D 4H 4D 4C 4S 10C",
     ]
-    dealt = [h.split() for h in hands]
-    stacked = [h[i] for i in range(11) for h in dealt] + ["6S", "8S", "JC", "QS", "KC", "AH"]
-    deck = [c.code for c in make_deck(2, 4)]
-    for code in stacked:
-        deck.remove(code)
-    moves: list[tuple[int, dict[str, Any]]] = [
-        (0, {"type": "draw"}),
-        (0, {"type": "meld", "melds": [["AS", "AH", "AD", "AC"]]}),
-        (0, {"type": "discard", "card": "8S"}),
-    ]
-    for seat, card in ((1, "JC"), (2, "QS"), (3, "KC")):
-        moves += [(seat, {"type": "draw"}), (seat, {"type": "discard", "card": card})]
-    deal = {"kind": "deal", "dealer": 3, "sitting_out": None, "deck": stacked + deck}
-    return [deal] + [
-        {"kind": "action", "seat": seat, "action": action, "by": "bot" if seat else "player"}
-        for seat, action in moves
-    ]
+    top = ["6S", "8S", "JC", "QS", "KC", "AH"]
+    return stacked_log(hands, top, ["AS", "AH", "AD", "AC"], ["8S", "JC", "QS", "KC"])
 
 
 def touch_drag(page: Page, source: str, target: str) -> None:
