@@ -21,6 +21,7 @@ from canasta.rules import (
     SeatView,
     State,
     make_deck,
+    resample,
 )
 from canasta.rules.game import default_dealer
 from support import make_state
@@ -224,6 +225,30 @@ def test_search_determinizations_are_consistent_and_keep_bonus_threes_laid_out()
                 for s, hand in enumerate(world.hands):
                     bonus = [c for c in hand if c.is_red_three or (variant != "classic" and c.is_three)]
                     assert s == seat or not bonus
+
+
+def test_search_determinizations_give_no_pair_of_a_rank_a_seat_discarded_or_let_pass() -> None:
+    """Seat 1 discarded KD, which seat 2 let pass; seat 2 discarded 9S, which seat 3 let pass;
+    seat 3 discarded 7C. Plain `resample` often deals those seats such pairs; `determinize` never."""
+    s = make_state(phase="draw", hands=[["AS", "AH", "5D"], [], [], []], pile=["KD", "9S", "7C"], stock=[])
+    pool = make_deck(2, 4)
+    for card in (*s.hands[0], *s.pile):
+        pool.remove(card)
+    random.Random(0).shuffle(pool)
+    s.hands[1:] = [pool[0:11], pool[11:22], pool[22:33]]
+    s.stock = pool[33:]
+    view = s.view(0)
+    limits = {1: [Rank.KING], 2: [Rank.KING, Rank.NINE], 3: [Rank.NINE, Rank.SEVEN]}
+
+    def violations(world: State) -> int:
+        hands = world.hands
+        return sum(sum(c.rank is rank for c in hands[seat]) > 1 for seat in limits for rank in limits[seat])
+
+    assert sum(violations(resample(view, random.Random(seed))) for seed in range(40)) > 0
+    for seed in range(40):
+        world = determinize(view, random.Random(seed))
+        assert violations(world) == 0
+        assert [len(h) for h in world.hands] == [3, 11, 11, 11]
 
 
 def test_search_overrules_the_heuristic_only_on_a_clear_advantage() -> None:
