@@ -109,7 +109,7 @@ def test_no_hidden_card_leaves_the_server(
                 futures.append(pool.submit(play_all, ws, seat, first, i))
             logs = [f.result() for f in futures]
     truth = truth_by_version(tmp_path, table)
-    assert len(truth) > 100
+    assert len(truth) > 30  # a whole game went by (the decks are random: a short one has ~80 versions)
     for seat, log in zip(watchers, logs, strict=True):
         states = [m for m in log if m["type"] == "state"]
         assert len(states) > 20 and states[-1]["status"] == "game_over"
