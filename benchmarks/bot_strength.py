@@ -48,7 +48,7 @@ def main() -> int:
     configs = [(v, n, dict(o)) for v, n, o in CONFIGURATIONS if args.only in (None, label(v, n, dict(o)))]
     if not configs:
         parser.error(f"unknown configuration {args.only!r}")
-    comparisons = [(f"hard vs random: games won ({2 * args.games})", "hard", "random", 0, args.games),
+    comparisons = [("hard vs random: games won", "hard", "random", 0, args.games),
                    (f"hard − normal ({args.deals} deals)", "hard", "normal", args.deals, 0),
                    (f"normal − easy ({args.deals} deals)", "normal", "easy", args.deals, 0),
                    (f"search − hard ({args.search_deals} deals)", args.search, "hard", args.search_deals, 0)]
