@@ -334,6 +334,19 @@ def test_online_sheds_a_black_three_first() -> None:
     assert turn(s, make_bot("hard"), 0)[-1] == Discard(Card.parse("3S"))
 
 
+@pytest.mark.parametrize(("variant", "melds"), [("online", False), ("classic", True)])
+def test_alone_and_drawing_one_card_hard_keeps_its_hand(variant: str, melds: bool) -> None:
+    """Two players drawing one card a turn (online): melding would shrink the hand for good,
+    so `hard` keeps all but three of its dealt cards until it can go out; drawing two
+    (classic), it melds."""
+    hand = ["KS", "KH", "KD", "9S", "9H", "9D", "8C", "8D", "6S", "6H", "5C", "JC", "4D"]
+    s = make_state(variant, 2, hands=[hand, ["4S", "4H", "5D", "7C"]],
+                   melds=[[["QS", "QH", "QD"]], [["10H", "10D", "10C"]]], pile=["6D", "JH"])
+    played = turn(s, make_bot("hard"), 0)
+    assert isinstance(played[-1], Discard)
+    assert (len(played) > 1) == melds and (Rank.KING in s.melds[0]) == melds
+
+
 def test_mendelev_buys_the_top_card_to_go_out() -> None:
     s = make_state(
         "mendelev",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from canasta.bots.skill import Skill
+from canasta.bots.skill import SOLO_MELDED, Skill
 from canasta.bots.table import Table
 from canasta.rules.actions import Action, Discard, Group, Meld
 from canasta.rules.cards import Card, Rank
@@ -202,6 +202,8 @@ def next_build(table: Table, skill: Skill, shed: bool) -> Meld | None:
         keep = skill.min_keep
     else:
         keep = max(skill.min_keep, skill.hold)
+        if skill.solo_hold and not table.partners and table.rules.draw_count == 1:
+            keep = max(keep, table.rules.hand_size - SOLO_MELDED)
     size = len(table.hand)
     for group, completes in _build_candidates(table, skill, shed):
         after = size - len(group.cards)

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+#: With `solo_hold`, how many of the dealt cards may be melded before going out is in sight.
+SOLO_MELDED = 3
+
 
 @dataclass(frozen=True, slots=True)
 class Skill:
@@ -21,6 +24,9 @@ class Skill:
     min_keep: int
     #: Cards kept in hand while the team lacks the canastas to go out (to take the pile).
     hold: int
+    #: Without a partner and drawing one card a turn (the hand never grows from the stock),
+    #: keep all but `SOLO_MELDED` of the dealt cards while the canastas to go out are lacking.
+    solo_hold: bool
     #: Discard safety: 0 ignores the opponents, 1 avoids their melds and known cards,
     #: 2 also counts unseen cards, reads their discards and weighs the pile.
     safety: int
@@ -44,6 +50,7 @@ EASY = Skill(
     wilds="greedy",
     min_keep=2,
     hold=2,
+    solo_hold=False,
     safety=0,
     pile="always",
     freeze=False,
@@ -59,6 +66,7 @@ NORMAL = Skill(
     wilds="greedy",
     min_keep=2,
     hold=3,
+    solo_hold=False,
     safety=1,
     pile="size",
     freeze=False,
@@ -74,6 +82,7 @@ HARD = Skill(
     wilds="complete",
     min_keep=2,
     hold=5,
+    solo_hold=True,
     safety=2,
     pile="value",
     freeze=True,
