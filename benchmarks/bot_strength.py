@@ -18,6 +18,7 @@ import sys
 import time
 from typing import Any
 
+from canasta.cli.tournament import Progress
 from canasta.rules.ruleset import CONFIGURATIONS
 from canasta.tournament import TournamentSpec, run
 
@@ -62,7 +63,7 @@ def main() -> int:
         for _, a, b, deals, games in comparisons:
             start = time.perf_counter()
             spec = TournamentSpec(variant, players, (a, b), deals, games, args.seed, options)
-            first = (result := run(spec, args.jobs))["results"][0]
+            first = (result := run(spec, args.jobs, Progress(sys.stderr)))["results"][0]
             cells.append(f"{first['game_wins']}/{first['games']}" if games else diff(result))
             print(f"{cells[0]}: {a} vs {b}: {cells[-1]} ({time.perf_counter() - start:.0f} s)",
                   file=sys.stderr, flush=True)
