@@ -16,24 +16,10 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from typing import Any
 
-from canasta.cli.tournament import Progress
-from canasta.rules.ruleset import CONFIGURATIONS
+from canasta.cli.tournament import Progress, interval, signed
+from canasta.rules.ruleset import CONFIGURATIONS, configuration_label
 from canasta.tournament import TournamentSpec, run
-
-
-def label(variant: str, players: int, options: dict[str, Any]) -> str:
-    return f"{variant} {players}p" + (" (3 teams)" if options.get("teams") == 3 else "")
-
-
-def diff(result: dict[str, Any]) -> str:
-    """`+12.3 [+1.0, +23.6]` for the first configuration of a two-bot report."""
-    row = result["results"][0]
-    if row["ci95"] is None:  # a single deal
-        return f"{row['mean_diff']:+.1f}"
-    low, high = row["ci95"]
-    return f"{row['mean_diff']:+.1f} [{low:+.1f}, {high:+.1f}]"
 
 
 def main() -> int:
@@ -46,7 +32,8 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
-    configs = [(v, n, dict(o)) for v, n, o in CONFIGURATIONS if args.only in (None, label(v, n, dict(o)))]
+    configs = [(v, n, dict(o)) for v, n, o in CONFIGURATIONS
+               if args.only in (None, configuration_label(v, n, o))]
     if not configs:
         parser.error(f"unknown configuration {args.only!r}")
     comparisons = [("hard vs random: games won", "hard", "random", 0, args.games),
@@ -59,12 +46,13 @@ def main() -> int:
         header.append("search ms median / p99")
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     for variant, players, options in configs:
-        cells = [label(variant, players, options)]
+        cells = [configuration_label(variant, players, options)]
         for _, a, b, deals, games in comparisons:
             start = time.perf_counter()
             spec = TournamentSpec(variant, players, (a, b), deals, games, args.seed, options)
-            first = (result := run(spec, args.jobs, Progress(sys.stderr)))["results"][0]
-            cells.append(f"{first['game_wins']}/{first['games']}" if games else diff(result))
+            first = run(spec, args.jobs, Progress(sys.stderr))["results"][0]
+            difference = f"{signed(first['mean_diff'])} {interval(first['ci95'])}"
+            cells.append(f"{first['game_wins']}/{first['games']}" if games else difference)
             print(f"{cells[0]}: {a} vs {b}: {cells[-1]} ({time.perf_counter() - start:.0f} s)",
                   file=sys.stderr, flush=True)
             if a == args.search:

@@ -14,7 +14,7 @@ import sys
 from canasta import native
 from canasta.cli.engine_commands import format_table, selfplay
 from canasta.rules import RuleSet
-from canasta.rules.ruleset import CONFIGURATIONS
+from canasta.rules.ruleset import CONFIGURATIONS, configuration_label
 
 
 def main() -> int:
@@ -27,7 +27,7 @@ def main() -> int:
     for variant, players, options in CONFIGURATIONS:
         rules = RuleSet.preset(variant, players, options)
         result = selfplay(rules, args.deals, args.seed)
-        label = f"{variant} {players}p" + (" (3 teams)" if options else "")
+        label = configuration_label(variant, players, options)
         if args.json:
             print(json.dumps({"config": label, **result}))
         else:

@@ -100,11 +100,13 @@ def run_tournament(args: argparse.Namespace) -> int:
     return 0
 
 
-def _signed(value: float | None) -> str:
+def signed(value: float | None) -> str:
+    """A mean difference, signed, to 0.1 (`-` when there is none)."""
     return "-" if value is None else f"{value:+.1f}"
 
 
-def _interval(ci: list[float] | None) -> str:
+def interval(ci: list[float] | None) -> str:
+    """A confidence interval as `[low, high]`, signed (`-` when there is none)."""
     return "-" if ci is None else f"[{ci[0]:+.1f}, {ci[1]:+.1f}]"
 
 
@@ -122,14 +124,14 @@ def format_report(report: dict[str, Any]) -> str:
     ]
     header = ["bot", "mean diff/deal", "95% CI", "games", "wins", "decisions", "ms median", "ms p99"]
     rows = [
-        [r["bot"], _signed(r["mean_diff"]), _interval(r["ci95"]), str(r["games"]), str(r["game_wins"]),
+        [r["bot"], signed(r["mean_diff"]), interval(r["ci95"]), str(r["games"]), str(r["game_wins"]),
          str(r["decisions"]), _ms(r["decision_ms_median"]), _ms(r["decision_ms_p99"])]
         for r in report["results"]
     ]
     lines.append(format_table(header, rows))
     if len(report["results"]) > 2:
         pair_rows = [
-            [" vs ".join(p["bots"]), _signed(p["mean_diff"]), _interval(p["ci95"])]
+            [" vs ".join(p["bots"]), signed(p["mean_diff"]), interval(p["ci95"])]
             for p in report["pairs"]
         ]
         lines += ["", format_table(["pair (first's side)", "mean diff/deal", "95% CI"], pair_rows)]
