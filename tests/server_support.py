@@ -44,17 +44,32 @@ def join(client: TestClient, table: str, name: str, seat: int | None = None) -> 
     return token
 
 
-def receive(ws: WebSocketTestSession, timeout: float = 10.0) -> Message:
-    """The next message, failing the test after `timeout` seconds instead of hanging."""
+def next_event(ws: WebSocketTestSession, timeout: float = 10.0) -> Message:
+    """What the server does next to the socket (`websocket.send` or `websocket.close`), failing
+    the test after `timeout` seconds instead of hanging."""
 
     async def get() -> Any:
         with anyio.fail_after(timeout):
             return await ws._send_rx.receive()
 
-    message = ws.portal.call(get)
+    event: Message = ws.portal.call(get)
+    return event
+
+
+def receive(ws: WebSocketTestSession, timeout: float = 10.0) -> Message:
+    """The next message, failing the test after `timeout` seconds instead of hanging."""
+    message = next_event(ws, timeout)
     assert message["type"] == "websocket.send", message
     result: Message = json.loads(message["text"])
     return result
+
+
+def close_code(ws: WebSocketTestSession, timeout: float = 10.0) -> int:
+    """The code the server closes the socket with (the messages before it are skipped)."""
+    while (event := next_event(ws, timeout))["type"] != "websocket.close":
+        pass
+    code: int = event["code"]
+    return code
 
 
 def receive_until(

@@ -2,22 +2,28 @@
 
 Messages are queued without waiting (the table's lock is never held during network I/O) and a
 writer task sends them in order; a client that falls `outbox_limit` messages behind is
-disconnected and gets the whole state again when it reconnects.
+disconnected and gets the whole state again when it reconnects. A message that cannot be sent
+for any other reason than the client leaving is logged and the connection closed with
+`CLOSE_SERVER_ERROR`, so that the client reconnects instead of waiting on a silent socket.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import time
 from collections import deque
 from typing import Any
 
-from starlette.websockets import WebSocket
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDisconnected
 
 from canasta.protocol.outgoing import encode
 
+log = logging.getLogger("canasta.server")
+
 CLOSE_NORMAL = 1000
+CLOSE_SERVER_ERROR = 1011
 CLOSE_TOO_SLOW = 4008
 
 
@@ -66,7 +72,7 @@ class Connection:
         self._ready.set()
 
     async def _write(self) -> None:
-        with contextlib.suppress(Exception):  # the client went away: the reader sees it too
+        try:
             while True:
                 await self._ready.wait()
                 self._ready.clear()
@@ -76,6 +82,13 @@ class Connection:
                         await self.websocket.close(item)
                         return
                     await self.websocket.send_text(item)
+        except (WebSocketDisconnect, WebSocketDisconnected, OSError):
+            return  # the client went away (or the socket is closed): the reader sees it too
+        except Exception:
+            log.exception("a message could not be sent: closing the connection")
+            self._outbox.clear()
+            with contextlib.suppress(Exception):
+                await self.websocket.close(CLOSE_SERVER_ERROR)
 
     async def close(self) -> None:
         """Flush what is queued, close the socket and stop the writer."""

@@ -48,9 +48,16 @@ async def _handle(room: Room, conn: Connection, raw: str | bytes) -> None:
     """Validate and carry out one message; every failure is answered with an error message."""
     request_id: str | int | None = None
     try:
-        if not conn.limiter.allow():
+        allowed = conn.limiter.allow()
+        try:
+            request, request_id = parse_client_message(raw, room.config.max_message)
+        except ProtocolError as exc:
+            if allowed:
+                raise
+            request_id = exc.request_id
+            raise ProtocolError(ErrorCode.RATE_LIMITED) from None
+        if not allowed:
             raise ProtocolError(ErrorCode.RATE_LIMITED)
-        request, request_id = parse_client_message(raw, room.config.max_message)
         await _dispatch(room, conn, request, request_id)
     except ProtocolError as exc:
         if exc.request_id is None:
