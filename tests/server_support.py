@@ -14,6 +14,7 @@ import anyio
 from starlette.testclient import TestClient, WebSocketTestSession
 
 from canasta.server import ServerConfig, create_app
+from canasta.server.clock import ManualClock
 from canasta.server.table import LiveTable
 from canasta.storage import SQLiteStorage
 
@@ -27,6 +28,27 @@ def running_server(tmp_path: Path, seed: int | None = 1, **config: Any) -> Itera
     settings = ServerConfig(db=str(tmp_path / "canasta.db"), bot_delay=0.0, shuffle=shuffle, **config)
     with TestClient(create_app(settings)) as client:
         yield client
+
+
+def advance(client: TestClient, clock: ManualClock, seconds: float) -> None:
+    """Move the server's clock on (on the event loop's thread, where its timers run)."""
+    assert client.portal is not None
+    client.portal.call(clock.advance, seconds)
+
+
+def until(client: TestClient, condition: Callable[[], bool], rounds: int = 100_000) -> None:
+    """Let the server's event loop run until `condition` holds (it is checked on the loop's
+    thread between its steps; no real time is waited for)."""
+
+    async def spin() -> None:
+        for _ in range(rounds):
+            if condition():
+                return
+            await asyncio.sleep(0)
+        raise AssertionError("the server never reached the expected condition")
+
+    assert client.portal is not None
+    client.portal.call(spin)
 
 
 def new_table(client: TestClient, **settings: Any) -> str:

@@ -303,6 +303,45 @@ def test_http_bad_input(tmp_path: Path) -> None:
         assert early.status_code == 409 and early.json()["error"]["code"] == "deal_not_over"
         assert client.get(f"/api/tables/{table}/record?game=x").json()["error"]["code"] == "bad_field"
         assert client.get(f"/api/tables/{table}/record?game=3").json()["error"]["code"] == "bad_field"
+        assert client.get(f"/api/tables/{table}/record?game=\u00b2").json()["error"]["code"] == "bad_field"
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "body", "status", "code"),
+    [
+        ("POST", "/api/tables", '{"players": 2, "options": {"freeze_triggers": [{}]}}', 400, "bad_settings"),
+        ("POST", "/api/tables", '{"options": {"block_rules": [["wild_top"]]}}', 400, "bad_settings"),
+        ("POST", "/api/tables", '{"options": {"go_out_bonus": {"a": 1}}}', 400, "bad_settings"),
+        ("POST", "/api/tables", '{"options": {"\\ud800": 1}}', 400, "bad_field"),
+        ("POST", "/api/tables", '{"seats": ["\\udc00", "human", "human", "human"]}', 400, "bad_field"),
+        ("POST", "TABLE/seats", '{"name": "Ann \\ud800"}', 400, "bad_field"),
+        ("POST", "TABLE/seats", '{"name": "Ann", "\\ud800": 1}', 400, "bad_message"),
+        ("GET", "/api/nothing", None, 404, "not_found"),
+        ("DELETE", "TABLE", None, 405, "bad_method"),
+    ],
+)
+def test_every_http_error_is_json(
+    tmp_path: Path, method: str, path: str, body: str | None, status: int, code: str
+) -> None:
+    with running_server(tmp_path) as client:
+        table = new_table(client, players=2)
+        response = client.request(method, path.replace("TABLE", f"/api/tables/{table}"), content=body)
+        assert response.status_code == status and response.headers["content-type"] == "application/json"
+        error = response.json()["error"]
+        assert error["code"] == code and error["message"], error
+        assert client.get(f"/api/tables/{table}").json()["seats"][0]["name"] is None  # nothing changed
+
+
+def test_an_unexpected_http_failure_is_json(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*args: Any) -> None:
+        raise RuntimeError("bug")
+
+    monkeypatch.setattr("canasta.server.http_api.catalogue", broken)
+    with running_server(tmp_path) as client:
+        client_without_raising = TestClient(client.app, raise_server_exceptions=False)
+        response = client_without_raising.get("/api/rulesets?lang=ru")
+        assert response.status_code == 500 and response.json()["error"]["code"] == "internal_error"
+        assert CYRILLIC.search(response.json()["error"]["message"])
 
 
 @pytest.mark.parametrize(

@@ -42,6 +42,8 @@ class ErrorCode(StrEnum):
     SEAT_TAKEN = "seat_taken"
     NOT_HUMAN_SEAT = "not_human_seat"
     BAD_SETTINGS = "bad_settings"
+    NOT_FOUND = "not_found"
+    BAD_METHOD = "bad_method"
     INTERNAL_ERROR = "internal_error"
 
 
@@ -156,6 +158,14 @@ MESSAGES: Mapping[ErrorCode, Mapping[str, str]] = {
     ErrorCode.BAD_SETTINGS: {
         "en": "Invalid table settings ({field}): {detail}",
         "ru": "Недопустимые настройки стола: поле «{field}»; подробности в поле detail.",
+    },
+    ErrorCode.NOT_FOUND: {
+        "en": "There is nothing at this address.",
+        "ru": "По этому адресу ничего нет.",
+    },
+    ErrorCode.BAD_METHOD: {
+        "en": "This address does not answer that method.",
+        "ru": "Этот адрес не принимает такой метод запроса.",
     },
     ErrorCode.INTERNAL_ERROR: {
         "en": "The server could not complete this request; nothing was changed. Please retry.",

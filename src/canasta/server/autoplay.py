@@ -7,8 +7,8 @@ version) and is not restarted by anything but the next version, so the time left
 are told (`time_left`) is the time this process will wait.
 
 At most one automatic step is pending per table; every change to the table reschedules it, and a
-step whose table has changed meanwhile does nothing. Bots think in a worker thread on an
-immutable view, outside the table's lock.
+step whose table has changed meanwhile does nothing. Bots think in the hub's `BotPool` on an
+immutable view, outside the table's lock; one out of time makes a random legal move.
 """
 
 from __future__ import annotations
@@ -147,10 +147,13 @@ class Autoplay:
         seat = state.to_move
         view = state.view(seat)
         bot = self._bot(room.table.seats[seat].bot or room.table.settings.stand_in)
-        action = await asyncio.to_thread(bot.choose, view, self._rng)
+        action = await room.bots.choose(bot, view, random.Random(self._rng.getrandbits(64)))
         async with room.lock:
             if not self._still(version, kind):
                 return
+            if action is None:
+                log.warning("table %s: bot %s out of time: a random legal move", room.table.id, bot.name)
+                action = self._rng.choice(view.legal)
             event = {"kind": "action", "seat": seat, "action": action_to_json(action), "by": kind}
             if not await self._commit(event):
                 log.warning("table %s: bot %s chose an illegal move", room.table.id, bot.name)

@@ -8,6 +8,7 @@ import secrets
 
 from canasta.protocol.errors import ErrorCode, ProtocolError
 from canasta.protocol.settings import TableSettings
+from canasta.server.bot_pool import BotPool
 from canasta.server.broker import EVERY_TABLE, Broker, Notice
 from canasta.server.config import ServerConfig
 from canasta.server.room import Room, load_table
@@ -27,6 +28,7 @@ class Hub:
         self.origin = secrets.token_hex(8)
         self.rooms: dict[str, Room] = {}
         self._loading = asyncio.Lock()
+        self.bots = BotPool(config.bot_threads, config.bot_deadline, config.clock)
         self._beat = asyncio.get_running_loop().call_later(config.heartbeat, self._heartbeat)
         broker.subscribe(self.origin, self._on_notice)
 
@@ -49,7 +51,9 @@ class Hub:
                 table = await load_table(self.storage, table_id)
                 if table is None:
                     raise ProtocolError(ErrorCode.TABLE_NOT_FOUND)
-                room = Room(table, self.storage, self.broker, self.config, self.origin, self._unloaded)
+                room = Room(
+                    table, self.storage, self.broker, self.config, self.origin, self._unloaded, self.bots
+                )
                 self.rooms[table_id] = room
         return room
 
@@ -80,3 +84,4 @@ class Hub:
         for room in list(self.rooms.values()):
             room.close()
         self.rooms.clear()
+        self.bots.close()

@@ -20,6 +20,7 @@ from canasta.protocol.errors import ErrorCode, ProtocolError
 from canasta.rules.actions import action_to_json
 from canasta.rules.errors import IllegalActionError
 from canasta.server.autoplay import Autoplay
+from canasta.server.bot_pool import BotPool
 from canasta.server.broker import Broker, Notice
 from canasta.server.config import ServerConfig
 from canasta.server.connection import Connection
@@ -57,8 +58,10 @@ class Room:
         config: ServerConfig,
         origin: str,
         on_idle: Callable[[Room], None],
+        bots: BotPool,
     ) -> None:
         self.table = table
+        self.bots = bots
         self.storage, self.broker, self.config, self.origin = storage, broker, config, origin
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
