@@ -69,8 +69,8 @@ class ManualClock:
         return timer
 
     def pending(self) -> list[float]:
-        """The delays of the timers still to run, soonest first."""
-        return sorted(when - self.now for when, _, timer in self._timers if not timer.cancelled)
+        """The delays of the timers still to run (to a nanosecond), soonest first."""
+        return sorted(round(when - self.now, 9) for when, _, timer in self._timers if not timer.cancelled)
 
     def advance(self, seconds: float) -> None:
         """Move the time on by `seconds`, running every timer that falls due meanwhile."""

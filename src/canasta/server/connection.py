@@ -12,13 +12,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
 from collections import deque
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDisconnected
 
 from canasta.protocol.outgoing import encode
+from canasta.server.clock import Clock
 
 log = logging.getLogger("canasta.server")
 
@@ -30,13 +30,13 @@ CLOSE_TOO_SLOW = 4008
 class RateLimiter:
     """A token bucket: `burst` messages at once, refilled at `rate` per second."""
 
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate, self.burst = rate, burst
+    def __init__(self, rate: float, burst: int, clock: Clock) -> None:
+        self.rate, self.burst, self.clock = rate, burst, clock
         self.tokens = float(burst)
-        self.stamp = time.monotonic()
+        self.stamp = clock.time()
 
     def allow(self) -> bool:
-        now = time.monotonic()
+        now = self.clock.time()
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
         if self.tokens < 1:

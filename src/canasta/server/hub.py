@@ -29,7 +29,7 @@ class Hub:
         self.rooms: dict[str, Room] = {}
         self._loading = asyncio.Lock()
         self.bots = BotPool(config.bot_threads, config.bot_deadline, config.clock)
-        self._beat = asyncio.get_running_loop().call_later(config.heartbeat, self._heartbeat)
+        self._beat = config.clock.call_later(config.heartbeat, self._heartbeat)
         broker.subscribe(self.origin, self._on_notice)
 
     async def create(self, settings: TableSettings) -> str:
@@ -77,7 +77,7 @@ class Hub:
     def _heartbeat(self) -> None:
         for room in list(self.rooms.values()):
             room.beat()
-        self._beat = asyncio.get_running_loop().call_later(self.config.heartbeat, self._heartbeat)
+        self._beat = self.config.clock.call_later(self.config.heartbeat, self._heartbeat)
 
     def close(self) -> None:
         self._beat.cancel()

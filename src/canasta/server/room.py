@@ -22,6 +22,7 @@ from canasta.rules.errors import IllegalActionError
 from canasta.server.autoplay import Autoplay
 from canasta.server.bot_pool import BotPool
 from canasta.server.broker import Broker, Notice
+from canasta.server.clock import Timer
 from canasta.server.config import ServerConfig
 from canasta.server.connection import Connection
 from canasta.server.presence import RemotePresence
@@ -66,8 +67,8 @@ class Room:
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
         self._on_idle = on_idle
-        self._idle: asyncio.TimerHandle | None = None
-        self.remote = RemotePresence(config.heartbeat)
+        self._idle: Timer | None = None
+        self.remote = RemotePresence(config.heartbeat, config.clock)
         self._announced: frozenset[int] = frozenset()
         self._tasks: set[asyncio.Task[None]] = set()
         self.autoplay = Autoplay(self)
@@ -320,7 +321,7 @@ class Room:
 
     def _watch_idle(self) -> None:
         if not self.connections and self._idle is None:
-            self._idle = asyncio.get_running_loop().call_later(self.config.idle_unload, self._unload)
+            self._idle = self.config.clock.call_later(self.config.idle_unload, self._unload)
 
     def _unload(self) -> None:
         self._idle = None

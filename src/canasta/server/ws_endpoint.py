@@ -20,7 +20,7 @@ async def table_socket(websocket: WebSocket) -> None:
     hub: Hub = websocket.app.state.hub
     config = hub.config
     await websocket.accept()
-    conn = Connection(websocket, config.outbox_limit, RateLimiter(config.rate, config.burst))
+    conn = Connection(websocket, config.outbox_limit, RateLimiter(config.rate, config.burst, config.clock))
     lang = websocket.query_params.get("lang", "en")
     conn.lang = lang if lang in LANGUAGES else "en"
     table_id = websocket.path_params["table_id"]
