@@ -98,3 +98,23 @@ def test_serve_refuses_a_database_it_cannot_open(capsys: pytest.CaptureFixture[s
         "canasta serve: unsupported database URL 'mysql://localhost/canasta': "
         "use sqlite:///path/to/file.db, a file path or postgresql://user@host/dbname\n"
     )
+
+
+def test_the_log_is_emptied_after_each_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """However many events came while the worker copied the log, it starts again from nothing."""
+    monkeypatch.setattr("canasta.storage.sqlite.CHECKPOINT_EVERY", 100)
+    path, wal = tmp_path / "c.db", tmp_path / "c.db-wal"
+    event = {"kind": "deal", "deck": ["KS"] * 108}
+
+    async def scenario() -> None:
+        storage = SQLiteStorage(path)
+        await storage.create_table("t", {}, 1)
+        for seq in range(1, 351):  # the worker copies from the 100th; the loop never waits meanwhile
+            await storage.append("t", seq, event)
+        assert wal.stat().st_size > 1_000_000 and storage._checkpoint is not None
+        await storage._checkpoint
+        assert wal.stat().st_size == 0
+        assert len(await storage.events("t")) == 350
+        await storage.close()
+
+    asyncio.run(scenario())

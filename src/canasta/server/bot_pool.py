@@ -18,10 +18,10 @@ log = logging.getLogger("canasta.server")
 
 class BotPool:
     """`threads` worker threads; a move not chosen within `deadline` seconds of being asked for
-        (waiting for a thread included) is given up (`choose` returns None: the caller moves
-        instead). A move still waiting for a thread then never starts; one already thinking runs
-        to its end (its budget is bounded, see `canasta.protocol.settings.SEARCH_BUDGETS`). A bot that fails is
-    logged and treated as one out of time."""
+    (waiting for a thread included) is given up (`choose` returns None: the caller moves
+    instead). A move still waiting for a thread then never starts; one already thinking runs to
+    its end (its budget is bounded, see `canasta.protocol.settings.SEARCH_BUDGETS`). A bot that
+    fails is logged and treated as one out of time."""
 
     def __init__(self, threads: int, deadline: float, clock: Clock) -> None:
         self.deadline, self.clock = deadline, clock

@@ -21,7 +21,7 @@ class ServerConfig:
     The limits (each can be set with `canasta serve --limit NAME=VALUE`; see `LIMITS`):
     `max_message`: the largest message a client may send (bytes). `rate` and `burst`: messages
     per second one socket may send on average, and in a burst. `outbox_limit` and
-    `outbox_bytes`: messages (and their bytes) queued for a slow client before it is
+    `outbox_chars`: messages (and their characters) queued for a slow client before it is
     disconnected (it reconnects and gets the current state); `send_timeout`: seconds one
     message may take to be sent before the client counts as too slow. `hello_timeout`: seconds
     a connection has to say `hello`. `connections_per_table`, `connections_per_address`: open
@@ -42,8 +42,8 @@ class ServerConfig:
     max_message: int = 16 * 1024
     rate: float = 20.0
     burst: int = 40
-    outbox_limit: int = 500
-    outbox_bytes: int = 2 * 1024 * 1024
+    outbox_limit: int = 200
+    outbox_chars: int = 512 * 1024
     send_timeout: float = 10.0
     hello_timeout: float = 10.0
     connections_per_table: int = 64

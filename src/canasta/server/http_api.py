@@ -36,6 +36,9 @@ STATUS = {
     ErrorCode.NOT_FOUND: 404,
     ErrorCode.BAD_METHOD: 405,
     ErrorCode.TOO_LARGE: 413,
+    ErrorCode.TOO_MANY_TABLES: 429,
+    ErrorCode.TOO_MANY_CONNECTIONS: 429,
+    ErrorCode.SERVER_BUSY: 503,
     ErrorCode.INTERNAL_ERROR: 500,
 }
 
@@ -116,7 +119,7 @@ async def create_table(request: Request) -> Response:
     """POST /api/tables: settings in, the table's id and link out."""
     hub = _hub(request)
     settings = TableSettings.from_json(await _body(request), hub.config.bot_delay)
-    table_id = await hub.create(settings)
+    table_id = await hub.create(settings, request.client.host if request.client else "")
     body = {"table": table_id, "link": _link(request, table_id), "settings": settings.to_json()}
     return JSONResponse(body, 201)
 

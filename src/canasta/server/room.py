@@ -320,8 +320,17 @@ class Room:
     # -- life cycle ---------------------------------------------------------------------------
 
     def _watch_idle(self) -> None:
+        """With nobody connected, unload the table after a while: `idle_unload` seconds, or
+        `unwatched_bots` for a table of computer players alone, which stops playing then (and
+        plays on when someone asks for it again)."""
         if not self.connections and self._idle is None:
-            self._idle = self.config.clock.call_later(self.config.idle_unload, self._unload)
+            bots_only = all(seat.bot is not None for seat in self.table.seats)
+            delay = (
+                min(self.config.idle_unload, self.config.unwatched_bots)
+                if bots_only
+                else self.config.idle_unload
+            )
+            self._idle = self.config.clock.call_later(delay, self._unload)
 
     def _unload(self) -> None:
         self._idle = None
