@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
 
-from canasta.storage import default_db_path
+from canasta.storage import default_db_path, is_postgres, sqlite_file
 
 
 def register(sub: Any) -> None:
@@ -72,9 +73,20 @@ def run(args: argparse.Namespace) -> int:
         print(f"canasta serve: {exc.name} is missing: pip install 'canasta[server]'", file=sys.stderr)
         return 2
     try:
+        _say_new_directory(args.db)
         config = ServerConfig(db=args.db, broker=args.broker, bot_delay=args.bot_delay)
         serve(args.host, args.port, config.with_limits(limits(args.limit)))
     except ValueError as exc:
         print(f"canasta serve: {exc}", file=sys.stderr)
         return 2
     return 0
+
+
+def _say_new_directory(db: str | None) -> None:
+    """An SQLite file in a directory that does not exist is created there, with a word."""
+    path = None if is_postgres(db) else sqlite_file(db)
+    if isinstance(path, Path) and not path.parent.exists():
+        print(
+            f"canasta serve: creating the directory {path.parent} for the database {path.name}",
+            file=sys.stderr,
+        )
