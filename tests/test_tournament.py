@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 import json
+import os
 import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
@@ -250,3 +256,34 @@ def test_cli_errors(capsys: pytest.CaptureFixture[str], argv: list[str], fragmen
     out, err = capsys.readouterr()
     assert (code, out) == (2, "")
     assert len(err.splitlines()) == 1 and fragment in err.lower()
+
+
+@pytest.mark.parametrize("jobs", [1, 2, 3])
+def test_ctrl_c_stops_a_tournament_at_once_and_reports_what_was_played(jobs: int) -> None:
+    """Ctrl-C, as a terminal sends it to the whole process group: the workers stop with the
+    parent, within a second, and the report of the deals played so far is printed."""
+    command = [str(Path(sys.executable).parent / "canasta"), "tournament", "--bots", "hard,random",
+               "--deals", "100000", "--jobs", str(jobs), "--json"]
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # as a terminal starts it
+    )
+    time.sleep(3)  # the processes start and play some deals
+    os.killpg(process.pid, signal.SIGINT)
+    interrupted = time.monotonic()
+    out, err = process.communicate(timeout=10)
+    assert time.monotonic() - interrupted < 1.0
+    assert process.returncode == 130
+    report = json.loads(out)
+    assert report["interrupted"] and 0 < report["tasks_played"] < report["tasks"] == 100000
+    assert report["results"][0]["deals"] == report["tasks_played"]
+    assert f"interrupted: {report['tasks_played']} of 100000 tasks played" in err
+    alive = [p for p in Path("/proc").iterdir() if p.name.isdigit() and _group(p) == process.pid]
+    assert alive == []
+
+
+def _group(proc: Path) -> int | None:
+    try:
+        return int((proc / "stat").read_text().rsplit(")", 1)[1].split()[2])
+    except (OSError, IndexError, ValueError):
+        return None

@@ -15,12 +15,15 @@ measure each bot's `choose` call alone, of course do).
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import itertools
 import math
+import multiprocessing
 import random
+import signal
 import statistics
-from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -129,22 +132,50 @@ def deal_deck(spec: TournamentSpec, rules: RuleSet, index: int) -> list[Card]:
 
 def run(spec: TournamentSpec, jobs: int = 1,
         progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
-    """Play every task (in `jobs` processes) and summarise; `progress(done, total)` after each."""
+    """Play every task (in `jobs` processes) and summarise; `progress(done, total)` after each.
+
+    On KeyboardInterrupt (Ctrl-C) the worker processes are stopped at once and the report
+    summarises the tasks played so far: `interrupted` is then true and `tasks_played` tells
+    how many of the `tasks` were.
+    """
     todo = tasks(spec)
-    results: list[TaskResult | None] = [None] * len(todo)
+    played: list[tuple[int, TaskResult]] = []
+    interrupted = False
+    try:
+        with contextlib.closing(_played(spec, todo, jobs)) as results:  # closed (workers stopped) at once
+            for result in results:
+                played.append(result)
+                if progress:
+                    progress(len(played), len(todo))
+    except KeyboardInterrupt:
+        interrupted = True
+    report = summarize(spec, [result for _, result in sorted(played, key=lambda p: p[0])])
+    report.update(tasks=len(todo), tasks_played=len(played), interrupted=interrupted)
+    return report
+
+
+def _played(spec: TournamentSpec, todo: list[Task], jobs: int) -> Iterator[tuple[int, TaskResult]]:
+    """(index, result) of each task as it is played, in `jobs` processes (in any order then)."""
     if jobs <= 1:
         for i, task in enumerate(todo):
-            results[i] = run_task(spec, task)
-            if progress:
-                progress(i + 1, len(todo))
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = {pool.submit(run_task, spec, task): i for i, task in enumerate(todo)}
-            for done, future in enumerate(as_completed(futures), 1):
-                results[futures[future]] = future.result()
-                if progress:
-                    progress(done, len(todo))
-    return summarize(spec, [r for r in results if r is not None])
+            yield i, run_task(spec, task)
+        return
+    pool = multiprocessing.Pool(jobs, initializer=_ignore_interrupts)
+    try:
+        yield from pool.imap_unordered(functools.partial(_run_indexed, spec), enumerate(todo))
+        pool.close()
+    finally:
+        pool.terminate()  # at once, also when interrupted
+        pool.join()
+
+
+def _ignore_interrupts() -> None:
+    """In a worker: Ctrl-C is for the parent, which stops the workers itself."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _run_indexed(spec: TournamentSpec, item: tuple[int, Task]) -> tuple[int, TaskResult]:
+    return item[0], run_task(spec, item[1])
 
 
 def summarize(spec: TournamentSpec, results: Sequence[TaskResult]) -> dict[str, Any]:

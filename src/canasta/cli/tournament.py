@@ -97,6 +97,10 @@ def run_tournament(args: argparse.Namespace) -> int:
     report["jobs"] = args.jobs
     report["seconds"] = round(time.perf_counter() - start, 2)
     print(json.dumps(report) if args.json else format_report(report))
+    if report["interrupted"]:
+        print(f"tournament: interrupted: {report['tasks_played']} of {report['tasks']} tasks played "
+              "(the report above is of those)", file=sys.stderr)
+        return 130
     return 0
 
 
