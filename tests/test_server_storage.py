@@ -208,3 +208,32 @@ def test_backup_copies_a_live_database(tmp_path: Path, capsys: pytest.CaptureFix
     assert "damaged" in capsys.readouterr().err and not (tmp_path / "c3.db").exists()
     assert main(["backup", "--db", "postgresql://canasta@db/canasta", str(tmp_path / "c4.db")]) == 2
     assert "pg_dump 'postgresql://canasta@db/canasta'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("port", ["99999", "-1", "0", "80a", "٣"])
+def test_serve_refuses_a_port_that_is_not_one(port: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["serve", "--port", port])
+    assert exit_.value.code == 2
+    assert (
+        f"argument --port: {port!r} is not a port: give a whole number from 1 to 65535"
+        in capsys.readouterr().err
+    )
+
+
+@pytest.mark.parametrize(
+    ("limit", "says"),
+    [
+        ("rate=inf", "limit rate: expected a positive number, not 'inf'"),
+        ("burst=0", "limit burst: expected a positive number, not '0'"),
+        ("hello_timeout=soon", "limit hello_timeout: expected a number, not 'soon'"),
+        ("burst=2.5", "limit burst: expected a whole number, not '2.5'"),
+        ("tables=5", "unknown limit 'tables' (known: max_message, rate, burst,"),
+        ("rate", "--limit 'rate': expected NAME=VALUE"),
+    ],
+)
+def test_serve_refuses_a_bad_limit(
+    tmp_path: Path, limit: str, says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["serve", "--db", str(tmp_path / "c.db"), "--limit", limit]) == 2
+    assert capsys.readouterr().err.startswith(f"canasta serve: {says}")

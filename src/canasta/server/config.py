@@ -67,7 +67,8 @@ class ServerConfig:
             try:
                 value = kind(text)
             except ValueError:
-                raise ValueError(f"limit {name}: expected a {kind.__name__}, not {text!r}") from None
+                expected = "a whole number" if kind is int else "a number"
+                raise ValueError(f"limit {name}: expected {expected}, not {text!r}") from None
             if not (math.isfinite(value) and value > 0):
                 raise ValueError(f"limit {name}: expected a positive number, not {text!r}")
             changes[name] = value
