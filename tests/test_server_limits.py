@@ -302,3 +302,26 @@ def test_a_real_server_closes_a_client_that_never_reads(tmp_path: Path) -> None:
                 # the connection is aborted (waiting for the client to read, it would stay open)
                 assert sent < 8_000_000
     assert "Traceback" not in (tmp_path / "server.log").read_text()
+
+
+def test_arrivals_are_told_in_one_presence_message(tmp_path: Path) -> None:
+    """Spectators arriving together cost one `presence` message to each client, not one each
+    (which would grow as the square of their number)."""
+    clock = ManualClock()
+    with running_server(tmp_path, clock=clock, presence_delay=0.25) as client, ExitStack() as stack:
+        table = new_table(client, players=2, seats=["human", "random"], bot_delay=60)
+        player = stack.enter_context(client.websocket_connect(f"/ws/tables/{table}"))
+        greet(player, join(client, table, "Ann"))
+        advance(client, clock, 0.25)
+        assert receive_until(player, lambda m: m["type"] == "presence")["spectators"] == 0
+        for _ in range(5):
+            greet(stack.enter_context(client.websocket_connect(f"/ws/tables/{table}")))
+        advance(client, clock, 0.24)
+        player.send_json({"type": "chat", "phrase": "hello"})  # a marker: nothing came before it
+        assert receive(player)["type"] == "chat"
+        advance(client, clock, 0.01)
+        presence = receive(player)
+        assert presence["type"] == "presence" and presence["spectators"] == 5
+        advance(client, clock, 1)
+        player.send_json({"type": "chat", "phrase": "hello"})
+        assert receive(player)["type"] == "chat"  # and no other presence came

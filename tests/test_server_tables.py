@@ -176,7 +176,10 @@ def two_servers(tmp_path: Path, clock: ManualClock, **config: Any) -> Iterator[T
     broker = LocalBroker()
     db = str(tmp_path / "canasta.db")
     apps = [
-        create_app(ServerConfig(db=db, bot_delay=0.0, clock=clock, **config), broker=broker) for _ in range(2)
+        create_app(
+            ServerConfig(db=db, bot_delay=0.0, clock=clock, presence_delay=0.0, **config), broker=broker
+        )
+        for _ in range(2)
     ]
     both = Starlette(
         routes=[Mount("/a", apps[0]), Mount("/b", apps[1])], lifespan=lambda app: _both(app, apps)

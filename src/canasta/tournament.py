@@ -23,7 +23,7 @@ import multiprocessing
 import random
 import signal
 import statistics
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -154,7 +154,9 @@ def run(spec: TournamentSpec, jobs: int = 1,
     return report
 
 
-def _played(spec: TournamentSpec, todo: list[Task], jobs: int) -> Iterator[tuple[int, TaskResult]]:
+def _played(
+    spec: TournamentSpec, todo: list[Task], jobs: int
+) -> Generator[tuple[int, TaskResult], None, None]:
     """(index, result) of each task as it is played, in `jobs` processes (in any order then)."""
     if jobs <= 1:
         for i, task in enumerate(todo):

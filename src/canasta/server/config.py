@@ -32,7 +32,8 @@ class ServerConfig:
     which computer players think; `bot_deadline`: seconds a computer player may think about one
     move before a random legal move is made instead. `heartbeat`: seconds between a process's
     reminders to the others of which seats have a person connected to it (see
-    `canasta.server.presence`)."""
+    `canasta.server.presence`). `presence_delay`: seconds during which the changes of who is
+    connected to a table are gathered into one `presence` message."""
 
     db: str | None = None
     broker: str | None = None
@@ -55,6 +56,7 @@ class ServerConfig:
     bot_threads: int = 2
     bot_deadline: float = 5.0
     heartbeat: float = 10.0
+    presence_delay: float = 0.25
 
     def with_limits(self, limits: dict[str, str]) -> ServerConfig:
         """This configuration with limits given as text (`--limit NAME=VALUE`); ValueError names

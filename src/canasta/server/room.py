@@ -68,6 +68,7 @@ class Room:
         self.connections: set[Connection] = set()
         self._on_idle = on_idle
         self._idle: Timer | None = None
+        self._presence: Timer | None = None  # the pending `presence` message
         self.remote = RemotePresence(config.heartbeat, config.clock)
         self._announced: frozenset[int] = frozenset()
         self._tasks: set[asyncio.Task[None]] = set()
@@ -312,6 +313,13 @@ class Room:
             conn.send_text(texts[conn.seat])
 
     def send_presence(self) -> None:
+        """Tell every client who is connected, `presence_delay` seconds from now: the changes
+        meanwhile (many spectators arriving, say) are told in one message, not one each."""
+        if self._presence is None:
+            self._presence = self.config.clock.call_later(self.config.presence_delay, self._tell_presence)
+
+    def _tell_presence(self) -> None:
+        self._presence = None
         spectators = sum(1 for c in self.connections if c.seat is None)
         text = outgoing.encode(outgoing.presence(self.seats_public(), spectators))
         for conn in self.connections:
@@ -339,6 +347,7 @@ class Room:
             self._on_idle(self)
 
     def close(self) -> None:
-        if self._idle is not None:
-            self._idle.cancel()
+        for timer in (self._idle, self._presence):
+            if timer is not None:
+                timer.cancel()
         self.autoplay.stop()
