@@ -47,9 +47,7 @@ def _kind(card: Card) -> str:
 
 
 def signature(state: State) -> Signature:
-    melds = tuple(
-        tuple(sorted((r.value, _counts(cs)) for r, cs in m.items())) for m in state.melds
-    )
+    melds = tuple(tuple(sorted((r.value, _counts(cs)) for r, cs in m.items())) for m in state.melds)
     hands = tuple(tuple(sorted(Counter(_kind(c) for c in h).items())) for h in state.hands)
     return (state.turn, state.phase, melds, hands, len(state.pile), state.must_meld_out, state.result)
 
@@ -78,7 +76,7 @@ def reachable(state: State, target: State, seen: set[Signature] | None = None) -
     goal = signature(target)
     if signature(state) == goal:
         return True
-    if state.is_over or state.turn != target.turn and not target.is_over:
+    if state.is_over or (state.turn != target.turn and not target.is_over):
         return False
     seen = set() if seen is None else seen
     for action in state.legal_actions():
@@ -165,7 +163,9 @@ def candidates(state: State, limit: int = 4000, seed: int = 0) -> tuple[list[Act
         for k in range(n + 1)
         for j, t in _wild_splits(len(hand.jokers), len(hand.twos), judge.rules.meld_max_wilds)
     ]
-    combos, sampled = _combinations(per_rank, len(hand.jokers), len(hand.twos), max(1, limit // len(bases)), rng)
+    combos, sampled = _combinations(
+        per_rank, len(hand.jokers), len(hand.twos), max(1, limit // len(bases)), rng
+    )
     for base in bases:
         with_: tuple[Card, ...] = hand.groups((base,))[0].cards
         for specs in combos:

@@ -159,6 +159,26 @@ class Judge:
                 return "bad_meld", why
         return None
 
+    def groups(self, rank: Rank, naturals: int, jokers: int, twos: int, pending: bool) -> list[Spec]:
+        """Every group of `rank` (from `naturals` of it, `jokers`, `twos`) whose addition the
+        composition rules allow, largest first; memoised per rule set, as it depends on counts."""
+        before = self.stats.get(rank)
+        dead = rank in self.dead
+        key = ("groups", rank, naturals, jokers, twos, pending, before, self.opened, dead)
+        cache = self.rules.cache
+        found: list[Spec] | None = cache.get(key)
+        if found is None:
+            limit = 99 if rank is Rank.WILD else self.rules.meld_max_wilds
+            found = []
+            if not dead:
+                for k in range(0 if rank is Rank.WILD else naturals, -1, -1):
+                    for j in range(min(jokers, limit), -1, -1):
+                        for t in range(min(twos, limit - j), -1, -1):
+                            if k + j + t and self.group_error(rank, k, j, t, pending) is None:
+                                found.append((rank, k, j, t))
+            cache[key] = found
+        return found
+
     def wild_pending(self, touched: Mapping[Rank, tuple[int, int, int]]) -> bool:
         """Whether the team's wild-card meld stands incomplete once `touched` is laid."""
         if self.rules.wild_melds != "progressive":
@@ -217,9 +237,9 @@ class Judge:
         full = with_top(touched, top)
         pending = self.wild_pending(full)
         for rank, (k, j, t) in full.items():
-            why = self.group_error(rank, k, j, t, pending)
-            if why is not None:
-                return why
+            refusal = self.group_error(rank, k, j, t, pending)
+            if refusal is not None:
+                return refusal
         black_threes = Rank.THREE in touched and (top is None or top.rank is not Rank.THREE)
         if top_only and kept_after_top:
             return "top_only", "after buying only the top card you must meld every card (no discard)"
@@ -260,7 +280,8 @@ class Judge:
         ):
             return (
                 "opening_composition",
-                "the opening needs a meld of three or more naturals without wild cards, or a meld of wild cards",
+                "the opening needs a meld of three or more naturals without wild cards, "
+                "or a meld of wild cards",
             )
         if count >= self.minimum:
             return None

@@ -20,14 +20,13 @@ from the hand in card order. The list is complete in this sense:
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from canasta.rules.actions import Action, Answer, Ask, Discard, Draw, Group, Meld, Pass, Pickup
 from canasta.rules.cards import ALL_CARDS, Card, Rank
 from canasta.rules.judge import POINTS, Judge, Spec, take_error, touched_of
-
 from canasta.rules.state import read_groups
 
 if TYPE_CHECKING:
@@ -39,6 +38,10 @@ _DISCARDS = {c: Discard(c) for c in ALL_CARDS}
 _INDEX = attrgetter("index")
 #: A step being formed: the top card's group of a pickup (or None), then further groups.
 _Combo = tuple[Spec | None, tuple[Spec, ...]]
+#: A hand this small (with what the pile adds) may go out with a pickup: its groups are searched.
+SMALL_HAND = 4
+#: Nodes the search of one top-card group (or of the openings) may visit.
+SEARCH_BUDGET = 20_000
 
 
 class _Hand:
@@ -146,13 +149,15 @@ def meld_actions(state: State) -> list[Action]:
         return [Meld(hand.groups(specs)) for specs in _meld_outs(state, judge, hand, None, None, 0)]
     if judge.opened:
         return [_single_meld(hand.groups((spec,))) for spec in _singles(judge, hand, hand.size)]
-    out = [Meld(hand.groups(specs)) for _, specs in _Search(state, judge, hand, None).combos((None,))]
+    out: list[Action] = [
+        Meld(hand.groups(specs)) for _, specs in _Search(state, judge, hand, None).combos((None,))
+    ]
     if (
         state.drew == "stock"
         and state.rules.concealed_min_rule == "stock_exempt_pile_required"
         and _canasta_possible(hand, state.rules.meld_max_wilds)
     ):
-        seen = {a.melds for a in out}
+        seen = {a.melds for a in out if isinstance(a, Meld)}
         for keep in (0, 1):
             for specs in _meld_outs(state, judge, hand, None, None, keep):
                 groups = hand.groups(specs)
@@ -182,30 +187,32 @@ def _wild_splits(jokers: int, twos: int, limit: int) -> list[tuple[int, int]]:
 def _singles(judge: Judge, hand: _Hand, size: int) -> list[Spec]:
     """Every single group an opened team may lay or add now, judged whole."""
     rules = judge.rules
-    limit = min(rules.meld_max_wilds, len(hand.jokers) + len(hand.twos))
-    splits = _wild_splits(len(hand.jokers), len(hand.twos), limit)
+    jokers, twos = len(hand.jokers), len(hand.twos)
+    pending = judge.wild_pending({})
     ranks = list(hand.naturals)
     ranks.extend(r for r in judge.stats if r not in hand.naturals and r not in (Rank.WILD, Rank.THREE))
-    out: list[Spec] = []
-    for rank in ranks:
-        n = len(hand.naturals.get(rank, ()))
-        for k in range(n, -1, -1):
-            for j, t in splits:
-                if k + j + t:
-                    out.append((rank, k, j, t))
     if rules.wild_melds != "none":
-        out.extend(
-            (Rank.WILD, 0, j, t) for j, t in _wild_splits(len(hand.jokers), len(hand.twos), 99) if j + t
-        )
-    nb = len(hand.black_threes)
-    out.extend((Rank.THREE, k, 0, 0) for k in range(nb, 2, -1))
-    return [s for s in out if judge.step_error(touched_of((s,)), size - s[1] - s[2] - s[3]) is None]
+        ranks.append(Rank.WILD)
+    if len(hand.black_threes) >= 3:
+        ranks.append(Rank.THREE)
+    out: list[Spec] = []
+    careful = judge.must_meld_out
+    for rank in ranks:
+        for spec in judge.groups(rank, len(hand.pool(rank)), jokers, twos, pending):
+            after = size - spec[1] - spec[2] - spec[3]
+            if (
+                after > 1 and not careful and rank is not Rank.THREE and rank is not Rank.WILD
+            ) or judge.step_error(touched_of((spec,)), after) is None:
+                out.append(spec)
+    return out
 
 
 def _canasta_possible(hand: _Hand, max_wilds: int) -> bool:
+    """Whether a team without melds might lay every card but one, a canasta among them."""
     wilds = len(hand.jokers) + len(hand.twos)
     longest = max((len(cs) for cs in hand.naturals.values()), default=0)
-    return longest + min(wilds, max_wilds) >= 7 or wilds >= 7
+    short = sum(1 for cs in hand.naturals.values() if len(cs) < 2) + (0 < len(hand.black_threes) < 3)
+    return short <= 1 and (longest + min(wilds, max_wilds) >= 7 or wilds >= 7)
 
 
 class _Search:
@@ -235,6 +242,7 @@ class _Search:
         for i in range(len(self.ranks) - 1, -1, -1):
             r = self.ranks[i]
             self.rest[i] = self.rest[i + 1] + POINTS[r] * len(hand.pool(r))
+        self.budget = SEARCH_BUDGET
         self.exempt = not judge.opened and (
             self.rules.opening_canasta_exempt
             or (top is None and self.rules.concealed_min_rule == "stock_exempt_pile_required")
@@ -242,19 +250,10 @@ class _Search:
 
     def _options(self, rank: Rank) -> list[Spec]:
         hand = self.hand
-        limit = 99 if rank is Rank.WILD else self.rules.meld_max_wilds
-        splits = _wild_splits(len(hand.jokers), len(hand.twos), limit)
-        n = len(hand.pool(rank))
-        judge = self.judge
-        out = []
-        for k in range(n, -1, -1):
-            if rank is Rank.THREE and k < 3:
-                break
-            for j, t in splits:
-                if k + j + t and (rank is Rank.WILD) == (k == 0):
-                    if judge.group_error(rank, k, j, t, False) is None:
-                        out.append((rank, k, j, t))
-        return out
+        specs = self.judge.groups(rank, len(hand.pool(rank)), len(hand.jokers), len(hand.twos), False)
+        if rank is Rank.THREE:
+            return [s for s in specs if s[1] >= 3]
+        return [s for s in specs if s[1] or rank is Rank.WILD]
 
     # -- judging ------------------------------------------------------------------------------
 
@@ -293,17 +292,24 @@ class _Search:
         state = self.state
         with_ = self.hand.groups((base,))[0].cards
         used, steps = read_groups(self.hand.groups(specs, (base,)), state.hands[state.turn], self.top, with_)
-        gained = [c for c in state.pile[:-1] if not state._is_bonus_three(c)]
+        gained = [c for c in state.pile[:-1] if not state.rules.is_bonus_three(c)]
         return state.black3_takeable(state.team_of(state.turn), used, steps, gained)
 
     def addable(self, combo: _Combo, unit: Spec) -> bool:
         """Whether `unit` may be laid by a single group once `combo` is laid."""
+        return self.after(combo)(unit)
+
+    def after(self, combo: _Combo) -> Callable[[Spec], bool]:
+        """Whether a single group may be laid once `combo` is laid."""
         base, specs = combo
-        touched = touched_of((base, *specs) if base is not None else specs)
-        after = self.judge.after(touched, self.top, self.black3)
-        used = sum(s[1] + s[2] + s[3] for s in ((base, *specs) if base is not None else specs))
-        hand_after = self.hand.size - used + self.gained
-        return after.step_error(touched_of((unit,)), hand_after - unit[1] - unit[2] - unit[3]) is None
+        laid = (base, *specs) if base is not None else specs
+        after = self.judge.after(touched_of(laid), self.top, self.black3)
+        hand_after = self.hand.size - sum(s[1] + s[2] + s[3] for s in laid) + self.gained
+
+        def single(unit: Spec) -> bool:
+            return after.step_error(touched_of((unit,)), hand_after - unit[1] - unit[2] - unit[3]) is None
+
+        return single
 
     def reducible(self, combo: _Combo) -> bool:
         base, specs = combo
@@ -325,15 +331,30 @@ class _Search:
 
     # -- the search ---------------------------------------------------------------------------
 
-    def combos(self, bases: Sequence[Spec | None]) -> Iterator[tuple[Spec | None, tuple[Spec, ...]]]:
-        """The irreducible legal steps with each of these top-card groups."""
+    def combos(self, bases: Sequence[Spec | None]) -> Iterator[_Combo]:
+        """The irreducible legal steps with each of these top-card groups.
+
+        An opened team needs no further group with its pickup unless the pickup leaves it
+        almost no cards (going out): any other group is laid afterwards.
+        """
+        alone = self.judge.opened and self.hand.size + self.gained > SMALL_HAND
         for base in bases:
-            yield from self._walk(base, 0, ())
+            if alone:
+                combo: _Combo = (base, ())
+                if not self.error(combo) and not self.reducible(combo):
+                    yield combo
+            else:
+                self.budget = SEARCH_BUDGET
+                yield from self._walk(base, 0, ())
 
     def _walk(self, base: Spec | None, i: int, chosen: tuple[Spec, ...]) -> Iterator[_Combo]:
+        self.budget -= 1
+        if self.budget < 0:
+            return
         hand = self.hand
         j_used = sum(s[2] for s in chosen) + (base[2] if base else 0)
         t_used = sum(s[3] for s in chosen) + (base[3] if base else 0)
+        points = 0
         if not self.exempt and not self.judge.opened:
             points = sum(POINTS[s[0]] * s[1] + 50 * s[2] + 20 * s[3] for s in chosen)
             if base is not None:
@@ -349,11 +370,18 @@ class _Search:
                 yield combo
             return
         # once what is chosen is legal, a group that could be laid after it only makes it reducible
-        partial_ok = (base is not None or chosen) and not self.error((base, chosen))
+        partial = (base, chosen)
+        laid_later = (
+            self.after(partial)
+            if (base is not None or chosen)
+            and (self.exempt or points >= self.judge.minimum)
+            and not self.error(partial)
+            else None
+        )
         for spec in self.options[i]:
             if spec[2] + j_used > len(hand.jokers) or spec[3] + t_used > len(hand.twos):
                 continue
-            if partial_ok and self.addable((base, chosen), spec):
+            if laid_later is not None and laid_later(spec):
                 continue
             yield from self._walk(base, i + 1, (*chosen, spec))
         yield from self._walk(base, i + 1, chosen)
@@ -416,10 +444,7 @@ def _meld_outs(
             specs = [s for s in specs if s[1] + s[2] + s[3]] + fixed
             if sum(s[1] + s[2] + s[3] for s in specs) + (sum(base[1:]) if base else 0) != used:
                 continue
-            if base is not None:
-                touched = touched_of((base, *specs))
-            else:
-                touched = touched_of(specs)
+            touched = touched_of((base, *specs) if base is not None else specs)
             if judge.step_error(touched, hand.size - used, top, top is not None) is None:
                 out.append(tuple(specs))
     return out

@@ -229,6 +229,8 @@ def position_from_json(obj: Any, where: str = "position", rules: RuleSet | None 
         if went_out is not None and (not isinstance(went_out, int) or went_out not in state.order):
             raise r.fail("went_out", "must be a seat or null")
         state.result = score_deal(state, reason, went_out, r.flag("concealed", False))
+    else:
+        state.settle()
     return state
 
 

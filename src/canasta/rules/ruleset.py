@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from canasta.rules.cards import Card
 from canasta.rules.errors import InvalidActionError
 
 VARIANTS: Final = ("classic", "modern-american", "online", "mendelev")
@@ -172,6 +173,10 @@ class RuleSet:
     @property
     def partnership(self) -> bool:
         return self.teams < self.players
+
+    def is_bonus_three(self, card: Card) -> bool:
+        """Whether the card is laid out as a bonus card (red threes; every three in color sets)."""
+        return card.is_red_three or (card.is_three and self.threes_mode == "color_sets")
 
     def minimum_for(self, score: int) -> int:
         """The opening minimum for a team whose cumulative score is `score`."""

@@ -187,16 +187,13 @@ class State:
                 break
         return pos
 
-    def _is_bonus_three(self, card: Card) -> bool:
-        return card.is_red_three or (card.is_three and self.rules.threes_mode == "color_sets")
-
     def _lay_out_dealt_threes(self, seat: int) -> None:
         hand = self.hands[seat]
         team = self.rules.team_of(seat)
         i = 0
         while i < len(hand):
             card = hand[i]
-            if self._is_bonus_three(card) and self.stock:
+            if self.rules.is_bonus_three(card) and self.stock:
                 self.threes[team].append(card)
                 hand[i] = self.stock.pop()
             else:
@@ -390,7 +387,7 @@ class State:
         gained = 0
         while drawn:
             card = drawn.pop(0)
-            if self._is_bonus_three(card):
+            if self.rules.is_bonus_three(card):
                 if not stock and self.rules.last_card_three == "stays_in_hand":
                     hand.append(card)
                     self.phase, self.drew = PLAY, "stock"
@@ -476,7 +473,16 @@ class State:
         self.turn_canasta = self.turn_layoff = self.turn_melded = self.must_meld_out = False
         if self.turn_started:
             self.turn_started = set()
-        if not self.stock and (self.rules.stock_exhaustion == "end" or not self._any_pickup()):
+        self.settle()
+
+    def settle(self) -> None:
+        """End the deal when the player to draw finds the stock empty and may not go on (A48)."""
+        if (
+            self.phase == DRAW
+            and not self.stock
+            and self.permission != "pending"
+            and (self.rules.stock_exhaustion == "end" or not self._any_pickup())
+        ):
             self._end("stock_exhausted", None)
 
     def _any_pickup(self) -> bool:
@@ -614,7 +620,7 @@ class State:
 
     def gained(self) -> int:
         """How many cards the rest of the pile would add to the hand (bonus threes are laid out)."""
-        return sum(1 for c in self.pile[:-1] if not self._is_bonus_three(c))
+        return sum(1 for c in self.pile[:-1] if not self.rules.is_bonus_three(c))
 
     def _pickup(self, action: Pickup) -> None:
         self._need_phase(DRAW)
@@ -629,12 +635,8 @@ class State:
             raise IllegalActionError(
                 f"the cards taken with {top.code} must be of its rank or wild", "bad_pickup"
             )
-        team_melds = self.melds[team]
-        _refuse(
-            take_error(
-                self.rules, self.frozen_for(team), self.pile_frozen, top, naturals, wilds, top.rank in team_melds
-            )
-        )
+        melded = top.rank in self.melds[team]
+        _refuse(take_error(self.rules, self.frozen_for(team), self.pile_frozen, top, naturals, wilds, melded))
         hand = self.hands[seat]
         used, steps = read_groups(action.melds, hand, top, with_)
         touched = touched_of([_spec(rank, cards) for rank, cards in steps[1:]] + [_spec(top.rank, with_)])
@@ -642,7 +644,7 @@ class State:
         judge = Judge.of(self, team)
         kept = len(hand) - len(used)
         rest = [] if action.top_only else self.pile[:-1]
-        gained = [c for c in rest if not self._is_bonus_three(c)]
+        gained = [c for c in rest if not self.rules.is_bonus_three(c)]
         hand_after = kept + len(gained)
         _refuse(judge.step_error(touched, hand_after, top, action.top_only, kept))
         if top.is_black_three and not self.black3_takeable(team, used, steps, gained):
@@ -654,7 +656,7 @@ class State:
             self.pile.pop()
         else:
             for card in rest:
-                if self._is_bonus_three(card):
+                if self.rules.is_bonus_three(card):
                     self.threes[team].append(card)
             hand.extend(gained)
             self.known[seat].extend(gained)
