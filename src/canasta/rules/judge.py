@@ -63,7 +63,6 @@ class Judge:
         "dead",
         "drew",
         "minimum",
-        "must_meld_out",
         "opened",
         "other_dead",
         "permission",
@@ -78,7 +77,6 @@ class Judge:
     minimum: int
     started: frozenset[Rank]
     permission: str | None
-    must_meld_out: bool
     drew: str | None
     other_dead: frozenset[Rank]
     dead: frozenset[Rank]
@@ -95,7 +93,6 @@ class Judge:
         j.minimum = rules.minimum_for(state.scores[team])
         j.started = frozenset(state.turn_started)
         j.permission = state.permission
-        j.must_meld_out = state.must_meld_out
         j.drew = state.drew
         other: set[Rank] = set()
         if rules.dead_rank_trigger != "none":
@@ -113,7 +110,7 @@ class Judge:
         else:
             self.dead = self.other_dead | _dead_of(self.rules, self.stats)
 
-    def after(self, touched: Touched, top: Card | None = None, black3_pile: bool = False) -> Judge:
+    def after(self, touched: Touched, top: Card | None = None) -> Judge:
         """The judge once `touched` is laid (with the pile's `top`, for a pickup)."""
         j = Judge()
         j.rules = self.rules
@@ -131,7 +128,6 @@ class Judge:
         j.minimum = self.minimum
         j.started = frozenset(started)
         j.permission = self.permission
-        j.must_meld_out = self.must_meld_out or black3_pile
         j.drew = "pile" if top is not None else self.drew
         j.other_dead = self.other_dead
         j._settle()
@@ -250,8 +246,6 @@ class Judge:
                 "black_threes",
                 "black threes may be melded only when melding every card (no discard follows)",
             )
-        if self.must_meld_out and hand_after:
-            return "must_meld_out", "after taking the pile with a black three you must meld every card"
         if hand_after <= 1 or black_threes:
             why = self.go_out_error(full)
             if black_threes and (why or hand_after > 1):

@@ -12,8 +12,9 @@ from the hand in card order. The list is complete in this sense:
   opening, and a pickup, is listed in its irreducible forms: those from which no card or group
   can be held back and laid afterwards by a listed single group; every other legal opening or
   pickup is one of them followed by single groups. What must be one action is listed whole:
-  a going out below the minimum (concealed, after a stock draw), the melding of every card
-  that a black-three pickup or a top-card-only purchase demands;
+  a going out below the minimum (concealed, after a stock draw) and the melding of every card
+  that a top-card-only purchase demands (after a black-three pickup the cards are laid group
+  by group, each step leaving the rest meldable);
 - no listed action leads to a position where the deal is not over and nothing is legal;
 - the list and its order depend only on what the seat to move sees (its view).
 """
@@ -145,10 +146,12 @@ def meld_actions(state: State) -> list[Action]:
     team = state.team_of(seat)
     hand = _Hand(state.hands[seat])
     judge = Judge.of(state, team)
-    if state.must_meld_out:
-        return [Meld(hand.groups(specs)) for specs in _meld_outs(state, judge, hand, None, None, 0)]
     if judge.opened:
-        return [_single_meld(hand.groups((spec,))) for spec in _singles(judge, hand, hand.size)]
+        singles = [_single_meld(hand.groups((spec,))) for spec in _singles(judge, hand, hand.size)]
+        if state.must_meld_out:  # the turn ends by melding every card: a step must leave that possible
+            cards = state.hands[seat]
+            singles = [m for m in singles if _leaves_meld_out(state, team, m, cards)]
+        return list(singles)
     out: list[Action] = [
         Meld(hand.groups(specs)) for _, specs in _Search(state, judge, hand, None).combos((None,))
     ]
@@ -165,6 +168,11 @@ def meld_actions(state: State) -> list[Action]:
                     seen.add(groups)
                     out.append(Meld(groups))
     return out
+
+
+def _leaves_meld_out(state: State, team: int, meld: Meld, cards: Sequence[Card]) -> bool:
+    used, steps = read_groups(meld.melds, cards, None, ())
+    return len(used) == len(cards) or state.can_meld_out(team, used, steps)
 
 
 _MELD_CACHE: dict[tuple[Group, ...], Meld] = {}
@@ -196,13 +204,12 @@ def _singles(judge: Judge, hand: _Hand, size: int) -> list[Spec]:
     if len(hand.black_threes) >= 3:
         ranks.append(Rank.THREE)
     out: list[Spec] = []
-    careful = judge.must_meld_out
     for rank in ranks:
         for spec in judge.groups(rank, len(hand.pool(rank)), jokers, twos, pending):
             after = size - spec[1] - spec[2] - spec[3]
-            if (
-                after > 1 and not careful and rank is not Rank.THREE and rank is not Rank.WILD
-            ) or judge.step_error(touched_of((spec,)), after) is None:
+            if (after > 1 and rank is not Rank.THREE and rank is not Rank.WILD) or judge.step_error(
+                touched_of((spec,)), after
+            ) is None:
                 out.append(spec)
     return out
 
@@ -243,9 +250,14 @@ class _Search:
             r = self.ranks[i]
             self.rest[i] = self.rest[i + 1] + POINTS[r] * len(hand.pool(r))
         self.budget = SEARCH_BUDGET
-        self.exempt = not judge.opened and (
-            self.rules.opening_canasta_exempt
-            or (top is None and self.rules.concealed_min_rule == "stock_exempt_pile_required")
+        # an opening below the minimum: a canasta from hand (A43); the concealed going out below
+        # it (A46) melds every card, which `_meld_outs` lists
+        wilds = min(len(hand.jokers) + len(hand.twos), self.rules.meld_max_wilds)
+        longest = max((len(cs) for cs in hand.naturals.values()), default=0)
+        self.exempt = (
+            not judge.opened
+            and self.rules.opening_canasta_exempt
+            and (longest + wilds >= 7 or len(hand.jokers) + len(hand.twos) >= 7)
         )
 
     def _options(self, rank: Rank) -> list[Spec]:
@@ -293,7 +305,7 @@ class _Search:
         with_ = self.hand.groups((base,))[0].cards
         used, steps = read_groups(self.hand.groups(specs, (base,)), state.hands[state.turn], self.top, with_)
         gained = [c for c in state.pile[:-1] if not state.rules.is_bonus_three(c)]
-        return state.black3_takeable(state.team_of(state.turn), used, steps, gained)
+        return state.can_meld_out(state.team_of(state.turn), used, steps, gained)
 
     def addable(self, combo: _Combo, unit: Spec) -> bool:
         """Whether `unit` may be laid by a single group once `combo` is laid."""
@@ -303,7 +315,7 @@ class _Search:
         """Whether a single group may be laid once `combo` is laid."""
         base, specs = combo
         laid = (base, *specs) if base is not None else specs
-        after = self.judge.after(touched_of(laid), self.top, self.black3)
+        after = self.judge.after(touched_of(laid), self.top)
         hand_after = self.hand.size - sum(s[1] + s[2] + s[3] for s in laid) + self.gained
 
         def single(unit: Spec) -> bool:

@@ -30,6 +30,7 @@ def configuration_label(variant: str, players: int, options: Mapping[str, Any]) 
     """A configuration's name in tables, e.g. `classic 4p` or `classic 6p (3 teams)`."""
     return f"{variant} {players}p" + (" (3 teams)" if options.get("teams") == 3 else "")
 
+
 DESCRIPTIONS: Final[Mapping[str, str]] = {
     "classic": "Classic partnership Canasta (the Official Laws), for 2 to 6 players.",
     "modern-american": "Modern American Canasta: 13 cards, special melds, two canastas to go out.",

@@ -561,6 +561,12 @@ class State:
         judge = Judge.of(self, team)
         hand_after = len(hand) - len(used)
         _refuse(judge.step_error(touched, hand_after))
+        if self.must_meld_out and hand_after and not self.can_meld_out(team, used, steps):
+            raise IllegalActionError(
+                "after taking the pile with a black three you must meld every card: "
+                "the cards left could not all be melded",
+                "must_meld_out",
+            )
         self._commit(seat, team, judge, steps, used, touched)
         if hand_after == 0:
             self._end("went_out", seat)
@@ -647,7 +653,7 @@ class State:
         gained = [c for c in rest if not self.rules.is_bonus_three(c)]
         hand_after = kept + len(gained)
         _refuse(judge.step_error(touched, hand_after, top, action.top_only, kept))
-        if top.is_black_three and not self.black3_takeable(team, used, steps, gained):
+        if top.is_black_three and not self.can_meld_out(team, used, steps, gained):
             raise IllegalActionError(
                 "a pile topped by a black three may be taken only to go out at once", "pile_blocked"
             )
@@ -668,12 +674,12 @@ class State:
         if hand_after == 0:
             self._end("went_out", seat)
 
-    def black3_takeable(
+    def can_meld_out(
         self,
         team: int,
         used: Sequence[Card],
         steps: Sequence[tuple[Rank, Sequence[Card]]],
-        gained: Sequence[Card],
+        gained: Sequence[Card] = (),
     ) -> bool:
         """Whether, once these cards are laid, every card left and gained can be melded at once."""
         from canasta.rules.solver import meld_out
@@ -694,6 +700,7 @@ _HANDLERS: dict[type, Callable[[State, Any], None]] = {
     Answer: lambda s, a: s._answer(a.yes),
     Pass: lambda s, a: s._pass(),
 }
+
 
 def _refuse(refusal: tuple[str, str] | None) -> None:
     if refusal is not None:
