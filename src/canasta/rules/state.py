@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 from canasta.rules.actions import (
     Action,
@@ -27,7 +28,21 @@ from canasta.rules.scoring import DealResult, score_deal
 if TYPE_CHECKING:
     from canasta.rules.view import SeatView
 
-DRAW, PLAY, ENDED = "draw", "play", "ended"
+
+
+class Phase(enum.StrEnum):
+    """Where a turn stands: drawing (or taking the pile), melding and discarding, or the deal over."""
+
+    DRAW = "draw"
+    PLAY = "play"
+    ENDED = "ended"
+
+
+DRAW, PLAY, ENDED = Phase.DRAW, Phase.PLAY, Phase.ENDED
+#: Where the card(s) of this turn came from.
+DrawSource: TypeAlias = Literal["stock", "pile"]
+#: Partner's permission to go out this turn: asked and awaited, given, or refused.
+Permission: TypeAlias = Literal["pending", "yes", "no"]
 FIVE_PLAYER_SIT_OUT = (4, 0, 2)
 
 
@@ -79,8 +94,8 @@ class State:
     order: tuple[int, ...]
     _next: dict[int, int]
     turn: int
-    phase: str
-    drew: str | None
+    phase: Phase
+    drew: DrawSource | None
     hands: list[list[Card]]
     stock: list[Card]  # top card last
     pile: list[Card]  # top card last
@@ -92,7 +107,7 @@ class State:
     pile_frozen: bool
     known: list[list[Card]]
     concealed_ok: bool
-    permission: str | None
+    permission: Permission | None
     turn_canasta: bool
     turn_started: set[Rank]
     turn_layoff: bool

@@ -12,7 +12,7 @@ from canasta.rules.cards import Card, Rank, make_deck, sorted_cards
 from canasta.rules.legal import legal_actions
 from canasta.rules.ruleset import RuleSet
 from canasta.rules.scoring import DealResult
-from canasta.rules.state import State
+from canasta.rules.state import DrawSource, Permission, Phase, State
 
 
 @dataclass(frozen=True)
@@ -31,8 +31,8 @@ class SeatView:
     sitting_out: int | None
     turn: int
     to_move: int
-    phase: str
-    drew: str | None
+    phase: Phase
+    drew: DrawSource | None
     hand: tuple[Card, ...]
     hand_sizes: tuple[int, ...]
     stock_size: int
@@ -44,7 +44,7 @@ class SeatView:
     asked: tuple[bool, ...]
     opened: tuple[bool, ...]
     known: tuple[tuple[Card, ...], ...]
-    permission: str | None
+    permission: Permission | None
     turn_melded: bool
     concealed_ok: bool
     turn_canasta: bool
