@@ -20,7 +20,9 @@ from canasta.protocol.errors import ErrorCode, ProtocolError
 from canasta.rules.actions import action_to_json
 from canasta.rules.errors import IllegalActionError
 from canasta.server.autoplay import Autoplay
+from canasta.server.bot_pool import BotPool
 from canasta.server.broker import Broker, Notice
+from canasta.server.clock import Timer
 from canasta.server.config import ServerConfig
 from canasta.server.connection import Connection
 from canasta.server.presence import RemotePresence
@@ -57,14 +59,16 @@ class Room:
         config: ServerConfig,
         origin: str,
         on_idle: Callable[[Room], None],
+        bots: BotPool,
     ) -> None:
         self.table = table
+        self.bots = bots
         self.storage, self.broker, self.config, self.origin = storage, broker, config, origin
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
         self._on_idle = on_idle
-        self._idle: asyncio.TimerHandle | None = None
-        self.remote = RemotePresence(config.heartbeat)
+        self._idle: Timer | None = None
+        self.remote = RemotePresence(config.heartbeat, config.clock)
         self._announced: frozenset[int] = frozenset()
         self._tasks: set[asyncio.Task[None]] = set()
         self.autoplay = Autoplay(self)
@@ -316,8 +320,17 @@ class Room:
     # -- life cycle ---------------------------------------------------------------------------
 
     def _watch_idle(self) -> None:
+        """With nobody connected, unload the table after a while: `idle_unload` seconds, or
+        `unwatched_bots` for a table of computer players alone, which stops playing then (and
+        plays on when someone asks for it again)."""
         if not self.connections and self._idle is None:
-            self._idle = asyncio.get_running_loop().call_later(self.config.idle_unload, self._unload)
+            bots_only = all(seat.bot is not None for seat in self.table.seats)
+            delay = (
+                min(self.config.idle_unload, self.config.unwatched_bots)
+                if bots_only
+                else self.config.idle_unload
+            )
+            self._idle = self.config.clock.call_later(delay, self._unload)
 
     def _unload(self) -> None:
         self._idle = None
