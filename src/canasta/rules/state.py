@@ -18,7 +18,8 @@ from canasta.rules.actions import (
     Pickup,
     describe,
 )
-from canasta.rules.cards import Card, Rank, make_deck
+from canasta.rules.cards import Card, Rank
+from canasta.rules.deal import active_order, card_counts
 from canasta.rules.errors import IllegalActionError, InvalidActionError
 from canasta.rules.judge import Judge, Spec, Touched, permission_error, take_error, touched_of, with_top
 from canasta.rules.melds import Melds, canasta_count, dead_ranks, incomplete_special, is_canasta
@@ -43,17 +44,6 @@ DRAW, PLAY, ENDED = Phase.DRAW, Phase.PLAY, Phase.ENDED
 DrawSource: TypeAlias = Literal["stock", "pile"]
 #: Partner's permission to go out this turn: asked and awaited, given, or refused.
 Permission: TypeAlias = Literal["pending", "yes", "no"]
-FIVE_PLAYER_SIT_OUT = (4, 0, 2)
-
-
-def active_order(players: int, sitting_out: int | None) -> tuple[int, ...]:
-    """Seats that play a deal, in turn order (5 players: trio 0,2,4 with one out, pair 1,3)."""
-    if players != 5:
-        return tuple(range(players))
-    trio = [s for s in (0, 2, 4) if s != sitting_out]
-    return (trio[0], 1, trio[1], 3)
-
-
 class State:
     """One deal of a game in progress. Mutated in place by `apply`; copy with `clone`."""
 
@@ -158,61 +148,10 @@ class State:
         scores: Sequence[int] | None = None,
         sitting_out: int | None = None,
     ) -> State:
-        """Deal from an explicit deck (index 0 is the top card), as FORMATS.md describes."""
-        check_deck(rules, deck)
-        if scores is None:
-            scores = [0] * rules.teams
-        s = cls.blank(rules, scores, dealer, sitting_out)
-        if dealer not in s.order:
-            raise InvalidActionError(f"dealer {dealer} does not play this deal", "bad_dealer")
-        seats = []
-        seat = dealer
-        for _ in s.order:
-            seat = s._next[seat]
-            seats.append(seat)
-        pos = 0
-        for _ in range(rules.hand_size):
-            for seat in seats:
-                s.hands[seat].append(deck[pos])
-                pos += 1
-        pos = s._turn_upcard(deck, pos)
-        s.stock = list(reversed(deck[pos:]))
-        for seat in seats:
-            s._lay_out_dealt_threes(seat)
-        s.turn = seats[0]
-        s.concealed_ok = True
-        return s
+        """Deal from an explicit deck (index 0 is the top card): see `canasta.rules.deal`."""
+        from canasta.rules.deal import deal
 
-    def _turn_upcard(self, deck: Sequence[Card], pos: int) -> int:
-        rules = self.rules
-        mode = rules.upcard_mode
-        if mode == "none":
-            return pos
-        while pos < len(deck):
-            card = deck[pos]
-            pos += 1
-            self.pile.append(card)
-            if card.is_wild and "wild" in rules.freeze_triggers:
-                self.pile_frozen = True
-            if card.is_red_three and "red3_upcard" in rules.freeze_triggers:
-                self.pile_frozen = True
-            if mode == "single":
-                break
-            if not (card.is_wild or card.is_red_three or (card.is_black_three and rules.upcard_skip_black3)):
-                break
-        return pos
-
-    def _lay_out_dealt_threes(self, seat: int) -> None:
-        hand = self.hands[seat]
-        team = self.rules.team_of(seat)
-        i = 0
-        while i < len(hand):
-            card = hand[i]
-            if self.rules.is_bonus_three(card) and self.stock:
-                self.threes[team].append(card)
-                hand[i] = self.stock.pop()
-            else:
-                i += 1
+        return deal(rules, deck, dealer, scores, sitting_out)
 
     def clone(self) -> State:
         """An independent copy (cards are shared immutable values)."""
@@ -778,7 +717,7 @@ def _check_in_hand(cards: Sequence[Card], hand: Sequence[Card]) -> None:
         if cards[0] not in hand:
             raise IllegalActionError(f"{cards[0].code} is not in your hand", "card_not_in_hand")
         return
-    for c, n in _counts(cards).items():
+    for c, n in card_counts(cards).items():
         if hand.count(c) < n:
             have = hand.count(c)
             detail = "is not in your hand" if have == 0 else f"is only {have} time(s) in your hand"
@@ -790,28 +729,3 @@ def _remove_cards(hand: Sequence[Card], used: Sequence[Card]) -> list[Card]:
     for c in used:
         rest.remove(c)
     return rest
-
-
-def check_deck(rules: RuleSet, deck: Sequence[Card]) -> None:
-    """A deck must hold exactly the cards of the rule set's packs."""
-    expected = rules.cache.get("deck_counts")
-    if expected is None:
-        expected = rules.cache["deck_counts"] = _counts(make_deck(rules.decks, rules.jokers))
-    if len(deck) != rules.deck_size:
-        raise InvalidActionError(
-            f"the deck has {len(deck)} cards, the rule set uses {rules.deck_size}", "bad_deck"
-        )
-    counts = _counts(deck)
-    if counts != expected:
-        for c, want in expected.items():
-            if counts.get(c, 0) != want:
-                raise InvalidActionError(
-                    f"the deck holds {counts.get(c, 0)} of {c.code}, expected {want}", "bad_deck"
-                )
-
-
-def _counts(cards: Sequence[Card]) -> dict[Card, int]:
-    counts: dict[Card, int] = {}
-    for c in cards:
-        counts[c] = counts.get(c, 0) + 1
-    return counts
