@@ -238,7 +238,11 @@ class _Search:
         self.gained = state.gained() if top is not None else 0
         self.frozen = state.frozen_for(state.team_of(state.turn))
         self.black3 = top is not None and top.is_black_three
-        self.ranks: list[Rank] = [r for r in hand.naturals if top is None or r is not top.rank]
+        # the ranks worth most first, so that the bound below the minimum prunes early
+        self.ranks: list[Rank] = sorted(
+            (r for r in hand.naturals if top is None or r is not top.rank),
+            key=lambda r: -POINTS[r] * len(hand.naturals[r]),
+        )
         if self.rules.wild_melds != "none" and (hand.jokers or hand.twos):
             self.ranks.append(Rank.WILD)
         if len(hand.black_threes) >= 3 and not self.black3:
