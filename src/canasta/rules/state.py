@@ -6,6 +6,7 @@ import enum
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
+from canasta.rules import public
 from canasta.rules.actions import (
     Action,
     Answer,
@@ -22,7 +23,7 @@ from canasta.rules.cards import Card, Rank
 from canasta.rules.deal import active_order, card_counts
 from canasta.rules.errors import IllegalActionError, InvalidActionError
 from canasta.rules.judge import Judge, Spec, Touched, permission_error, take_error, touched_of, with_top
-from canasta.rules.melds import Melds, canasta_count, dead_ranks, incomplete_special, is_canasta
+from canasta.rules.melds import Melds, dead_ranks
 from canasta.rules.ruleset import RuleSet
 from canasta.rules.scoring import DealResult, score_deal
 
@@ -224,62 +225,29 @@ class State:
     def team_of(self, seat: int) -> int:
         return seat % self.rules.teams
 
+    @property
+    def stock_size(self) -> int:
+        return len(self.stock)
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        return tuple(len(h) for h in self.hands)
+
     def minimum(self, team: int) -> int:
-        """The opening minimum of a team in this deal."""
-        return self.rules.minimum_for(self.scores[team])
+        """The opening minimum of a team in this deal (`canasta.rules.public`)."""
+        return public.minimum(self, team)
 
     def frozen_for(self, team: int) -> bool:
         """Whether the pile may be taken only with a natural pair by this team."""
-        scope = self.rules.freeze_scope
-        if self.pile_frozen or scope == "always":
-            return True
-        if scope == "per_side":
-            return not self.opened[team]
-        return not any(self.opened)
+        return public.frozen_for(self, team)
 
     def pile_blocked(self, seat: int, black3_ok: bool = False) -> str | None:
-        """Why the pile cannot be taken at all by this seat.
-
-        `black3_ok`: a black three on top does not block (the online go-out exception, R17).
-        """
-        if not self.pile:
-            return "the discard pile is empty"
-        top = self.pile[-1]
-        blocks = self.rules.block_rules
-        if top.is_wild and "wild_top" in blocks:
-            return "a wild card on top of the pile blocks it"
-        if top.is_black_three and "black3_top" in blocks and not black3_ok:
-            return "a black three on top of the pile blocks it"
-        if top.is_red_three and "red3_top" in blocks:
-            return "a red three on top of the pile blocks it until it is covered"
-        if "one_card" in blocks and len(self.pile) == 1 and len(self.hands[seat]) == 1:
-            return "a player holding one card may not take a one-card pile"
-        team = self.team_of(seat)
-        if "canasta_rank" in blocks and top.is_natural:
-            meld = self.melds[team].get(top.rank)
-            if meld is not None and is_canasta(meld):
-                return f"your team already has a canasta of {top.rank.value}s"
-        if "dead_rank" in blocks and top.rank in dead_ranks(self.rules, self.melds):
-            return f"{top.rank.value}s are a dead rank"
-        return None
+        """Why the pile cannot be taken at all by this seat (`canasta.rules.public`)."""
+        return public.pile_blocked(self, seat, black3_ok)
 
     def may_go_out(self, team: int, melds: Mapping[Rank, Sequence[Card]] | None = None) -> str | None:
-        """Why the seat to play may not go out now (None when it may).
-
-        `melds` are the team's melds as they would stand (default: as they stand now).
-        """
-        rules = self.rules
-        if melds is None:
-            melds = self.melds[team]
-        canastas = canasta_count(melds)
-        if canastas < rules.go_out_min_canastas:
-            need = rules.go_out_min_canastas
-            return f"going out needs {need} canasta{'s' if need > 1 else ''}, your team has {canastas}"
-        if rules.forbid_go_out_with_incomplete_special and any(
-            incomplete_special(r, cs) for r, cs in melds.items()
-        ):
-            return "an incomplete meld of sevens, aces or wild cards forbids going out"
-        return self.permission_blocks()
+        """Why the team may not go out now (None when it may); `melds`: as they would stand."""
+        return public.go_out_error(self, team, melds)
 
     def permission_blocks(self) -> str | None:
         """Why partner's permission (or its absence) forbids going out this turn."""
@@ -446,10 +414,7 @@ class State:
 
     def must_take_pile(self) -> bool:
         """With the stock exhausted: the top card joins one of the team's melds and is not frozen."""
-        team = self.team_of(self.turn)
-        if self.stock or not self.pile or self.frozen_for(team):
-            return False
-        return self.pile[-1].rank in self.melds[team]
+        return public.must_take_pile(self)
 
     def _pass(self) -> None:
         self._need_phase(DRAW)
