@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from canasta.rules import public
 from canasta.rules.actions import Action
 from canasta.rules.cards import Card, Rank, make_deck, sorted_cards
 from canasta.rules.legal import legal_actions
 from canasta.rules.ruleset import RuleSet
 from canasta.rules.scoring import DealResult
-from canasta.rules.state import State
+from canasta.rules.state import DrawSource, Permission, Phase, State
 
 
 @dataclass(frozen=True)
@@ -31,8 +32,8 @@ class SeatView:
     sitting_out: int | None
     turn: int
     to_move: int
-    phase: str
-    drew: str | None
+    phase: Phase
+    drew: DrawSource | None
     hand: tuple[Card, ...]
     hand_sizes: tuple[int, ...]
     stock_size: int
@@ -44,7 +45,7 @@ class SeatView:
     asked: tuple[bool, ...]
     opened: tuple[bool, ...]
     known: tuple[tuple[Card, ...], ...]
-    permission: str | None
+    permission: Permission | None
     turn_melded: bool
     concealed_ok: bool
     turn_canasta: bool
@@ -69,6 +70,22 @@ class SeatView:
     @property
     def minimums(self) -> tuple[int, ...]:
         return tuple(self.rules.minimum_for(s) for s in self.scores)
+
+    # the rule questions about public facts, answered as the engine answers them
+    def minimum(self, team: int) -> int:
+        return public.minimum(self, team)
+
+    def frozen_for(self, team: int) -> bool:
+        return public.frozen_for(self, team)
+
+    def pile_blocked(self, seat: int, black3_ok: bool = False) -> str | None:
+        return public.pile_blocked(self, seat, black3_ok)
+
+    def may_go_out(self, team: int, melds: Mapping[Rank, Sequence[Card]] | None = None) -> str | None:
+        return public.go_out_error(self, team, melds)
+
+    def must_take_pile(self) -> bool:
+        return public.must_take_pile(self)
 
     def to_json(self) -> dict[str, Any]:
         """The view as JSON (what a client of this seat, or a spectator, receives)."""
@@ -164,11 +181,18 @@ def unseen_cards(view: SeatView) -> list[Card]:
 def resample(view: SeatView, rng: random.Random) -> State:
     """A full state consistent with everything the view's seat knows, hidden cards dealt at random.
 
-    Cards known to be in a hand (taken with the pile) stay in that hand.
+    Cards known to be in a hand (taken with the pile) stay in that hand; no bonus three is dealt
+    into a hidden hand, since a real deal lays each one out at once.
     """
-    pool = unseen_cards(view)
-    rng.shuffle(pool)
     rules = view.rules
+    # a bonus three is laid out as soon as it is dealt or drawn: unseen ones are in the stock
+    # (a made-up position may hold more of them than the stock can: the rest go to the hands)
+    unseen = unseen_cards(view)
+    bonus = [c for c in unseen if rules.is_bonus_three(c)]
+    pool = [c for c in unseen if not rules.is_bonus_three(c)]
+    pool.extend(bonus[view.stock_size :])
+    bonus = bonus[: view.stock_size]
+    rng.shuffle(pool)
     state = State.blank(rules, view.scores, view.dealer, view.sitting_out)
     state.turn = view.turn
     state.phase = view.phase
@@ -184,7 +208,9 @@ def resample(view: SeatView, rng: random.Random) -> State:
         del pool[:need]
         hands.append(hand)
     state.hands = hands
-    state.stock = pool[: view.stock_size]
+    stock = bonus + pool[: view.stock_size - len(bonus)]
+    rng.shuffle(stock)
+    state.stock = stock
     state.pile = list(view.pile)
     state.pile_frozen = view.pile_frozen
     state.melds = [{r: list(cs) for r, cs in m.items()} for m in view.melds]
