@@ -21,8 +21,14 @@ WS_MAX_FRAME = 1024 * 1024
 class WebSocketProtocol(WebSocketsSansIOProtocol):
     """uvicorn's WebSocket protocol, except for clients that stop reading: a close that finds
     the send buffer full aborts the connection at once, and one whose client does not answer
-    the close within `close_timeout` seconds is aborted then (uvicorn would wait for the
-    buffer to drain, which for a client that never reads is never)."""
+    the close within `close_timeout` seconds, or a ping within `ws_ping_timeout` seconds, is
+    aborted then (uvicorn would wait for the buffers to drain, which for a client that never
+    reads is never, and the server would go on queuing messages for it)."""
+
+    def keepalive_timeout(self) -> None:
+        super().keepalive_timeout()
+        if not self.disconnected:
+            self.transport.abort()  # the reader sees the disconnect
 
     async def send(self, message: Any) -> None:
         closing = message["type"] == "websocket.close" and self.handshake_complete
