@@ -36,7 +36,7 @@ OPTION_RANGES: Final[Mapping[str, tuple[int, int]]] = {
     "go_out_bonus": (0, 2000),
     "concealed_total": (0, 2000),
     "black3_hand_value": (0, 1000),
-    "target_score": (100, 100_000),
+    "target_score": (1, 100_000),
     "red3_values": (0, 5000),
     "initial_meld_table": (-(10**9), 100_000),
 }
