@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 import random
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -171,3 +172,107 @@ def test_idle_tables_are_unloaded_and_come_back(tmp_path: Path) -> None:
             assert again["version"] == state["version"] + 1 and again["view"]["phase"] == "play"
             assert receive(ws)["type"] == "presence"
             assert hub.rooms[table].connections
+
+
+def wait_for(condition: Callable[[], bool]) -> None:
+    """Until the server has done what `condition` checks (it works in a thread of its own)."""
+    deadline = time.monotonic() + 10
+    while not condition():
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+
+
+def test_a_table_whose_people_are_all_away_waits_for_them(tmp_path: Path) -> None:
+    with running_server(tmp_path) as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        seats = ["human", "random", "random", "random"]
+        table = new_table(client, players=4, seats=seats, grace=0, turn_timer=0.05, bot_delay=0.5)
+        token = join(client, table, "Ann")
+        with client.websocket_connect(f"/ws/tables/{table}") as ws:
+            state = greet(ws, token)
+            state = play_until(ws, 0, state, lambda m: m["to_move"] == 1, random.Random(6))
+        room = hub.rooms[table]
+        wait_for(lambda: not room.connections and 0 in room.autoplay.stand_ins)
+        # the computer player's move was called off, and nothing is set to happen: no computer
+        # move, no stand-in, no timer, however long the table waits
+        assert room.autoplay.pending is None and room.table.version == state["version"]
+        assert client.get(f"/api/tables/{table}").json()["version"] == state["version"]
+        with client.websocket_connect(f"/ws/tables/{table}") as ws:
+            back = greet(ws, token)
+            assert back["version"] == state["version"] and back["seats"][0]["stand_in"] is False
+            moved = receive_until(ws, lambda m: is_state(m) and m["version"] > state["version"])
+            assert moved["last"]["seat"] == 1 and moved["last"]["by"] == "bot"
+
+
+def test_the_next_deal_waits_for_every_person_at_the_table(tmp_path: Path) -> None:
+    with running_server(tmp_path, rate=1e6, burst=1000) as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        table = new_table(client, players=4, seats=["human", "random", "human", "random"], grace=0)
+        tokens = [join(client, table, "Ann"), join(client, table, "Boris")]
+        with client.websocket_connect(f"/ws/tables/{table}") as ann:
+            state = greet(ann, tokens[0])
+            # Boris never came: after the grace period a stand-in plays his seat, and only his
+            mine = []
+            state = play_until(ann, 0, state, lambda m: m["status"] == "deal_over", random.Random(8), mine)
+            moves = [m["last"] for m in mine if is_state(m) and m["last"] is not None]
+            assert {m["by"] for m in moves if m["seat"] == 2} == {"stand_in"}
+            assert {m["by"] for m in moves if m["seat"] == 0} == {"player"}
+            assert hub.rooms[table].autoplay.pending is None  # the summary stays
+            with client.websocket_connect(f"/ws/tables/{table}") as boris:
+                assert greet(boris, tokens[1])["status"] == "deal_over"
+                ann.send_json({"type": "next_deal", "id": 1})
+                assert receive_until(ann, lambda m: m["type"] == "ack")["id"] == 1
+                waiting = receive_until(ann, is_state)
+                assert waiting["status"] == "deal_over" and waiting["ready"] == [0]
+                assert hub.rooms[table].autoplay.pending is None  # Boris has not asked yet
+                boris.send_json({"type": "next_deal"})
+                dealt = receive_until(ann, lambda m: is_state(m) and m["status"] == "playing")
+                assert dealt["deal"] == 1 and dealt["ready"] == []
+                boris.send_json({"type": "next_deal", "id": "x"})
+                error = receive_until(boris, lambda m: m["type"] == "error")
+                assert error["code"] == "deal_in_progress" and error["id"] == "x"
+
+
+def test_under_a_turn_timer_the_next_deal_starts_by_itself(tmp_path: Path) -> None:
+    with running_server(tmp_path) as client:
+        table = new_table(client, players=2, seats=["human", "random"], turn_timer=0.02, target_score=10**5)
+        with client.websocket_connect(f"/ws/tables/{table}") as ws:
+            greet(ws, join(client, table, "Ann"))  # Ann only watches: the timer moves for her
+            second = receive_until(ws, lambda m: is_state(m) and m["deal"] == 1, timeout=60)
+            assert second["status"] == "playing" and second["ready"] == []
+
+
+def test_leaving_the_table_frees_the_seat(tmp_path: Path) -> None:
+    with running_server(tmp_path) as client:
+        table = new_table(client, players=2, grace=600)
+        tokens = [join(client, table, "Ann"), join(client, table, "Boris")]
+        with client.websocket_connect(f"/ws/tables/{table}") as ann:
+            state = greet(ann, tokens[0])
+            with client.websocket_connect(f"/ws/tables/{table}") as boris:
+                greet(boris, tokens[1])
+                boris.send_json({"type": "leave", "id": "bye"})
+                assert receive_until(boris, lambda m: m["type"] == "ack")["id"] == "bye"
+                assert receive_until(boris, lambda m: m["type"] == "welcome")["seat"] is None
+                watching = receive_until(boris, is_state)
+                assert watching["seat"] is None and watching["view"]["hand"] == []
+                assert watching["seats"][1] == {
+                    "seat": 1,
+                    "bot": None,
+                    "name": None,
+                    "connected": False,
+                    "stand_in": True,
+                }
+                boris.send_json({"type": "leave"})
+                assert receive_until(boris, lambda m: m["type"] == "error")["code"] == "not_seated"
+            # Ann plays on: a computer plays the free seat at once (no grace period)
+            state = receive_until(ann, lambda m: is_state(m) and m["seats"][1]["name"] is None)
+            state = play_until(
+                ann, 0, state, lambda m: m["last"] is not None and m["last"]["seat"] == 1, random.Random(9)
+            )
+            assert state["last"]["by"] == "stand_in"
+            state = receive_until(ann, my_turn(0))
+            # the old token is gone; anyone may take the seat, and then it is theirs to play
+            assert client.get(f"/api/tables/{table}", headers={"x-seat-token": tokens[1]}).status_code == 403
+            join(client, table, "Cleo", seat=1)
+            joined = receive_until(ann, lambda m: is_state(m) and m["seats"][1]["name"] == "Cleo")
+            assert joined["seats"][1]["stand_in"] is False and joined["version"] == state["version"]

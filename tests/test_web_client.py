@@ -21,7 +21,9 @@ from web_support import (
     LiveServer,
     Watch,
     live_server,
+    played_deal,
     store_table,
+    stored_events,
     stored_table,
 )
 
@@ -531,17 +533,15 @@ def test_game_over_shows_the_winner_and_a_rematch_starts_the_next_game(
     server: LiveServer, browser: Browser
 ) -> None:
     context, page = open_page(browser)
-    body = {"seats": ["human", "easy", "easy", "easy"], "target_score": 1, "grace": 0, "deal_pause": 0}
+    # a turn timer short enough for the computer to play Ann's moves while she looks on
+    body = {"seats": ["human", "easy", "easy", "easy"], "target_score": 1, "turn_timer": 0.01}
     table = page.request.post(server.url + "/api/tables", data={**body, "stand_in": "easy"}).json()["table"]
     seat = page.request.post(server.url + f"/api/tables/{table}/seats", data={"name": "Ann"}).json()
-    for _ in range(600):  # a computer stands in for Ann until the game is over
-        state = page.request.get(server.url + f"/api/tables/{table}").json()
-        if state["status"] == "game_over":
-            break
-        page.wait_for_timeout(50)
-    assert state["status"] == "game_over"
     page.goto(seat["rejoin_link"])
-    page.wait_for_selector("#result-dialog[open]")
+    page.wait_for_selector("#result-dialog[open]", timeout=60_000)
+    page.wait_for_selector('#table[data-status="game_over"]')
+    state = page.request.get(server.url + f"/api/tables/{table}").json()
+    assert state["status"] == "game_over"
     we_won = state["winner"] == 0
     assert page.inner_text("#result-title") == ("We won the game!" if we_won else "They won the game.")
     assert page.locator("#result-body svg.chart").count() == 1
@@ -550,7 +550,7 @@ def test_game_over_shows_the_winner_and_a_rematch_starts_the_next_game(
     page.wait_for_function("() => document.getElementById('table').dataset.status === 'playing'")
     assert not page.is_visible("#result-dialog")
     assert page.inner_text("#scoreline").startswith("We 0")
-    assert page.get_attribute("#link-history", "href") == f"/t/{table}/replay?game=0"
+    assert len(stored_table(server.db, table).games) == 2
     assert PAGE_ERRORS[id(page)] == []
     context.close()
 
@@ -772,5 +772,45 @@ def test_cards_are_dragged_to_a_meld_and_to_the_pile_by_touch(server: LiveServer
     ]
     assert all(m is not None and m["by"] == "player" and m["seat"] == 0 for m in moves)
     shot(page, "touch-drag-phone.png")
+    assert PAGE_ERRORS[id(page)] == []
+    context.close()
+
+
+def test_the_summary_waits_for_next_deal_and_leaving_frees_the_seat(
+    server: LiveServer, browser: Browser
+) -> None:
+    settings = {"seats": ["human", "easy", "easy", "easy"], "grace": 0}
+    events = played_deal(settings, seed=3)
+    table_id, token = store_table(server.db, settings, events)
+    context, page = open_page(browser)
+    page.goto(f"{server.url}/t/{table_id}#seat={token}")
+    page.wait_for_selector("#result-dialog[open]")
+    assert page.inner_text("#result-title") == "Deal 1 is over"
+    assert page.inner_text("#result-next") == "Press “Next deal” when you are ready."
+    # the summary stays: no next deal is dealt until Ann asks for it
+    assert page.is_visible("#btn-next-deal") and version(page) == len(events)
+    assert stored_table(server.db, table_id).status == "deal_over"
+    shot(page, "deal-over-next-deal-desktop.png")
+    page.click("#result-close")  # the summary closed: the table itself offers the next deal
+    assert page.inner_text("#status").startswith("The deal is over. Press “Next deal”")
+    before = version(page)
+    page.click("#status-next-deal")
+    page.wait_for_function("v => Number(document.body.dataset.version) >= v + 2", arg=before)
+    page.wait_for_selector('#table[data-status="playing"]')
+    assert not page.is_visible("#result-dialog") and stored_table(server.db, table_id).state is not None
+    after = stored_events(server.db, table_id)[len(events) :]
+    assert [e["kind"] for e in after[:2]] == ["ready", "deal"]
+
+    # leaving: after a confirmation the seat is free, the page watches on, the token is gone
+    page.click("#btn-leave")
+    page.wait_for_selector("#leave-dialog[open]")
+    page.click("#btn-leave-confirm")
+    page.wait_for_function(
+        "() => document.getElementById('hand-title').textContent === 'You are watching this table.'"
+    )
+    assert page.is_hidden("#btn-leave") and page.locator("#hand [data-card]").count() == 0
+    assert page.evaluate(f"localStorage.getItem('canasta.seat.{table_id}')") is None
+    assert stored_table(server.db, table_id).seats[0].name is None
+    assert "free seat: a computer plays" in page.inner_text('#seats .seat-chip[data-seat="0"]')
     assert PAGE_ERRORS[id(page)] == []
     context.close()

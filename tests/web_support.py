@@ -26,9 +26,11 @@ import uvicorn
 from playwright.sync_api import Page, WebSocket
 
 from canasta.protocol.settings import TableSettings
+from canasta.rules.actions import action_to_json
 from canasta.server import ServerConfig, create_app
 from canasta.server.table import LiveTable, token_hash
 from canasta.storage import SQLiteStorage
+from canasta.storage.base import TableRow
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -139,6 +141,19 @@ def stored_table(db: Path, table_id: str, version: int | None = None) -> LiveTab
     return run_async(load())
 
 
+def stored_events(db: Path, table_id: str) -> list[dict[str, Any]]:
+    """The table's stored events, in order."""
+
+    async def load() -> list[dict[str, Any]]:
+        storage = SQLiteStorage(db)
+        try:
+            return [event for _, event in await storage.events(table_id)]
+        finally:
+            await storage.close()
+
+    return run_async(load())
+
+
 Truth = dict[int, tuple[Counter[str], Counter[str]]]
 
 
@@ -217,3 +232,25 @@ class Watch:
             extra = cards - truth[version][0]
             assert not extra, f"seat {self.seat}'s page showed {extra} at version {version}"
         return len(states) + len(self.doms)
+
+
+def played_deal(settings: dict[str, Any], seed: int, moves: int | None = None) -> list[dict[str, Any]]:
+    """The events of a first deal played with random legal moves, as the server stores them:
+    to its end, or its first `moves` moves (seat 0's moves are a person's)."""
+    table = LiveTable(TableRow("t", TableSettings.from_json(settings, 0.0).to_json(), ()))
+    rng = random.Random(seed)
+    events = [table.deal_event(rng)]
+    table.apply(events[0])
+    while table.state is not None and not table.state.is_over and (moves is None or len(events) <= moves):
+        seat = table.state.to_move
+        action = rng.choice(table.state.legal_actions())
+        events.append(
+            {
+                "kind": "action",
+                "seat": seat,
+                "action": action_to_json(action),
+                "by": "bot" if seat else "player",
+            }
+        )
+        table.apply(events[-1])
+    return events

@@ -35,6 +35,7 @@ class ErrorCode(StrEnum):
     GAME_OVER = "game_over"
     GAME_NOT_OVER = "game_not_over"
     DEAL_NOT_OVER = "deal_not_over"
+    DEAL_IN_PROGRESS = "deal_in_progress"
     CHAT_DISABLED = "chat_disabled"
     UNKNOWN_PHRASE = "unknown_phrase"
     TABLE_NOT_FOUND = "table_not_found"
@@ -128,6 +129,10 @@ MESSAGES: Mapping[ErrorCode, Mapping[str, str]] = {
     ErrorCode.DEAL_NOT_OVER: {
         "en": "That deal is not over yet: its record holds hidden cards.",
         "ru": "Эта сдача ещё не закончена: её запись содержит скрытые карты.",
+    },
+    ErrorCode.DEAL_IN_PROGRESS: {
+        "en": "The deal is still being played: the next one can start once it is over.",
+        "ru": "Сдача ещё идёт: следующую можно начать, когда эта закончится.",
     },
     ErrorCode.CHAT_DISABLED: {
         "en": "Free-text chat is turned off at this table: use the preset phrases.",

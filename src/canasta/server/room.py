@@ -24,7 +24,7 @@ from canasta.server.broker import Broker, Notice
 from canasta.server.config import ServerConfig
 from canasta.server.connection import Connection
 from canasta.server.presence import RemotePresence
-from canasta.server.table import GAME_OVER, PLAYING, WAITING, LiveTable, token_hash
+from canasta.server.table import DEAL_OVER, GAME_OVER, PLAYING, WAITING, LiveTable, token_hash
 from canasta.storage.base import Conflict, Storage
 
 log = logging.getLogger("canasta.server")
@@ -83,9 +83,9 @@ class Room:
                 if seat is None:
                     raise ProtocolError(ErrorCode.BAD_TOKEN)
             conn.seat, conn.greeted = seat, True
+            self.connections.add(conn)
             if seat is not None:
                 self.autoplay.present(seat)
-            self.connections.add(conn)
             self._announce_if_changed()
             if self._idle is not None:
                 self._idle.cancel()
@@ -136,6 +136,46 @@ class Room:
                 raise ProtocolError(ErrorCode.GAME_NOT_OVER)
             await self.commit({"kind": "rematch"})
             conn.send(outgoing.ack(self.table.version, request_id))
+            self.changed()
+
+    async def next_deal(self, conn: Connection, request_id: str | int | None) -> None:
+        """A person asks for the next deal; it starts once every connected person has."""
+        async with self.lock:
+            seat = conn.seat
+            if seat is None:
+                raise ProtocolError(ErrorCode.NOT_SEATED)
+            if self.table.status != DEAL_OVER:
+                raise ProtocolError(ErrorCode.DEAL_IN_PROGRESS)
+            if seat not in self.table.ready:
+                await self.commit({"kind": "ready", "seat": seat})
+            conn.send(outgoing.ack(self.table.version, request_id))
+            self.changed()
+
+    async def leave(self, conn: Connection, request_id: str | int | None) -> None:
+        """A person gives up their seat: it is free for anyone to take, and a computer plays it
+        meanwhile; their connections (every device) go on watching."""
+        async with self.lock:
+            seat = conn.seat
+            if seat is None:
+                raise ProtocolError(ErrorCode.NOT_SEATED)
+            held = self.table.seats[seat]
+            if held.token_hash is None or not await self.storage.release_seat(
+                self.table.id, seat, held.token_hash
+            ):
+                await self._catch_up()
+                self.changed()
+                raise ProtocolError(ErrorCode.BAD_TOKEN)
+            held.name = held.token_hash = None
+            await self.broker.publish(Notice(self.table.id, self.origin))
+            conn.send(outgoing.ack(self.table.version, request_id))
+            settings = self.table.settings.to_json()
+            for other in self.connections:
+                if other.seat == seat:
+                    other.seat = None
+                    other.send(outgoing.welcome(self.table.id, None, other.lang, settings))
+            self.autoplay.present(seat)
+            self._announce_if_changed()
+            self.send_presence()
             self.changed()
 
     def chat(self, conn: Connection, request: ChatRequest) -> None:
@@ -286,7 +326,7 @@ class Room:
                 "bot": seat.bot,
                 "name": seat.name,
                 "connected": i in connected,
-                "stand_in": i in self.autoplay.stand_ins,
+                "stand_in": seat.bot is None and self.autoplay.stands_in(i),
             }
             for i, seat in enumerate(self.table.seats)
         ]

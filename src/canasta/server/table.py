@@ -4,6 +4,7 @@ Events (stored in order, numbered from 1; the table's `version` is the number of
 
 - `{"kind": "deal", "dealer": d, "sitting_out": s, "deck": [...]}`: a deal from a shuffled deck;
 - `{"kind": "action", "seat": s, "action": {...}, "by": "player" | "bot" | "stand_in" | "timer"}`;
+- `{"kind": "ready", "seat": s}`: between deals, the person at seat `s` asked for the next deal;
 - `{"kind": "rematch"}`: a new game with the same seats.
 
 Nothing here does I/O; the deck inside a deal event never leaves the server.
@@ -61,6 +62,7 @@ class LiveTable:
         self.games = [Game(self.rules)]
         self.version = 0
         self.last: dict[str, Any] | None = None
+        self.ready: set[int] = set()  # the seats whose people asked for the next deal
 
     def update_seats(self, row: TableRow) -> None:
         for stored in row.seats:
@@ -133,11 +135,17 @@ class LiveTable:
             deck = [Card.parse(code) for code in event["deck"]]
             self.game.next_deal(deck, event["dealer"], event["sitting_out"])
             self.last = None
+            self.ready = set()
+        elif kind == "ready":
+            if self.status != DEAL_OVER:
+                raise IllegalActionError("the deal is not over", "deal_not_over")
+            self.ready.add(event["seat"])
         elif kind == "rematch":
             if not self.game.is_over:
                 raise IllegalActionError("the game is not over", "game_not_over")
             self.games.append(Game(self.rules))
             self.last = None
+            self.ready = set()
         else:
             raise InvalidActionError(f"unknown event kind {kind!r}", "bad_event")
         self.version += 1
@@ -167,6 +175,7 @@ class LiveTable:
             "time_left": None if time_left is None else round(time_left, 1),
             "winner": self.game.winner,
             "last": self.last,
+            "ready": sorted(self.ready),
             "seats": seats,
             "score_sheet": self.score_sheet(),
         }

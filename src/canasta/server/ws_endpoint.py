@@ -7,7 +7,15 @@ import logging
 from starlette.websockets import WebSocket
 
 from canasta.protocol import outgoing
-from canasta.protocol.client import ActionRequest, ChatRequest, ClientMessage, Hello, parse_client_message
+from canasta.protocol.client import (
+    ActionRequest,
+    ChatRequest,
+    ClientMessage,
+    Hello,
+    LeaveRequest,
+    NextDealRequest,
+    parse_client_message,
+)
 from canasta.protocol.errors import LANGUAGES, ErrorCode, ProtocolError
 from canasta.server.connection import Connection, RateLimiter
 from canasta.server.hub import Hub
@@ -76,5 +84,9 @@ async def _dispatch(
         await room.act(conn, request, request_id)
     elif isinstance(request, ChatRequest):
         room.chat(conn, request)
+    elif isinstance(request, NextDealRequest):
+        await room.next_deal(conn, request_id)
+    elif isinstance(request, LeaveRequest):
+        await room.leave(conn, request_id)
     else:
         await room.rematch(conn, request_id)

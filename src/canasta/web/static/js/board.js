@@ -28,7 +28,7 @@ function relation(ctx, seat) {
 
 function seatStatus(ctx, info) {
   if (info.bot) return t('computer', { level: t('level.' + info.bot.split(':')[0]) });
-  if (info.name == null) return t('seat_free');
+  if (info.name == null) return info.stand_in ? t('free_stand_in') : t('seat_free');
   if (info.stand_in) return t('stand_in');
   return info.connected ? t('online') : t('offline');
 }

@@ -127,7 +127,7 @@ function statusText(ctx) {
     const free = app.seats.filter((s) => !s.bot && s.name == null).length;
     return t('status.waiting', { n: free });
   }
-  if (st.status === 'deal_over') return t('status.deal_over');
+  if (st.status === 'deal_over') return `${t('status.deal_over')} ${nextDealText(st)}`;
   if (st.status === 'game_over') return winnerText(st);
   if (!view) return '';
   if (view.permission === 'pending') {
@@ -154,7 +154,15 @@ function renderStatus(ctx) {
   const status = $('status');
   status.textContent = statusText(ctx);
   status.classList.toggle('mine', ctx.myTurn);
-  if (ctx.state.status === 'waiting' || (app.seat == null && hasFreeSeat())) {
+  if (ctx.state.status === 'deal_over' && app.seat != null && !ctx.state.ready.includes(app.seat)) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'inline';
+    button.id = 'status-next-deal';
+    button.textContent = t('next_deal');
+    button.addEventListener('click', nextDeal);
+    status.append(' ', button);
+  } else if (ctx.state.status === 'waiting' || (app.seat == null && hasFreeSeat())) {
     const button = document.createElement('button');
     button.type = 'button';
     button.className = 'inline';
@@ -279,9 +287,8 @@ function maybeShowResult(ctx) {
   const st = ctx.state;
   const key = `${st.game}:${st.deal}`;
   if (st.status !== 'deal_over' && st.status !== 'game_over') {
-    // A rematch someone else asked for: the old game's result is closed.
-    const oldGame = app.shownResult && !app.shownResult.startsWith(`${st.game}:`);
-    if (oldGame && $('result-dialog').open) $('result-dialog').close();
+    // The next deal (everyone asked for it) or a rematch: the summary is closed.
+    if ($('result-dialog').open) $('result-dialog').close();
     return;
   }
   if (app.shownResult === key) {
@@ -317,13 +324,22 @@ function fillResult(st) {
     + ' — ' + t('target_n', { n: st.score_sheet.target });
   body.append(totals);
   if (over) body.append(sheetChart(st.score_sheet, teamName));
-  else if (st.status === 'deal_over') {
-    const next = document.createElement('p');
-    next.className = 'muted';
-    next.textContent = t('next_deal');
-    body.append(next);
-  }
+  const between = st.status === 'deal_over';
+  $('result-next').textContent = between ? nextDealText(st) : '';
+  $('btn-next-deal').hidden = !(between && app.seat != null && !st.ready.includes(app.seat));
   $('btn-rematch').hidden = !(over && app.seat != null);
+}
+
+function nextDeal() {
+  if (app.socket) app.socket.send({ type: 'next_deal' });
+}
+
+// Between deals: who the next deal waits for (the people at the table who have not asked yet).
+function nextDealText(st) {
+  if (app.settings && app.settings.turn_timer != null) return t('next.soon');
+  const waiting = app.seats.filter((s) => !s.bot && s.connected && !st.ready.includes(s.seat));
+  if (app.seat != null && !st.ready.includes(app.seat)) return t('next.press');
+  return t('next.waiting', { names: waiting.map((s) => nameOf(s.seat)).join(', ') });
 }
 
 function openSheet() {
@@ -459,7 +475,13 @@ function rerenderHand(index) {
 function onMessage(message) {
   switch (message.type) {
     case 'welcome':
+      if (message.seat == null && app.token) {  // this seat was given up (here or on another device)
+        prefs.dropToken(tableId);
+        app.token = null;
+        showError(t('left'));
+      }
       app.seat = message.seat;
+      $('btn-leave').hidden = message.seat == null;
       app.settings = message.settings;
       setupChat(message.phrases, message.settings.free_chat);
       break;
@@ -689,6 +711,11 @@ function bindControls() {
   $('btn-invite').addEventListener('click', openInvite);
   $('btn-help').addEventListener('click', () => $('help-dialog').showModal());
   $('btn-watch').addEventListener('click', watch);
+  $('btn-next-deal').addEventListener('click', nextDeal);
+  $('btn-leave').addEventListener('click', () => $('leave-dialog').showModal());
+  $('leave-dialog').addEventListener('close', () => {
+    if ($('leave-dialog').returnValue === 'leave') app.socket.send({ type: 'leave' });
+  });
   $('btn-rematch').addEventListener('click', () => {
     app.socket.send({ type: 'rematch' });
     $('result-dialog').close();
