@@ -17,7 +17,7 @@ from typing import Any
 from canasta.protocol import outgoing
 from canasta.protocol.client import ActionRequest, ChatRequest, Hello, JoinRequest
 from canasta.protocol.errors import ErrorCode, ProtocolError
-from canasta.rules.actions import action_to_json
+from canasta.rules.actions import action_from_json, action_to_json
 from canasta.rules.errors import IllegalActionError
 from canasta.server.autoplay import Autoplay
 from canasta.server.broker import Broker, Notice
@@ -245,7 +245,8 @@ class Room:
         try:
             table.apply(event)
         except IllegalActionError as exc:
-            raise ProtocolError.illegal(exc) from None
+            action = action_from_json(event["action"])[0] if event["kind"] == "action" else None
+            raise ProtocolError.illegal(exc, table.state, action) from None
         try:
             await self.storage.append(table.id, table.version, event)
         except Conflict:

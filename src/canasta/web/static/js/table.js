@@ -685,10 +685,10 @@ function onKey(event) {
 function fillHelp() {
   const keys = [['d', 'draw'], ['p', 'pickup'], ['b', 'top_only'], ['g', 'group'], ['m', 'lay'], ['x', 'discard'],
     ['c', 'clear'], ['a', 'ask'], ['y', 'answer_yes'], ['n', 'answer_no'], ['s', 'sheet'], ['← →', 'keys.move'],
-    ['Space', 'keys.select'], ['Esc', 'clear']].filter(([key]) => key !== 'b' || app.rules?.top_card_only_go_out);
+    ['key.space', 'keys.select'], ['key.esc', 'clear']].filter(([key]) => key !== 'b' || app.rules?.top_card_only_go_out);
   $('help-keys').replaceChildren(...keys.flatMap(([key, what]) => {
     const dt = document.createElement('dt');
-    dt.textContent = key;
+    dt.textContent = key.startsWith('key.') ? t(key) : key;
     const dd = document.createElement('dd');
     dd.textContent = t(what);
     return [dt, dd];
