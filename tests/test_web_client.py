@@ -823,42 +823,93 @@ def test_refusals_and_the_log_speak_the_players_words_in_both_languages(
     server: LiveServer, browser: Browser
 ) -> None:
     hands = [
+        "4S 4H 4D JK AS AH 9S 5C 6D 7C 8D",
+        "QS QH QD QC JS JH JD JC 10S 10H 10D",
+        "9D 9C 8S 8H 8D 8C 7S 7H 7D 6C 6S",
+        "KC 6H 5S 5H 5D 4C 10C AD AC KS KH",
+    ]
+    events = stacked_log(hands, ["6S", "8S", "JC", "QS", "KD", "AH", "9H"], None, ["8D", "JC", "QS", "KD"])
+    settings = {"seats": ["human", "easy", "easy", "easy"], "grace": 600}
+    table_id, token = store_table(server.db, settings, events)
+    context, page = open_page(browser)
+    page.goto(f"{server.url}/t/{table_id}#seat={token}")
+    assert wait_turn(page) == "draw"
+    assert "Computer 4 discarded K♦." in page.inner_text("#log")
+    assert act(page, "#btn-draw")
+    # three fours make a meld, but not an opening of 50 points
+    fours = [i for i, code in hand(page) if code.startswith("4")]
+    choose(page, fours)
+    page.click("#btn-group")
+    assert not act(page, "#btn-meld")
+    assert page.inner_text("#error") == "Your first meld counts 15 points; you need at least 50."
+    page.click("#lang-switch")
+    page.wait_for_function("() => document.documentElement.lang === 'ru'")
+    page.wait_for_function("() => document.getElementById('connection').hidden")
+    page.wait_for_selector("#btn-meld:not([hidden])")
+    assert not act(page, "#btn-meld")
+    assert page.inner_text("#error") == "Для первой выкладки не хватает очков: 15 из 50."
+    log = page.inner_text("#log")
+    assert "Ann берёт карту из прикупа." in log and "Компьютер 4 сбрасывает K♦." in log, log
+    page.keyboard.press("Escape")
+    page.keyboard.press("?")
+    keys = page.inner_text("#help-keys")
+    assert "Пробел" in keys and "Space" not in keys and "Клавиша Esc" in keys
+    shot(page, "refusal-ru-desktop.png")
+    assert PAGE_ERRORS[id(page)] == []
+    context.close()
+
+
+def test_help_from_the_legal_moves_and_a_hint(server: LiveServer, browser: Browser) -> None:
+    settings = {"seats": ["human", "easy", "easy", "easy"], "grace": 600}
+    table_id, token = store_table(server.db, settings, touch_drag_log())
+    context, page = open_page(browser)
+    page.goto(f"{server.url}/t/{table_id}#seat={token}")
+    assert wait_turn(page) == "draw"
+    page.wait_for_selector('#hand .in-hand[data-card="KS"]')
+    # the pile (a king on top) can be taken, and says with which cards; the kings are marked
+    assert page.is_enabled("#pile-button") and page.is_enabled("#btn-pickup")
+    assert page.inner_text(".pile-help") == "Take it with K♠ K♥"
+    marked = page.eval_on_selector_all("#hand .in-hand.playable", "els => els.map(e => e.dataset.card)")
+    assert sorted(marked) == ["KD", "KH", "KS"]
+    # a hint: the strongest computer player's choice, with its reason; its cards are marked
+    page.click("#btn-hint")
+    page.wait_for_selector("#hint:not([hidden])")
+    assert page.inner_text("#hint").startswith("Hint: ") and page.inner_text("#hint").endswith(".")
+    shot(page, "hint-desktop.png")
+    assert act(page, "#btn-draw")
+    assert page.is_hidden("#hint")  # the hint was for the decision before
+    # while playing: the ace goes onto the aces, a six does not (the server lists no such move)
+    marked = page.eval_on_selector_all("#hand .in-hand.playable", "els => els.map(e => e.dataset.card)")
+    assert "AH" in marked and "6D" not in marked and "5C" not in marked
+    six = '#hand .in-hand[data-card="6D"]'
+    page.drag_and_drop(six, '#our-melds .meld[data-rank="A"]', source_position=CORNER)
+    assert page.inner_text("#error") == "These cards cannot be added to the meld: Aces."
+    assert page.is_hidden("#staging")
+    page.drag_and_drop(
+        '#hand .in-hand[data-card="AH"]', '#our-melds .meld[data-rank="A"]', source_position=CORNER
+    )
+    page.wait_for_selector("#staging:not([hidden]) .staged-group")
+    assert page.is_hidden("#error")
+    assert PAGE_ERRORS[id(page)] == []
+    context.close()
+
+
+def test_a_pile_that_cannot_be_taken_is_not_lit(server: LiveServer, browser: Browser) -> None:
+    hands = [
         "KS JK AS AH 9S 9H 5C 6D 7C 8D 4S",
         "QS QH QD QC JS JH JD JC 10S 10H 10D",
         "9D 9C 8S 8H 8D 8C 7S 7H 7D 6C 6S",
         "KC 6H 5S 5H 5D 4H 4D 4C 10C AD AC",
     ]
     events = stacked_log(hands, ["6S", "8S", "JC", "QS", "KD", "AH"], None, ["4S", "JC", "QS", "KD"])
-    settings = {"seats": ["human", "easy", "easy", "easy"], "grace": 600}
-    table_id, token = store_table(server.db, settings, events)
-    context, page = open_page(browser)
+    table_id, token = store_table(
+        server.db, {"seats": ["human", "easy", "easy", "easy"], "grace": 600}, events
+    )
+    context = browser.new_context(viewport=DESKTOP, locale="ru-RU")
+    page = context.new_page()
     page.goto(f"{server.url}/t/{table_id}#seat={token}")
     assert wait_turn(page) == "draw"
-    page.wait_for_selector('#hand .in-hand[data-card="KS"]')
-    # the pile (a king on top) is frozen for a side that has not melded: a king and a joker will not do
-    cards = dict((code, i) for i, code in hand(page))
-    choose(page, [cards["KS"], cards["JK"]])
-    assert not act(page, "#btn-pickup")
-    assert page.inner_text("#error") == (
-        "Your side has not melded yet: to take the pile you need two natural kings from your hand."
-    )
-    assert "Computer 4 discarded K♦." in page.inner_text("#log")
-    page.click("#lang-switch")
-    page.wait_for_function("() => document.documentElement.lang === 'ru'")
-    page.wait_for_function("() => document.getElementById('connection').hidden")
-    page.wait_for_selector("#hand .in-hand")
-    choose(page, [cards["KS"], cards["JK"]])
-    assert not act(page, "#btn-pickup")
-    assert page.inner_text("#error") == (
-        "Ваша команда ещё ничего не выложила: чтобы взять сброс, нужна пара натуральных королей с руки."
-    )
-    page.keyboard.press("Escape")
-    assert act(page, "#btn-draw")
-    log = page.inner_text("#log")
-    assert "Ann берёт карту из прикупа." in log and "Компьютер 4 сбрасывает K♦." in log, log
-    page.keyboard.press("?")
-    keys = page.inner_text("#help-keys")
-    assert "Пробел" in keys and "Space" not in keys and "Клавиша Esc" in keys
-    shot(page, "refusal-ru-desktop.png")
-    assert PAGE_ERRORS[id(page)] == []
+    assert page.is_disabled("#pile-button") and page.is_disabled("#btn-pickup")
+    assert page.inner_text(".pile-help") == "Сброс сейчас взять нельзя"
+    assert page.locator("#hand .in-hand.playable").count() == 0
     context.close()

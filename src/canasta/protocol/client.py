@@ -56,8 +56,13 @@ class LeaveRequest:
     """A person leaves the table: the seat is freed (a computer plays it until someone sits)."""
 
 
+@dataclass(frozen=True, slots=True)
+class HintRequest:
+    """The player to move asks what the best computer player would do."""
+
+
 ClientMessage: TypeAlias = (
-    Hello | ActionRequest | ChatRequest | RematchRequest | NextDealRequest | LeaveRequest
+    Hello | ActionRequest | ChatRequest | RematchRequest | NextDealRequest | LeaveRequest | HintRequest
 )
 
 
@@ -95,6 +100,8 @@ def parse_message(obj: dict[str, Any]) -> ClientMessage:
         return NextDealRequest()
     if kind == "leave":
         return LeaveRequest()
+    if kind == "hint":
+        return HintRequest()
     raise ProtocolError(ErrorCode.UNKNOWN_TYPE, type=kind)
 
 

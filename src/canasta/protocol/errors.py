@@ -38,6 +38,8 @@ class ErrorCode(StrEnum):
     GAME_NOT_OVER = "game_not_over"
     DEAL_NOT_OVER = "deal_not_over"
     DEAL_IN_PROGRESS = "deal_in_progress"
+    NO_HINT = "no_hint"
+    HINT_TIMEOUT = "hint_timeout"
     CHAT_DISABLED = "chat_disabled"
     UNKNOWN_PHRASE = "unknown_phrase"
     TABLE_NOT_FOUND = "table_not_found"
@@ -135,6 +137,14 @@ MESSAGES: Mapping[ErrorCode, Mapping[str, str]] = {
     ErrorCode.DEAL_IN_PROGRESS: {
         "en": "The deal is still being played: the next one can start once it is over.",
         "ru": "Сдача ещё идёт: следующую можно начать, когда эта закончится.",
+    },
+    ErrorCode.NO_HINT: {
+        "en": "A hint is given only for your own decision during a deal.",
+        "ru": "Подсказка бывает только для вашего собственного хода во время сдачи.",
+    },
+    ErrorCode.HINT_TIMEOUT: {
+        "en": "The hint took too long to work out: please try again.",
+        "ru": "Подсказка не успела найтись: попробуйте ещё раз.",
     },
     ErrorCode.CHAT_DISABLED: {
         "en": "Free-text chat is turned off at this table: use the preset phrases.",

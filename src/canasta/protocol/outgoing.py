@@ -41,6 +41,11 @@ def error(exc: ProtocolError, lang: str) -> dict[str, Any]:
     return out
 
 
+def hint(version: int, action: dict[str, Any], reason: str) -> dict[str, Any]:
+    """The best computer player's move for the reader at `version`, with a one-line reason."""
+    return {"type": "hint", "version": version, "action": action, "reason": reason}
+
+
 def presence(seats: list[dict[str, Any]], spectators: int) -> dict[str, Any]:
     """Who is connected: the seats (names, connected, stand-in bots) and the spectator count."""
     return {"type": "presence", "seats": seats, "spectators": spectators}

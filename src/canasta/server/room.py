@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import secrets
 from collections.abc import Callable
 from typing import Any
 
+from canasta.bots import make_bot
 from canasta.protocol import outgoing
 from canasta.protocol.client import ActionRequest, ChatRequest, Hello, JoinRequest
 from canasta.protocol.errors import ErrorCode, ProtocolError
+from canasta.protocol.hint_reasons import hint_reason
 from canasta.rules.actions import action_from_json, action_to_json
 from canasta.rules.errors import IllegalActionError
 from canasta.server.autoplay import Autoplay
@@ -28,6 +31,8 @@ from canasta.server.table import DEAL_OVER, GAME_OVER, PLAYING, WAITING, LiveTab
 from canasta.storage.base import Conflict, Storage
 
 log = logging.getLogger("canasta.server")
+HINT_BOT = "search:time=0.5"  # the strongest computer player, thinking half a second
+HINT_TIME = 5.0  # seconds after which a hint is given up (a busy machine)
 
 
 async def load_table(storage: Storage, table_id: str, upto: int | None = None) -> LiveTable | None:
@@ -177,6 +182,27 @@ class Room:
             self._announce_if_changed()
             self.send_presence()
             self.changed()
+
+    async def hint(self, conn: Connection) -> None:
+        """What the best computer player would do in the reader's place, worked out outside the
+        lock within `HINT_TIME` seconds; the answer names the version it was made for."""
+        async with self.lock:
+            state = self.table.state
+            if (
+                conn.seat is None
+                or self.table.status != PLAYING
+                or state is None
+                or state.to_move != conn.seat
+            ):
+                raise ProtocolError(ErrorCode.NO_HINT)
+            version, view = self.table.version, state.view(conn.seat)
+        # the connection's messages are handled one by one: it waits for its hint meanwhile
+        thinking = asyncio.to_thread(make_bot(HINT_BOT).choose, view, random.Random(version))
+        try:
+            action = await asyncio.wait_for(thinking, HINT_TIME)
+        except TimeoutError:
+            raise ProtocolError(ErrorCode.HINT_TIMEOUT) from None
+        conn.send(outgoing.hint(version, action_to_json(action), hint_reason(view, action, conn.lang)))
 
     def chat(self, conn: Connection, request: ChatRequest) -> None:
         seat = conn.seat

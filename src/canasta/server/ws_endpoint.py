@@ -12,6 +12,7 @@ from canasta.protocol.client import (
     ChatRequest,
     ClientMessage,
     Hello,
+    HintRequest,
     LeaveRequest,
     NextDealRequest,
     parse_client_message,
@@ -88,5 +89,7 @@ async def _dispatch(
         await room.next_deal(conn, request_id)
     elif isinstance(request, LeaveRequest):
         await room.leave(conn, request_id)
+    elif isinstance(request, HintRequest):
+        await room.hint(conn)
     else:
         await room.rematch(conn, request_id)

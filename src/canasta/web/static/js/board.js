@@ -223,9 +223,11 @@ export function renderCentre(stockBox, pileBox, ctx) {
   pile.setAttribute('aria-label', parts.join('. '));
   pile.addEventListener('click', ctx.onPile);
   if (ctx.canDiscard) pile.dataset.drop = 'pile';  // a card of the hand may be dragged here
+  pile.classList.toggle('takeable', ctx.canTake);
   pileBox.append(pile);
   const caption = el('span', 'caption', t('pile'));
   pileBox.append(caption);
+  if (ctx.drawPhase) pileBox.append(el('span', `pile-help ${ctx.canTake ? 'ok' : 'no'}`, ctx.pileHint));
   if (view.pile.length > 1) {  // the rule set lets this seat look through the pile now
     const review = el('div', 'pile-review');
     review.setAttribute('aria-label', t('pile_review'));

@@ -101,6 +101,10 @@ export function renderHand(container, model, ctx) {
       button.dataset.index = index;
       const chosen = model.selected.has(index);
       button.classList.toggle('selected', chosen);
+      const playable = ctx.playable.has(rankOf(code));
+      button.classList.toggle('playable', playable);
+      button.classList.toggle('hinted', ctx.hinted.has(index));
+      if (playable) button.setAttribute('aria-description', t('playable'));
       button.setAttribute('aria-pressed', String(chosen));
       button.addEventListener('click', () => ctx.onToggle(index));
       if (ctx.canDiscard || ctx.canAddToMeld) makeDraggable(button, (where, rank) => ctx.onDrop(index, where, rank));

@@ -2,7 +2,8 @@
 
 import { api, tableLink } from './api.js';
 import { renderCentre, renderSeats, renderTeams } from './board.js';
-import { isWild } from './cards.js';
+import { canAdd, canTakePile, cardsOf, pickups, playableKinds } from './legal.js';
+import { cardShort } from './cards.js';
 import { setupChrome } from './chrome.js';
 import { TurnClock, clockElement, hurry, tickClocks } from './clock.js';
 import { HandModel, renderHand, renderStaging } from './hand.js';
@@ -27,6 +28,7 @@ const app = {
   state: null,
   seats: [],
   hand: new HandModel(),
+  hint: null,  // the last hint the server gave, for the version it names
   log: [],
   loggedVersion: -1,
   shownResult: null,
@@ -71,14 +73,27 @@ function context() {
     canBuyTop: drawPhase && Boolean(app.rules.top_card_only_go_out) && view.pile_size > 1,
     topOnly: view ? view.legal.find((a) => a.type === 'pickup' && a.top_only) : undefined,
     canDiscard: playPhase && legal.has('discard'),
+    canTake: drawPhase && canTakePile(view.legal),
     canAddToMeld: drawPhase || playPhase,
-    pileActive: drawPhase || playPhase,
-    pileHint: drawPhase ? t('pile_hint_take') : playPhase ? t('pile_hint_discard') : '',
+    playable: myTurn ? playableKinds(view.legal) : new Set(),
+    hinted: new Set(app.hint && view ? cardsOf(app.hint.action, app.hand.codes) : []),
     onStock: draw, onPile: pileClicked, onMeld: addToMeld, onDrop: dropCard,
     onToggle: toggleCard, onUnstage: unstage,
   };
   ctx.minimum = view && me != null && !view.opened[ctx.myTeam] ? view.minimums[ctx.myTeam] : null;
+  ctx.pileActive = ctx.canTake || ctx.canDiscard;
+  ctx.pileHint = pileHint(ctx);
   return ctx;
+}
+
+// What pressing the pile does now, in words: with which cards it can be taken, or why not.
+function pileHint(ctx) {
+  if (ctx.playPhase) return t('pile_hint_discard');
+  if (!ctx.drawPhase) return '';
+  const way = pickups(ctx.view.legal)[0];
+  if (!ctx.canTake) return t('pile_cannot_take');
+  if (!way || !way.with.length) return t('pile_take_layoff');
+  return t('pile_take_with', { cards: way.with.map(cardShort).join(' ') });
 }
 
 // -- rendering ----------------------------------------------------------------------------------
@@ -99,6 +114,7 @@ function render() {
   renderPrompt(ctx);
   renderControls(ctx);
   renderStaging($('staging'), app.hand, ctx);
+  renderHint(ctx);
   renderHandBox(ctx);
   renderLog();
   renderHistoryLinks(st);
@@ -239,7 +255,8 @@ function renderControls(ctx) {
   const staged = app.hand.staged.length > 0;
   $('controls').hidden = !(ctx.drawPhase || ctx.playPhase);
   show('btn-draw', ctx.drawPhase, ctx.canDraw);
-  show('btn-pickup', ctx.drawPhase);
+  show('btn-pickup', ctx.drawPhase, ctx.canTake);
+  show('btn-hint', ctx.myTurn);
   show('btn-top-only', ctx.canBuyTop, Boolean(ctx.topOnly) || chosen || staged);
   show('btn-group', ctx.drawPhase || ctx.playPhase, chosen);
   show('btn-meld', ctx.playPhase, chosen || staged);
@@ -379,11 +396,7 @@ function pickup() {
     act({ type: 'pickup', with: withCards, melds });
     return;
   }
-  const wilds = (a) => a.with.filter(isWild).length;
-  const options = ctx.view.legal
-    .filter((a) => a.type === 'pickup' && !(a.melds && a.melds.length) && !a.top_only)
-    .sort((a, b) => wilds(a) - wilds(b) || a.with.length - b.with.length);
-  act(options[0] || { type: 'pickup', with: [] });
+  act(pickups(ctx.view.legal)[0] || { type: 'pickup', with: [] });
 }
 
 // Buy only the top card and go out with the chosen cards and staged groups; with nothing
@@ -422,10 +435,30 @@ function dropCard(index, where, rank) {
   const ctx = context();
   if (app.hand.codes[index] === undefined) return;
   if (where === 'pile' && ctx.canDiscard) act({ type: 'discard', card: app.hand.codes[index] });
-  if (where === 'meld' && ctx.canAddToMeld) {
-    app.hand.stage(rank, app.hand.selected.has(index) ? [...app.hand.selected] : [index]);
-    render();
+  if (where === 'meld' && ctx.canAddToMeld) stageForMeld(ctx, rank, app.hand.selected.has(index) ? [...app.hand.selected] : [index]);
+}
+
+// Cards put onto one of the team's melds: while playing, only an addition the server lists as
+// legal is taken (before drawing, they wait to go with the pile).
+function stageForMeld(ctx, rank, indexes) {
+  if (ctx.playPhase && !canAdd(ctx.view.legal, rank, indexes.map((i) => app.hand.codes[i]))) {
+    showError(t('cannot_add', { meld: rank === 'wild' ? t('meld.wild') : t('meld.of', { rank: t('ranks.' + rank) }) }));
+    return;
   }
+  showError('');
+  app.hand.stage(rank, indexes);
+  render();
+}
+
+function askHint() {
+  if (context().myTurn && app.socket) app.socket.send({ type: 'hint' });
+}
+
+function renderHint(ctx) {
+  const box = $('hint');
+  const shown = Boolean(ctx.myTurn && app.hint);
+  box.hidden = !shown;
+  box.textContent = shown ? `${t('hint_title')}: ${app.hint.reason}` : '';
 }
 
 function pileClicked() {
@@ -448,8 +481,7 @@ function addToMeld(rank) {
     showError(t('choose_cards_first'));
     return;
   }
-  app.hand.stage(rank);
-  render();
+  stageForMeld(context(), rank, [...app.hand.selected]);
 }
 
 function unstage(k) {
@@ -485,7 +517,14 @@ function onMessage(message) {
       app.settings = message.settings;
       setupChat(message.phrases, message.settings.free_chat);
       break;
+    case 'hint':
+      if (app.state && message.version === app.state.version) {
+        app.hint = message;
+        render();
+      }
+      break;
     case 'state':
+      if (!app.state || app.state.version !== message.version) app.hint = null;
       app.state = message;
       app.seats = message.seats;
       app.clock.update(message, app.settings && app.settings.turn_timer);
@@ -655,7 +694,7 @@ function openInvite() {
 // -- keyboard -----------------------------------------------------------------------------------
 
 const KEYS = {
-  d: draw, p: pickup, b: buyTopCard, g: group, m: layMelds, x: discardSelected, c: clearChoice,
+  d: draw, p: pickup, b: buyTopCard, h: askHint, g: group, m: layMelds, x: discardSelected, c: clearChoice,
   a: () => { if (context().legal.has('ask')) act({ type: 'ask' }); },
   y: () => { if (context().answering) act({ type: 'answer', yes: true }); },
   n: () => { if (context().answering) act({ type: 'answer', yes: false }); },
@@ -683,7 +722,7 @@ function onKey(event) {
 }
 
 function fillHelp() {
-  const keys = [['d', 'draw'], ['p', 'pickup'], ['b', 'top_only'], ['g', 'group'], ['m', 'lay'], ['x', 'discard'],
+  const keys = [['d', 'draw'], ['p', 'pickup'], ['h', 'hint'], ['b', 'top_only'], ['g', 'group'], ['m', 'lay'], ['x', 'discard'],
     ['c', 'clear'], ['a', 'ask'], ['y', 'answer_yes'], ['n', 'answer_no'], ['s', 'sheet'], ['← →', 'keys.move'],
     ['key.space', 'keys.select'], ['key.esc', 'clear']].filter(([key]) => key !== 'b' || app.rules?.top_card_only_go_out);
   $('help-keys').replaceChildren(...keys.flatMap(([key, what]) => {
@@ -707,6 +746,7 @@ function bindControls() {
   $('btn-clear').addEventListener('click', clearChoice);
   $('btn-ask').addEventListener('click', () => act({ type: 'ask' }));
   $('btn-pass').addEventListener('click', () => act({ type: 'pass' }));
+  $('btn-hint').addEventListener('click', askHint);
   $('btn-sheet').addEventListener('click', openSheet);
   $('btn-invite').addEventListener('click', openInvite);
   $('btn-help').addEventListener('click', () => $('help-dialog').showModal());
