@@ -30,6 +30,7 @@ from server_support import (
     receive_until,
     running_server,
     stored_events,
+    stored_table,
 )
 
 
@@ -92,6 +93,30 @@ def test_second_device_and_spectators_follow_every_move(tmp_path: Path) -> None:
             phone.send_json({"type": "action", "version": seen[0]["version"], "action": discard})
             after = receive_until(watcher, lambda m: is_state(m) and m["last"]["by"] == "bot")
             assert after["last"]["seat"] == 1 and after["to_move"] in (0, 1)
+
+
+def test_a_late_arrival_gets_the_deal_so_far_and_a_finished_deal_shows_every_hand(tmp_path: Path) -> None:
+    with running_server(tmp_path, rate=1e6, burst=1000) as client:
+        table = new_table(client, players=2, seats=["human", "random"])
+        token = join(client, table, "Ann")
+        with client.websocket_connect(f"/ws/tables/{table}") as ann:
+            state = greet(ann, token)
+            assert receive_until(ann, lambda m: m["type"] == "log")["moves"] == []
+            state = play_until(ann, 0, state, lambda m: m["version"] >= 9, random.Random(2))
+            assert state["hands"] is None  # while the deal is played, hands are hidden
+            with client.websocket_connect(f"/ws/tables/{table}") as watcher:
+                arrived = greet(watcher)
+                log = receive_until(watcher, lambda m: m["type"] == "log")
+                events = stored_events(tmp_path, table)[: arrived["version"]]
+                assert log["version"] == arrived["version"] and log["deal"] == 0
+                assert log["moves"] == [
+                    {"version": n, "seat": e["seat"], "action": e["action"], "by": e["by"]}
+                    for n, e in enumerate(events, 1)
+                    if e["kind"] == "action"
+                ]
+            over = play_until(ann, 0, state, lambda m: m["status"] == "deal_over", random.Random(2))
+            stored = stored_table(tmp_path, table).state
+            assert stored is not None and over["hands"] == [[c.code for c in h] for h in stored.hands]
 
 
 def test_chat_reaches_everyone_in_their_language(tmp_path: Path) -> None:

@@ -792,7 +792,15 @@ def test_the_summary_waits_for_next_deal_and_leaving_frees_the_seat(
     assert page.inner_text("#result-next") == "Press “Next deal” when you are ready."
     # the summary stays: no next deal is dealt until Ann asks for it
     assert page.is_visible("#btn-next-deal") and version(page) == len(events)
-    assert stored_table(server.db, table_id).status == "deal_over"
+    finished = stored_table(server.db, table_id)
+    assert finished.status == "deal_over" and finished.state is not None
+    # everyone's remaining cards are shown with the summary
+    for seat, left in enumerate(finished.state.hands):
+        row = page.locator(f'#result-body .hand-left[data-seat="{seat}"]')
+        shown = row.locator("[data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+        assert sorted(shown) == sorted(c.code for c in left)
+    # the deal's log came from the server (this page saw none of its moves happen)
+    assert page.locator("#log li.move").count() == len(events) - 1
     shot(page, "deal-over-next-deal-desktop.png")
     page.click("#result-close")  # the summary closed: the table itself offers the next deal
     assert page.inner_text("#status").startswith("The deal is over. Press “Next deal”")
@@ -912,4 +920,34 @@ def test_a_pile_that_cannot_be_taken_is_not_lit(server: LiveServer, browser: Bro
     assert page.is_disabled("#pile-button") and page.is_disabled("#btn-pickup")
     assert page.inner_text(".pile-help") == "Сброс сейчас взять нельзя"
     assert page.locator("#hand .in-hand.playable").count() == 0
+    context.close()
+
+
+def test_the_deal_log_survives_refresh_and_reaches_a_late_spectator(
+    server: LiveServer, browser: Browser
+) -> None:
+    settings = {"seats": ["human", "easy", "easy", "easy"], "grace": 600, "bot_delay": 60}
+    events = played_deal(settings, seed=5, moves=31)
+    table_id, token = store_table(server.db, settings, events)
+    stored = stored_table(server.db, table_id).state
+    assert stored is not None and stored.to_move != 0  # a computer player moves next, slowly
+    context, page = open_page(browser)
+    page.goto(f"{server.url}/t/{table_id}#seat={token}")
+    lines = "n => document.querySelectorAll('#log li.move').length === n"
+    page.wait_for_function(lines, arg=31)
+    first = page.inner_text("#log")
+    page.reload()
+    page.wait_for_function(lines, arg=31)
+    assert page.inner_text("#log") == first
+    watcher = browser.new_context(viewport=DESKTOP, locale="ru-RU")
+    spectator = watcher.new_page()
+    spectator.goto(f"{server.url}/t/{table_id}")
+    spectator.wait_for_function(lines, arg=31)
+    russian = spectator.inner_text("#log")
+    assert russian.rstrip().endswith("Роздана сдача 1.")
+    assert any(word in russian for word in ("берёт", "сбрасывает", "выкладывает"))
+    assert not re.search(r"\b(взял|сбросил|выложил)\b", russian)
+    shot(spectator, "log-spectator-ru-desktop.png")
+    watcher.close()
+    assert PAGE_ERRORS[id(page)] == []
     context.close()

@@ -161,7 +161,8 @@ def truth_by_version(db: Path, table_id: str, seat: int | None) -> Truth:
     """For each stored version, the cards `seat` may see (None: a spectator) and its own hand.
 
     Visible: its own hand, the pile (every card of it was face up), the melds, the bonus
-    threes, and the cards known to be in a hand because they were taken with the pile.
+    threes, the cards known to be in a hand because they were taken with the pile, and once a
+    deal is over every hand (the replay shows them).
     """
 
     async def replay() -> Truth:
@@ -180,6 +181,8 @@ def truth_by_version(db: Path, table_id: str, seat: int | None) -> Truth:
                 cards += [c for melds in state.melds for meld in melds.values() for c in meld]
                 cards += [c for threes in state.threes for c in threes]
                 cards += [c for s, known in enumerate(state.known) if s != seat for c in known]
+                if state.is_over:  # every hand, one's own too: the summary shows them beside one's hand
+                    cards += [c for hand in state.hands for c in hand]
                 truth[seq] = (Counter(c.code for c in cards) + own, own)
             return truth
         finally:
@@ -221,7 +224,12 @@ class Watch:
         """Assert that no hidden card reached the page; returns how many things were checked."""
         truth = truth_by_version(db, table_id, self.seat)
         states = [m for m in self.frames + self.answers if m.get("type") == "state"]
-        assert all(card_codes(m) == [] for m in self.frames if m.get("type") != "state")
+        dated = ("state", "log", "hint")  # messages that name the version their cards belong to
+        assert all(card_codes(m) == [] for m in self.frames if m.get("type") not in dated)
+        for message in self.frames:
+            if message.get("type") in ("log", "hint"):
+                leaked = set(card_codes(message)) - set(truth[message["version"]][0])
+                assert not leaked, f"seat {self.seat} was sent {leaked} in a {message['type']}"
         for message in states:
             allowed, own = truth[message["version"]]
             leaked = set(card_codes(message)) - set(allowed)

@@ -97,6 +97,7 @@ class Room:
                 self._idle = None
             conn.send(outgoing.welcome(self.table.id, seat, hello.lang, self.table.settings.to_json()))
             conn.send(self.state_for(seat, self.public_state()))
+            conn.send(self.table.log())
             self.send_presence()
 
     def detach(self, conn: Connection) -> None:

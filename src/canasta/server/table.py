@@ -63,6 +63,7 @@ class LiveTable:
         self.version = 0
         self.last: dict[str, Any] | None = None
         self.ready: set[int] = set()  # the seats whose people asked for the next deal
+        self.moves: list[dict[str, Any]] = []  # the current deal's moves, each with its version
 
     def update_seats(self, row: TableRow) -> None:
         for stored in row.seats:
@@ -131,11 +132,13 @@ class LiveTable:
             action, _ = action_from_json(event["action"])
             self.game.apply(action, event["seat"])
             self.last = {"seat": event["seat"], "action": event["action"], "by": event["by"]}
+            self.moves.append({"version": self.version + 1, **self.last})
         elif kind == "deal":
             deck = [Card.parse(code) for code in event["deck"]]
             self.game.next_deal(deck, event["dealer"], event["sitting_out"])
             self.last = None
             self.ready = set()
+            self.moves = []
         elif kind == "ready":
             if self.status != DEAL_OVER:
                 raise IllegalActionError("the deal is not over", "deal_not_over")
@@ -146,6 +149,7 @@ class LiveTable:
             self.games.append(Game(self.rules))
             self.last = None
             self.ready = set()
+            self.moves = []
         else:
             raise InvalidActionError(f"unknown event kind {kind!r}", "bad_event")
         self.version += 1
@@ -176,8 +180,21 @@ class LiveTable:
             "winner": self.game.winner,
             "last": self.last,
             "ready": sorted(self.ready),
+            "hands": [[c.code for c in hand] for hand in state.hands]
+            if state is not None and state.is_over
+            else None,
             "seats": seats,
             "score_sheet": self.score_sheet(),
+        }
+
+    def log(self) -> dict[str, Any]:
+        """The `log` message: the current deal's moves so far (every card in them was seen face up)."""
+        return {
+            "type": "log",
+            "version": self.version,
+            "game": len(self.games) - 1,
+            "deal": len(self.game.deals) - 1,
+            "moves": self.moves,
         }
 
     def view_json(self, seat: int | None) -> dict[str, Any] | None:

@@ -8,14 +8,13 @@ import { setupChrome } from './chrome.js';
 import { TurnClock, clockElement, hurry, tickClocks } from './clock.js';
 import { HandModel, renderHand, renderStaging } from './hand.js';
 import { lang, t } from './i18n.js';
-import { describeMove } from './moves.js';
+import { DealLog } from './deal_log.js';
 import { prefs } from './prefs.js';
-import { breakdownTable, sheetChart, sheetTable } from './scores.js';
+import { breakdownTable, handsLeft, sheetChart, sheetTable } from './scores.js';
 import { TableSocket } from './socket.js';
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split('/')[2] || '');
-const LOG_LIMIT = 60;
 const TICK = 250;  // milliseconds between updates of the turn timer's countdown
 
 const app = {
@@ -29,8 +28,7 @@ const app = {
   seats: [],
   hand: new HandModel(),
   hint: null,  // the last hint the server gave, for the version it names
-  log: [],
-  loggedVersion: -1,
+  log: new DealLog(),
   shownResult: null,
   socket: null,
 };
@@ -280,7 +278,7 @@ function renderHandBox(ctx) {
 
 function renderLog() {
   const list = $('log');
-  list.replaceChildren(...app.log.map((entry) => {
+  list.replaceChildren(...app.log.entries.map((entry) => {
     const item = document.createElement('li');
     item.className = entry.kind;
     item.textContent = entry.text();
@@ -335,6 +333,7 @@ function fillResult(st) {
   $('result-reason').textContent = reasonText(last);
   const body = $('result-body');
   body.replaceChildren(breakdownTable(last, teamName));
+  if (st.hands) body.append(handsLeft(st.hands, nameOf));
   const totals = document.createElement('p');
   totals.className = 'totals';
   totals.textContent = st.score_sheet.totals.map((v, team) => `${teamName(team)}: ${v}`).join(' · ')
@@ -530,7 +529,7 @@ function onMessage(message) {
       app.clock.update(message, app.settings && app.settings.turn_timer);
       $('clock-alert').textContent = '';
       if (message.view) app.hand.update(message.view.hand);
-      logState(message);
+      app.log.follow(message, nameOf);
       render();
       break;
     case 'presence':
@@ -538,7 +537,11 @@ function onMessage(message) {
       if (app.state) render();
       break;
     case 'chat':
-      addLog('chat', () => `${message.name}: ${message.text}`);
+      app.log.add('chat', app.state ? app.state.version : 0, () => `${message.name}: ${message.text}`);
+      renderLog();
+      break;
+    case 'log':
+      app.log.replace(message, nameOf);
       renderLog();
       break;
     case 'error':
@@ -552,24 +555,6 @@ function onMessage(message) {
       break;
     default:
       break;
-  }
-}
-
-function addLog(kind, text) {
-  app.log.unshift({ kind, text });
-  app.log.length = Math.min(app.log.length, LOG_LIMIT);
-}
-
-function logState(st) {
-  if (st.version <= app.loggedVersion) return;
-  const first = app.loggedVersion < 0;
-  app.loggedVersion = st.version;
-  if (st.last) {
-    const { seat, action, by } = st.last;
-    addLog('move', () => describeMove(action, nameOf(seat), by));
-  } else if (st.view && !first) {
-    const deal = st.deal + 1;
-    addLog('deal', () => t('log.deal', { n: deal }));
   }
 }
 
