@@ -57,6 +57,7 @@ def test_stand_in_plays_for_an_absent_person_until_they_return(tmp_path: Path) -
                 back = greet(boris, tokens[1])
                 assert back["seats"][1] == {
                     "seat": 1,
+                    "team": 1,
                     "bot": None,
                     "name": "Boris",
                     "connected": True,
@@ -170,7 +171,7 @@ def test_idle_tables_are_unloaded_and_come_back(tmp_path: Path) -> None:
             assert table not in hub.rooms
             again = greet(ws, tokens[0])
             assert again["version"] == state["version"] + 1 and again["view"]["phase"] == "play"
-            assert receive(ws)["type"] == "presence"
+            assert [receive(ws)["type"] for _ in range(2)] == ["log", "presence"]
             assert hub.rooms[table].connections
 
 
@@ -257,6 +258,7 @@ def test_leaving_the_table_frees_the_seat(tmp_path: Path) -> None:
                 assert watching["seat"] is None and watching["view"]["hand"] == []
                 assert watching["seats"][1] == {
                     "seat": 1,
+                    "team": 1,
                     "bot": None,
                     "name": None,
                     "connected": False,

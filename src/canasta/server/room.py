@@ -351,6 +351,7 @@ class Room:
         return [
             {
                 "seat": i,
+                "team": self.table.rules.team_of(i),
                 "bot": seat.bot,
                 "name": seat.name,
                 "connected": i in connected,
