@@ -19,6 +19,7 @@ from canasta.rules import Record, replay
 from canasta.server import ServerConfig, create_app
 from canasta.server.broker import LocalBroker
 from canasta.server.presence import RemotePresence
+from canasta.server.table_facts import table_facts
 from server_support import (
     game_over,
     greet,
@@ -32,6 +33,7 @@ from server_support import (
     stored_events,
     stored_table,
 )
+from support import make_state
 
 
 def test_create_join_and_start(tmp_path: Path) -> None:
@@ -269,3 +271,15 @@ def test_a_silent_server_is_forgotten(monkeypatch: pytest.MonkeyPatch) -> None:
     clock[0] += 20
     presence.expire()
     assert presence.seats() == {1, 3}
+
+
+def test_the_table_facts_a_client_shows_come_from_the_engine() -> None:
+    opened = [[["KS", "KH", "KD", "KC", "KS", "KH", "KD"], ["QS", "QH", "2C"]], []]
+    facts = table_facts(make_state(phase="draw", pile=["8D", "9S"], melds=opened, hands=[["5C"], [], [], []]))
+    assert facts["teams"] == [0, 1, 0, 1] and facts["canastas"] == [{"K": "natural"}, {}]
+    assert facts["canastas_needed"] == [0, 1] and facts["frozen_for"] == [False, True]  # who has opened
+    assert facts["pile_block"] is None and facts["minimums"] == [50, 50] and facts["points"]["JK"] == 50
+    wild = table_facts(make_state(phase="draw", pile=["8D", "JK"], melds=opened, hands=[["5C"], [], [], []]))
+    assert wild["pile_block"] == "wild_top"
+    online = table_facts(make_state("online", 2, phase="draw", pile=["8D", "3S"], hands=[["5C"], []]))
+    assert online["pile_block"] == "black3_go_out" and online["canastas_needed"] == [2, 2]

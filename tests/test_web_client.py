@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -951,3 +952,19 @@ def test_the_deal_log_survives_refresh_and_reaches_a_late_spectator(
     watcher.close()
     assert PAGE_ERRORS[id(page)] == []
     context.close()
+
+
+def test_the_client_holds_no_rule_of_its_own() -> None:
+    """The browser decides nothing the rules decide: teams, canastas, freezing and blocking, the
+    points of cards and opening minimums, what may be taken or laid all come from the server."""
+    static = Path(__file__).resolve().parent.parent / "src" / "canasta" / "web" / "static" / "js"
+    source = {path.name: path.read_text(encoding="utf-8") for path in static.glob("*.js")}
+    assert {"store.js", "view.js", "intents.js", "join.js", "keys.js", "chat.js", "dom.js"} <= set(source)
+    forbidden = re.compile(
+        r"block_rules|freeze_scope|go_out_min_canastas|initial_meld_table|pile_take_methods|meld_min_naturals"
+        r"|% *(app|page|ctx)\.rules\.teams|length >= 7|pile_size > 1|POINTS"
+    )
+    texts = {name: text for name, text in source.items() if name != "i18n.js"}  # i18n names house options
+    found = {name: forbidden.findall(text) for name, text in texts.items() if forbidden.search(text)}
+    assert found == {}
+    assert max(text.count("\n") for text in texts.values()) < 320  # small modules, one job each

@@ -27,6 +27,7 @@ from canasta.rules.errors import IllegalActionError, InvalidActionError
 from canasta.rules.game import Game, default_dealer
 from canasta.rules.record import Record
 from canasta.rules.state import State
+from canasta.server.table_facts import table_facts
 from canasta.storage.base import TableRow
 
 WAITING, PLAYING, DEAL_OVER, GAME_OVER = "waiting", "playing", "deal_over", "game_over"
@@ -180,6 +181,7 @@ class LiveTable:
             "winner": self.game.winner,
             "last": self.last,
             "ready": sorted(self.ready),
+            "facts": None if state is None else table_facts(state),
             "hands": [[c.code for c in hand] for hand in state.hands]
             if state is not None and state.is_over
             else None,

@@ -1,15 +1,10 @@
 // The table around the hand: the players, each team's melds and threes, the stock and the pile.
 
-import { MELD_ORDER, cardBack, cardFace, cardName, isRed, isWild, rankOf } from './cards.js';
+import { MELD_ORDER, cardBack, cardFace, cardName, isRed, isWild } from './cards.js';
 import { clockElement } from './clock.js';
+import { el } from './dom.js';
 import { t } from './i18n.js';
 
-function el(tag, cls, text) {
-  const node = document.createElement(tag);
-  if (cls) node.className = cls;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 // Seats in playing order starting after the reader (so partner sits across the middle).
 export function seatOrder(players, me) {
@@ -73,11 +68,6 @@ export function renderSeats(container, ctx) {
   container.replaceChildren(...seatOrder(ctx.players, ctx.me).map((seat) => seatChip(ctx, seat)));
 }
 
-function canastaKind(cards) {
-  if (cards.every(isWild)) return 'wild';
-  return cards.some(isWild) ? 'mixed' : 'natural';
-}
-
 // The card shown on top of a closed canasta: red for natural, black for mixed (the custom).
 function canastaTop(cards, kind) {
   const naturals = cards.filter((c) => !isWild(c));
@@ -107,8 +97,8 @@ function meldColumn(ctx, team, meld) {
   label.setAttribute('aria-hidden', 'true');
   const count = el('span', 'meld-count', String(cards.length));
   count.setAttribute('aria-hidden', 'true');
-  if (cards.length >= 7) {
-    const kind = canastaKind(cards);
+  const kind = ctx.facts.canastas[team][meld.rank];  // the server says which melds are canastas
+  if (kind) {
     col.classList.add('canasta', kind);
     const pile = el('div', 'squared');
     pile.append(cardFace(canastaTop(cards, kind)));
@@ -140,8 +130,7 @@ export function teamPanel(ctx, team) {
     const opened = view.opened[team];
     head.append(el('span', `badge ${opened ? 'ok' : 'need'}`,
       opened ? t('opened') : t('minimum_n', { n: view.minimums[team] })));
-    const canastas = melds.filter((m) => m.cards.length >= 7).length;
-    const need = Math.max(0, ctx.rules.go_out_min_canastas - canastas);
+    const need = ctx.facts.canastas_needed[team];
     head.append(el('span', `badge ${need ? 'need' : 'ok'}`,
       need ? t('canastas_needed', { n: need }) : t('may_go_out')));
     const threes = view.red_threes[team];
@@ -169,24 +158,6 @@ export function renderTeams(theirs, ours, ctx) {
   ours.replaceChildren(teamPanel(ctx, own));
 }
 
-function blockedReason(rules, top) {
-  if (!top) return null;
-  const blocks = rules.block_rules;
-  if (isWild(top) && blocks.includes('wild_top')) return t('blocked.wild');
-  const three = rankOf(top) === '3';
-  if (three && !isRed(top) && blocks.includes('black3_top')) return t('blocked.black3');
-  if (three && isRed(top) && blocks.includes('red3_top')) return t('blocked.red3');
-  return null;
-}
-
-// Whether the pile needs a natural pair from this team although nothing froze it (RuleSet.freeze_scope).
-function frozenFor(rules, view, team) {
-  if (team == null) return false;
-  if (rules.freeze_scope === 'always') return true;
-  if (rules.freeze_scope === 'per_side') return !view.opened[team];
-  return !view.opened.some(Boolean);
-}
-
 // The stock (a face-down pile with its count) and the discard pile (top card, size, markers).
 export function renderCentre(stockBox, pileBox, ctx) {
   const view = ctx.view;
@@ -212,9 +183,10 @@ export function renderCentre(stockBox, pileBox, ctx) {
   if (top) stack.append(cardFace(top));
   else stack.append(el('div', 'card empty'));
   pile.append(stack, el('span', 'pile-count', String(view.pile_size)));
-  const blocked = blockedReason(ctx.rules, top);
+  const facts = ctx.facts;
+  const blocked = facts.pile_block ? t('blocked.' + facts.pile_block) : null;
   const notes = [];
-  const forUs = !view.pile_frozen && frozenFor(ctx.rules, view, ctx.myTeam);
+  const forUs = !view.pile_frozen && ctx.myTeam != null && facts.frozen_for[ctx.myTeam];
   if (view.pile_frozen) notes.push(t('frozen'));
   else if (forUs) notes.push(t('frozen_for_you'));
   if (blocked) notes.push(blocked);

@@ -1,6 +1,6 @@
 // The player's hand: choosing cards, staging meld groups, and showing both.
 
-import { cardFace, compareCards, isWild, points, rankOf } from './cards.js';
+import { cardFace, compareCards, isWild, rankOf } from './cards.js';
 import { makeDraggable } from './drag.js';
 import { t } from './i18n.js';
 
@@ -62,8 +62,9 @@ export class HandModel {
     });
   }
 
-  stagedPoints() {
-    return this.staged.reduce((sum, g) => sum + g.indices.reduce((s, i) => s + points(this.codes[i]), 0), 0);
+  // The points of the staged cards (`points` of each rank, as the server gives them).
+  stagedPoints(points) {
+    return this.staged.reduce((sum, g) => sum + g.indices.reduce((s, i) => s + points[rankOf(this.codes[i])], 0), 0);
   }
 
   // Hand indexes in display order: wild cards together, then ranks high to low, threes last.
@@ -140,7 +141,7 @@ export function renderStaging(container, model, ctx) {
       to.textContent = '→ ' + (group.rank === 'wild' ? '★' : group.rank);
       button.append(to);
     }
-    const sum = codes.reduce((s, c) => s + points(c), 0);
+    const sum = codes.reduce((s, c) => s + ctx.facts.points[rankOf(c)], 0);
     button.setAttribute('aria-label', t('staged_group', { n: codes.length, points: sum }));
     button.title = t('unstage');
     button.addEventListener('click', () => ctx.onUnstage(k));
@@ -149,7 +150,7 @@ export function renderStaging(container, model, ctx) {
   const count = document.createElement('span');
   count.className = 'opening-count';
   count.id = 'opening-count';
-  const pts = model.stagedPoints();
+  const pts = model.stagedPoints(ctx.facts.points);
   if (ctx.minimum != null) {
     count.textContent = t('opening_count', { points: pts, minimum: ctx.minimum });
     count.classList.toggle('short', pts < ctx.minimum);
