@@ -55,6 +55,7 @@ UNREACHABLE_JS = """() => {
   const controls = root.querySelectorAll('button, a[href], input, select, [tabindex]:not([tabindex="-1"])');
   for (const el of controls) {
     if (el.closest('dialog:not([open])') || el.classList.contains('skip')) continue;  // shown on focus
+    if (el.closest('details:not([open]) > :not(summary)')) continue;  // folded away
     const box = el.getBoundingClientRect();
     if (box.width === 0 && box.height === 0) continue;
     const name = el.id || el.dataset.card || el.textContent.trim().slice(0, 20);
@@ -158,6 +159,7 @@ def create_table(
 ) -> str:
     """Create a table on the home page (seat 0 is the creator's); returns its link."""
     page.goto(server.url + "/")
+    page.click("#btn-friends")
     page.wait_for_selector("#variants input")
     for seat, kind in seats.items():
         if kind == "friend":
@@ -471,9 +473,13 @@ def test_phone_layout_has_every_control_in_reach(server: LiveServer, browser: Br
     shot(page, "score-sheet-phone.png")
     page.keyboard.press("Escape")
     page.goto(server.url + "/")
-    page.wait_for_selector("#variants input")
+    page.wait_for_selector("#btn-quick")
     assert page.evaluate(UNREACHABLE_JS) == []
     shot(page, "home-phone.png", full_page=True)
+    page.click("#btn-friends")
+    page.wait_for_selector("#variants input")
+    assert page.evaluate(UNREACHABLE_JS) == []
+    shot(page, "home-friends-phone.png", full_page=True)
     assert PAGE_ERRORS[id(page)] == []
     context.close()
 
@@ -482,9 +488,10 @@ def test_languages_and_four_colour_suits(server: LiveServer, browser: Browser) -
     context = browser.new_context(viewport=DESKTOP, locale="ru-RU")
     page = context.new_page()
     page.goto(server.url + "/")
+    page.click("#btn-friends")
     page.wait_for_selector("#variants input")
     assert page.inner_text("h1") == "Канаста с друзьями"
-    assert "Классическая парная канаста" in page.inner_text("#variants")
+    assert "Самая известная игра" in page.inner_text("#variants")
     keys = page.evaluate(
         "async () => { const m = await import('/static/js/i18n.js'); return [m.keys('en'), m.keys('ru')]; }"
     )
@@ -492,7 +499,7 @@ def test_languages_and_four_colour_suits(server: LiveServer, browser: Browser) -
     page.click("#lang-switch")
     assert page.inner_text("h1") == "Canasta with friends"
     page.reload()
-    page.wait_for_selector("#variants input")
+    page.wait_for_selector("#btn-quick")
     assert page.inner_text("h1") == "Canasta with friends"  # the choice is remembered
     colour = "() => getComputedStyle(document.querySelector('.deco .suit-h')).color"
     diamonds = "() => getComputedStyle(document.documentElement).getPropertyValue('--diamond').trim()"
@@ -505,6 +512,7 @@ def test_languages_and_four_colour_suits(server: LiveServer, browser: Browser) -
 def test_home_page_offers_a_turn_timer(server: LiveServer, browser: Browser) -> None:
     context, page = open_page(browser)
     page.goto(server.url + "/")
+    page.click("#btn-friends")
     page.wait_for_selector("#variants input")
     labels = "() => [...document.querySelectorAll('#turn-timer option')].map(o => o.textContent)"
     assert page.evaluate(labels) == ["no limit", "30 s", "1 min", "2 min", "5 min"]
@@ -968,3 +976,36 @@ def test_the_client_holds_no_rule_of_its_own() -> None:
     found = {name: forbidden.findall(text) for name, text in texts.items() if forbidden.search(text)}
     assert found == {}
     assert max(text.count("\n") for text in texts.values()) < 320  # small modules, one job each
+
+
+def test_two_clicks_from_home_to_the_first_move_and_the_rules_in_both_languages(
+    server: LiveServer, browser: Browser
+) -> None:
+    context, page = open_page(browser)
+    page.goto(server.url + "/")
+    assert page.is_hidden("#create-form")  # the options stay folded until one plays with friends
+    shot(page, "home-desktop.png")
+    page.click("#btn-quick")  # one
+    page.wait_for_url(re.compile(r".*/t/[A-Za-z0-9_-]+$"))
+    assert wait_turn(page) == "draw"
+    assert act(page, "#btn-draw")  # two: the first move is made
+    table_id = page.url.rsplit("/", 1)[1]
+    table = stored_table(server.db, table_id)
+    assert table.settings.variant == "classic" and [s.bot for s in table.seats] == [
+        None,
+        "normal",
+        "normal",
+        "normal",
+    ]
+    assert table.seats[0].name == "Player" and table.last is not None and table.last["seat"] == 0
+    page.goto(server.url + "/")
+    page.click("#btn-friends")
+    assert page.is_visible("#create-form") and not page.locator("#house-box").get_attribute("open")
+    page.click("#link-rules")
+    page.wait_for_selector("article[data-lang='en']:not([hidden]) h1")
+    assert page.inner_text("article:not([hidden]) h1") == "How to play Canasta"
+    page.click("#lang-switch")
+    assert page.inner_text("article:not([hidden]) h1") == "Как играть в канасту"
+    shot(page, "rules-ru-desktop.png")
+    assert PAGE_ERRORS[id(page)] == []
+    context.close()
