@@ -1009,3 +1009,47 @@ def test_two_clicks_from_home_to_the_first_move_and_the_rules_in_both_languages(
     shot(page, "rules-ru-desktop.png")
     assert PAGE_ERRORS[id(page)] == []
     context.close()
+
+
+def test_the_hand_is_sorted_by_rank_or_suit_or_by_dragging_and_kept_across_a_refresh(
+    server: LiveServer, browser: Browser
+) -> None:
+    settings = {"seats": ["human", "easy", "easy", "easy"], "grace": 600}
+    table_id, token = store_table(server.db, settings, touch_drag_log())
+    context, page = open_page(browser)
+    page.goto(f"{server.url}/t/{table_id}#seat={token}")
+    assert wait_turn(page) == "draw"
+
+    def shown() -> list[str]:
+        return [code for _, code in hand(page)]
+
+    def shows(codes: list[str]) -> bool:  # waits for the hand to show `codes` in this order
+        page.wait_for_function(
+            "codes => [...document.querySelectorAll('#hand .in-hand')].map(e => e.dataset.card).join() === codes",
+            arg=",".join(codes),
+        )
+        return True
+
+    assert shows(["KS", "KH", "KD", "9S", "9H", "6D", "5C"])
+    page.click("#sort-suit")
+    assert shows(["KS", "9S", "KH", "9H", "KD", "6D", "5C"])
+    assert page.get_attribute("#sort-suit", "aria-pressed") == "true"
+    page.reload()
+    assert wait_turn(page) == "draw"
+    assert shows(["KS", "9S", "KH", "9H", "KD", "6D", "5C"])  # kept across a refresh
+    # an order of one's own: the five of clubs dragged before the first card
+    page.drag_and_drop(
+        '#hand .in-hand[data-card="5C"]', '#hand .in-hand[data-card="KS"]', source_position=CORNER
+    )
+    assert shows(["5C", "KS", "9S", "KH", "9H", "KD", "6D"])
+    assert page.get_attribute("#sort-suit", "aria-pressed") == "false"
+    page.reload()
+    assert wait_turn(page) == "draw"
+    assert shows(["5C", "KS", "9S", "KH", "9H", "KD", "6D"])
+    assert act(page, "#btn-draw")  # a new card joins at the end; the rest keep their places
+    assert shown()[:7] == ["5C", "KS", "9S", "KH", "9H", "KD", "6D"] and len(shown()) == 8
+    page.click("#sort-rank")
+    assert shows(["AH", "KS", "KH", "KD", "9S", "9H", "6D", "5C"])
+    shot(page, "hand-sorted-desktop.png")
+    assert PAGE_ERRORS[id(page)] == []
+    context.close()

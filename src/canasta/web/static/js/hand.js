@@ -1,6 +1,6 @@
 // The player's hand: choosing cards, staging meld groups, and showing both.
 
-import { cardFace, compareCards, isWild, rankOf } from './cards.js';
+import { cardFace, compareCards, rankOf } from './cards.js';
 import { makeDraggable } from './drag.js';
 import { t } from './i18n.js';
 
@@ -67,26 +67,18 @@ export class HandModel {
     return this.staged.reduce((sum, g) => sum + g.indices.reduce((s, i) => s + points[rankOf(this.codes[i])], 0), 0);
   }
 
-  // Hand indexes in display order: wild cards together, then ranks high to low, threes last.
-  displayOrder() {
-    return this.codes.map((_, i) => i).sort((a, b) => compareCards(this.codes[a], this.codes[b]) || a - b);
-  }
 }
 
-function groupKey(code) {
-  return isWild(code) ? 'wild' : rankOf(code);
-}
-
-// The hand as buttons, one cluster per rank (wild cards form one cluster).
-export function renderHand(container, model, ctx) {
+// The hand as buttons in the player's chosen order, cards of one rank (or suit) overlapping.
+export function renderHand(container, model, order, ctx) {
   const staged = model.stagedIndices;
   const clusters = [];
   let current = null;
-  for (const index of model.displayOrder()) {
+  for (const index of order.order(model.codes)) {
     if (staged.has(index)) continue;
-    const code = model.codes[index];
-    if (!current || current.key !== groupKey(code)) {
-      current = { key: groupKey(code), items: [] };
+    const key = order.clusterKey(model.codes[index]);
+    if (!current || current.key !== key) {
+      current = { key, items: [] };
       clusters.push(current);
     }
     current.items.push(index);
@@ -108,7 +100,8 @@ export function renderHand(container, model, ctx) {
       if (playable) button.setAttribute('aria-description', t('playable'));
       button.setAttribute('aria-pressed', String(chosen));
       button.addEventListener('click', () => ctx.onToggle(index));
-      if (ctx.canDiscard || ctx.canAddToMeld) makeDraggable(button, (where, rank) => ctx.onDrop(index, where, rank));
+      button.dataset.drop = 'card';  // another card may be dragged before this one
+      if (ctx.me != null) makeDraggable(button, (where, rank, target) => ctx.onDrop(index, where, rank, target));
       box.append(button);
     }
     return box;

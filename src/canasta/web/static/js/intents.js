@@ -64,9 +64,14 @@ export function discardSelected() {
 
 // A card of the hand dragged onto the pile (discard it) or onto one of the team's melds (add it
 // there, with the other chosen cards if it was one of them, as pressing the meld does).
-function dropCard(index, where, rank) {
+function dropCard(index, where, rank, target) {
   const ctx = context();
   if (app.hand.codes[index] === undefined) return;
+  if (where === 'card') {  // arranged within the hand, before the card it was let go on
+    app.order.move(app.hand.codes, index, Number(target.dataset.index));
+    render();
+    return;
+  }
   if (where === 'pile' && ctx.canDiscard) act({ type: 'discard', card: app.hand.codes[index] });
   if (where === 'meld' && ctx.canAddToMeld) stageForMeld(ctx, rank, app.hand.selected.has(index) ? [...app.hand.selected] : [index]);
 }
@@ -131,3 +136,8 @@ export function nextDeal() {
 export const HANDLERS = {
   onStock: draw, onPile: pileClicked, onMeld: addToMeld, onDrop: dropCard, onToggle: toggleCard, onUnstage: unstage,
 };
+
+export function sortHand(sort) {
+  app.order.setSort(sort);
+  render();
+}

@@ -5,6 +5,7 @@ import { cardShort } from './cards.js';
 import { TurnClock } from './clock.js';
 import { DealLog } from './deal_log.js';
 import { HandModel } from './hand.js';
+import { HandOrder } from './hand_order.js';
 import { t } from './i18n.js';
 import { canTakePile, cardsOf, pickups, playableKinds } from './legal.js';
 
@@ -20,6 +21,7 @@ export const app = {
   state: null,
   seats: [],
   hand: new HandModel(),
+  order: new HandOrder(tableId),  // how the reader keeps the hand
   hint: null,  // the last hint the server gave, for the version it names
   log: new DealLog(),
   shownResult: null,

@@ -5,7 +5,7 @@ import { say } from './chat.js';
 import { setupChrome } from './chrome.js';
 import { connect } from './connection.js';
 import { $ } from './dom.js';
-import { act, askHint, buyTopCard, clearChoice, discardSelected, draw, group, layMelds, nextDeal, pickup } from './intents.js';
+import { act, askHint, buyTopCard, clearChoice, discardSelected, draw, group, layMelds, nextDeal, pickup, sortHand } from './intents.js';
 import { hasFreeSeat, openInvite, openJoin, watch } from './join.js';
 import { fillHelp, onKey } from './keys.js';
 import { prefs } from './prefs.js';
@@ -25,6 +25,8 @@ function bindControls() {
   $('btn-ask').addEventListener('click', () => act({ type: 'ask' }));
   $('btn-pass').addEventListener('click', () => act({ type: 'pass' }));
   $('btn-hint').addEventListener('click', askHint);
+  $('sort-rank').addEventListener('click', () => sortHand('rank'));
+  $('sort-suit').addEventListener('click', () => sortHand('suit'));
   $('btn-sheet').addEventListener('click', openSheet);
   $('btn-invite').addEventListener('click', openInvite);
   $('btn-help').addEventListener('click', () => $('help-dialog').showModal());

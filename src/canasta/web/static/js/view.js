@@ -181,6 +181,7 @@ function renderControls(ctx) {
 
 function renderHandBox(ctx) {
   const title = $('hand-title');
+  $('hand-sort').hidden = app.seat == null;
   if (app.seat == null) {
     title.textContent = t('watching');
     $('hand').replaceChildren();
@@ -188,7 +189,9 @@ function renderHandBox(ctx) {
   }
   const count = ctx.view ? ctx.view.hand.length : 0;
   title.textContent = t('your_hand', { n: count });
-  renderHand($('hand'), app.hand, ctx);
+  $('sort-rank').setAttribute('aria-pressed', String(app.order.sort === 'rank'));
+  $('sort-suit').setAttribute('aria-pressed', String(app.order.sort === 'suit'));
+  renderHand($('hand'), app.hand, app.order, ctx);
 }
 
 export function renderLog() {
