@@ -1025,7 +1025,8 @@ def test_the_hand_is_sorted_by_rank_or_suit_or_by_dragging_and_kept_across_a_ref
 
     def shows(codes: list[str]) -> bool:  # waits for the hand to show `codes` in this order
         page.wait_for_function(
-            "codes => [...document.querySelectorAll('#hand .in-hand')].map(e => e.dataset.card).join() === codes",
+            "codes => [...document.querySelectorAll('#hand .in-hand')]"
+            ".map(e => e.dataset.card).join() === codes",
             arg=",".join(codes),
         )
         return True
