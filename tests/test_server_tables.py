@@ -279,6 +279,9 @@ def test_the_table_facts_a_client_shows_come_from_the_engine() -> None:
     assert facts["teams"] == [0, 1, 0, 1] and facts["canastas"] == [{"K": "natural"}, {}]
     assert facts["canastas_needed"] == [0, 1] and facts["frozen_for"] == [False, True]  # who has opened
     assert facts["pile_block"] is None and facts["minimums"] == [50, 50] and facts["points"]["JK"] == 50
+    assert facts["melded_points"] == [70 + 500 + 40, 0] and facts["freezer"] is None  # 7 kings: 70 + 500
+    frozen = make_state(phase="draw", pile=["8D", "2C", "9S"], pile_frozen=True, hands=[["5C"], [], [], []])
+    assert table_facts(frozen)["freezer"] == "2C"
     wild = table_facts(make_state(phase="draw", pile=["8D", "JK"], melds=opened, hands=[["5C"], [], [], []]))
     assert wild["pile_block"] == "wild_top"
     online = table_facts(make_state("online", 2, phase="draw", pile=["8D", "3S"], hands=[["5C"], []]))

@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 from canasta.rules.cards import make_deck
+from canasta.server.table_facts import table_facts
 from web_support import (
     CHROMIUM,
     CHROMIUM_ARGS,
@@ -29,6 +30,7 @@ from web_support import (
 )
 
 DESKTOP = {"width": 1280, "height": 860}
+LAPTOP = {"width": 1366, "height": 800}
 PHONE = {"width": 390, "height": 844}
 WILD = ("JK", "2")
 CORNER = {"x": 6, "y": 24}  # where a card of the hand is clicked: overlapping leaves it free
@@ -948,6 +950,11 @@ def test_the_deal_log_survives_refresh_and_reaches_a_late_spectator(
     page.reload()
     page.wait_for_function(lines, arg=31)
     assert page.inner_text("#log") == first
+    # the card that froze the pile lies face up across it; each side's points on the table show
+    facts = table_facts(stored)
+    assert facts["freezer"] is not None
+    assert page.locator(f'#pile-button .freezer[data-card="{facts["freezer"]}"]').count() == 1
+    assert page.inner_text("#our-melds .badge.live") == f"+{facts['melded_points'][0]} on the table"
     watcher = browser.new_context(viewport=DESKTOP, locale="ru-RU")
     spectator = watcher.new_page()
     spectator.goto(f"{server.url}/t/{table_id}")
@@ -1053,4 +1060,61 @@ def test_the_hand_is_sorted_by_rank_or_suit_or_by_dragging_and_kept_across_a_ref
     assert shows(["AH", "KS", "KH", "KD", "9S", "9H", "6D", "5C"])
     shot(page, "hand-sorted-desktop.png")
     assert PAGE_ERRORS[id(page)] == []
+    context.close()
+
+
+# Twelve melds a side drawn by the table's own renderer into a real table page (no deal of the
+# rules reaches twelve melds a side quickly): eleven natural ranks and the wild cards, some
+# finished as canastas; returns the melds that reach under the hand or whose rank label is hidden
+# or covered.
+TWELVE_MELDS_JS = """async () => {
+  const board = await import('/static/js/board.js');
+  const i18n = await import('/static/js/i18n.js');
+  const ranks = ['A', 'K', 'Q', 'J', '10', '9', '8', '7', '6', '5', '4', 'wild'];
+  const suits = ['S', 'H', 'D', 'C'];
+  const meld = (rank, n) => ({ rank, cards: Array.from({ length: n }, (_, i) =>
+    rank === 'wild' ? (i % 2 ? '2C' : 'JK') : i === n - 1 && n < 7 ? '2H' : rank + suits[i % 4]) });
+  const side = (offset) => ranks.map((r, i) => meld(r, [3, 4, 5, 6, 7, 8][(i + offset) % 6]));
+  const melds = [side(0), side(3)];
+  const canastas = melds.map((team) => Object.fromEntries(
+    team.filter((m) => m.cards.length >= 7).map((m) => [m.rank, m.rank === 'wild' ? 'wild' : 'natural'])));
+  const ctx = {
+    view: { melds, opened: [true, true], minimums: [50, 50], red_threes: [['3H'], ['3D', '3H']] },
+    facts: { canastas, canastas_needed: [0, 0], melded_points: [2140, 3370] },
+    teams: 2, myTeam: 0, canAddToMeld: false,
+    state: { score_sheet: { totals: [1230, 2860] } }, teamName: (t) => i18n.t(t === 0 ? 'we' : 'they'),
+    onMeld() {},
+  };
+  board.renderTeams(document.getElementById('their-melds'), document.getElementById('our-melds'), ctx);
+  const bad = [];
+  const dock = document.querySelector('.dock').getBoundingClientRect();
+  for (const node of document.querySelectorAll('#their-melds .meld, #our-melds .meld')) {
+    const box = node.getBoundingClientRect();
+    if (box.bottom > dock.top) bad.push('under the hand: ' + node.dataset.rank);
+    const label = node.querySelector('.meld-rank').getBoundingClientRect();
+    const x = label.left + label.width / 2, y = label.top + label.height / 2;
+    const hit = document.elementFromPoint(x, y);
+    const out = box.bottom > innerHeight || box.right > innerWidth;
+    if (out || !node.contains(hit)) bad.push(node.dataset.rank);
+  }
+  const count = (id) => document.querySelectorAll(`#${id} .meld`).length;
+  return [count('their-melds'), count('our-melds'), bad];
+}"""
+
+
+@pytest.mark.parametrize(("viewport", "locale"), [(LAPTOP, "en-GB"), (LAPTOP, "ru-RU")])
+def test_twelve_melds_a_side_all_visible_at_1366_by_800(
+    server: LiveServer, browser: Browser, viewport: dict[str, int], locale: str
+) -> None:
+    settings = {"seats": ["human", "easy", "easy", "easy"], "grace": 600}
+    table_id, token = store_table(server.db, settings, touch_drag_log())
+    context = browser.new_context(viewport=viewport, locale=locale)
+    page = context.new_page()
+    page.goto(f"{server.url}/t/{table_id}#seat={token}")
+    assert wait_turn(page) == "draw"
+    theirs, ours, hidden = page.evaluate(TWELVE_MELDS_JS)
+    shot(page, f"twelve-melds-{locale[:2]}-1366x800.png")
+    assert (theirs, ours, hidden) == (12, 12, [])
+    assert page.locator("#our-melds .canasta .squared").count() >= 2  # finished canastas squared up
+    shot(page, f"twelve-melds-{locale[:2]}-1366x800.png")
     context.close()

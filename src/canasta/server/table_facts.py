@@ -1,7 +1,8 @@
 """The public facts of a position that the browser shows but may not work out for itself (the
 client holds no rule of the game): the seats' teams, whom the pile is frozen for and what
 blocks it, which melds are canastas and of which kind, the canastas each side still needs to
-go out, the opening minimums, and the points of each rank. Sent in every `state` message and
+go out, the opening minimums, the points each side has on the table so far (cards melded and
+canasta bonuses), the card that froze the pile, and the points of each rank. Sent in every `state` message and
 with every step of a replay."""
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import Any
 from canasta.protocol.rule_reasons import refusal
 from canasta.rules.actions import Pickup
 from canasta.rules.cards import Card
-from canasta.rules.melds import canasta_count, is_canasta, is_natural_canasta
+from canasta.rules.melds import canasta_bonus, canasta_count, is_canasta, is_natural_canasta
 from canasta.rules.state import State
 
 # One card of each rank a hand can hold, for the points of its rank.
@@ -24,6 +25,13 @@ def canasta_kind(cards: Sequence[Card]) -> str:
     if is_natural_canasta(cards):
         return "natural"
     return "wild" if all(c.is_wild for c in cards) else "mixed"
+
+
+def _freezer(state: State) -> str | None:
+    """The card that froze the pile (the latest wild card or black three in it), if it is frozen."""
+    if not state.pile_frozen:
+        return None
+    return next((c.code for c in reversed(state.pile) if c.is_wild or c.is_three), None)
 
 
 def table_facts(state: State) -> dict[str, Any]:
@@ -46,5 +54,13 @@ def table_facts(state: State) -> dict[str, Any]:
             max(0, rules.go_out_min_canastas - canasta_count(state.melds[team])) for team in teams
         ],
         "minimums": [state.minimum(team) for team in teams],
+        "melded_points": [
+            sum(
+                sum(c.points for c in cards) + (canasta_bonus(rules, rank, cards) if is_canasta(cards) else 0)
+                for rank, cards in state.melds[team].items()
+            )
+            for team in teams
+        ],
+        "freezer": _freezer(state),
         "points": {Card.parse(code).rank.value: Card.parse(code).points for code in RANK_CARDS},
     }

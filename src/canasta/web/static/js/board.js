@@ -5,13 +5,20 @@ import { clockElement } from './clock.js';
 import { el } from './dom.js';
 import { t } from './i18n.js';
 
-
-// Seats in playing order starting after the reader (so partner sits across the middle).
-export function seatOrder(players, me) {
-  const start = me == null ? 0 : me + 1;
-  const order = [];
-  for (let i = 0; i < players; i++) order.push((start + i) % players);
-  return me == null ? order : order.filter((s) => s !== me);
+// Where the others sit around the reader, in playing order: the next player on the left, the
+// last on the right, the rest across (a partner of four or six players right across). A
+// spectator sees the table from seat 0's side, seat 0 nearest.
+export function seatPlaces(players, me) {
+  const from = me ?? 0;
+  const others = Array.from({ length: players - 1 }, (_, i) => (from + 1 + i) % players);
+  const places = { left: [], top: [], right: [], bottom: me == null ? [from] : [] };
+  if (others.length === 1) places.top = others;
+  else {
+    places.left = [others[0]];
+    places.right = [others[others.length - 1]];
+    places.top = others.slice(1, -1);
+  }
+  return places;
 }
 
 function relation(ctx, seat) {
@@ -65,7 +72,10 @@ export function seatChip(ctx, seat) {
 }
 
 export function renderSeats(container, ctx) {
-  container.replaceChildren(...seatOrder(ctx.players, ctx.me).map((seat) => seatChip(ctx, seat)));
+  const places = seatPlaces(ctx.players, ctx.me);
+  for (const [place, seats] of Object.entries(places)) {
+    container.querySelector(`.seats-${place}`).replaceChildren(...seats.map((seat) => seatChip(ctx, seat)));
+  }
 }
 
 // The card shown on top of a closed canasta: red for natural, black for mixed (the custom).
@@ -125,6 +135,9 @@ export function teamPanel(ctx, team) {
   const head = el('header', 'team-head');
   head.append(el('b', 'team-name', ctx.teamName(team)));
   head.append(el('span', 'team-score', t('score_n', { n: ctx.state.score_sheet.totals[team] })));
+  if (ctx.facts && ctx.facts.melded_points) {
+    head.append(el('span', 'badge live', t('on_table_n', { n: ctx.facts.melded_points[team] })));
+  }
   const melds = view ? view.melds[team] : [];
   if (view) {
     const opened = view.opened[team];
@@ -179,7 +192,9 @@ export function renderCentre(stockBox, pileBox, ctx) {
   pile.id = 'pile-button';
   pile.disabled = !ctx.pileActive;
   const stack = el('div', 'pile-stack');
-  if (view.pile_frozen) stack.append(cardBack('sideways'));
+  const freezer = ctx.facts.freezer;  // the card that froze the pile, face up across it
+  if (freezer && freezer !== top) stack.append(cardFace(freezer, { extra: 'sideways freezer' }));
+  else if (view.pile_frozen) stack.append(cardBack('sideways'));
   if (top) stack.append(cardFace(top));
   else stack.append(el('div', 'card empty'));
   pile.append(stack, el('span', 'pile-count', String(view.pile_size)));
