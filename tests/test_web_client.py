@@ -77,6 +77,34 @@ UNREACHABLE_JS = """() => {
 }"""
 
 
+# Controls and cards a finger cannot hit well: less than 44×44 px of them to tap (for a card of
+# the hand partly under the next one, the part in view).
+SMALL_TARGETS_JS = """() => {
+  const small = [];
+  const kinds = 'button, a[href], select, input:not([type=checkbox]), summary, label.toggle';
+  const nodes = document.querySelectorAll(kinds);
+  for (const el of nodes) {
+    if (el.closest('dialog:not([open])') || el.closest('details:not([open]) > :not(summary)')) continue;
+    if (el.classList.contains('skip')) continue;  // shown on focus
+    const box = el.getBoundingClientRect();
+    if (!box.width && !box.height) continue;
+    const next = el.classList.contains('in-hand') && el.nextElementSibling;
+    const width = next ? next.getBoundingClientRect().left - box.left : box.width;
+    if (width < 43.5 || box.height < 43.5) {
+      const name = el.id || el.dataset.card || el.className;
+      small.push(`${name} ${Math.round(width)}x${Math.round(box.height)}`);
+    }
+  }
+  return small;
+}"""
+
+# The parts of the table that must be on the first screen, without scrolling.
+OFF_SCREEN_JS = """ids => ids.filter((id) => {
+  const box = document.getElementById(id).getBoundingClientRect();
+  return box.top < 0 || box.bottom > innerHeight || box.height === 0;
+})"""
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     with live_server(tmp_path_factory.mktemp("web")) as running:
@@ -460,6 +488,13 @@ def test_phone_layout_has_every_control_in_reach(server: LiveServer, browser: Br
     assert page.is_hidden("#btn-top-only")  # Mendelev rules only
     assert page.locator(".turn-clock").count() == 0  # no turn timer at this table
     assert page.evaluate(UNREACHABLE_JS) == []
+    assert page.evaluate(SMALL_TARGETS_JS) == []
+    # the pile, the hand and one's own melds on one screen; the others' melds are folded away
+    assert page.evaluate(OFF_SCREEN_JS, ["pile-button", "hand", "our-melds"]) == []
+    assert page.get_attribute("#others", "open") is None
+    page.click("#others > summary")
+    assert page.is_visible("#their-melds")
+    page.click("#others > summary")
     shot(page, "table-phone.png")
     assert act(page, "#btn-draw")
     cards = hand(page)
@@ -467,6 +502,7 @@ def test_phone_layout_has_every_control_in_reach(server: LiveServer, browser: Br
     page.click("#btn-group")
     choose(page, [cards[3][0]])
     assert page.evaluate(UNREACHABLE_JS) == []
+    assert page.evaluate(SMALL_TARGETS_JS) == []
     shot(page, "table-phone-playing.png")
     shot(page, "table-phone-full.png", full_page=True)
     page.click("#btn-clear")
@@ -734,7 +770,7 @@ def touch_drag_log() -> list[dict[str, Any]]:
 def touch_drag(page: Page, source: str, target: str) -> None:
     """Drag with a finger (touch events, as a phone's screen sends them) from the visible corner
     of `source` to the middle of `target`."""
-    page.locator(target).scroll_into_view_if_needed()
+    page.locator(target).evaluate("e => e.scrollIntoView({ block: 'center' })")  # above the hand
     start, end = page.locator(source).bounding_box(), page.locator(target).bounding_box()
     assert start is not None and end is not None
     x0, y0 = start["x"] + CORNER["x"], start["y"] + CORNER["y"]

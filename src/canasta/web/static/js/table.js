@@ -54,6 +54,7 @@ async function start() {
   });
   fillHelp();
   bindControls();
+  if (matchMedia('(max-width: 600px)').matches) $('others').open = false;  // a phone: one's own part first
   const fragment = new URLSearchParams(location.hash.slice(1));
   if (fragment.get('seat')) {
     prefs.saveToken(tableId, fragment.get('seat'));
