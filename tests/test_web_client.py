@@ -22,6 +22,7 @@ from web_support import (
     SCREENSHOTS,
     LiveServer,
     Watch,
+    axe_violations,
     live_server,
     played_deal,
     store_table,
@@ -1153,4 +1154,67 @@ def test_twelve_melds_a_side_all_visible_at_1366_by_800(
     assert (theirs, ours, hidden) == (12, 12, [])
     assert page.locator("#our-melds .canasta .squared").count() >= 2  # finished canastas squared up
     shot(page, f"twelve-melds-{locale[:2]}-1366x800.png")
+    context.close()
+
+
+def test_no_serious_accessibility_violation_on_home_table_and_replay(
+    server: LiveServer, browser: Browser
+) -> None:
+    settings = {"seats": ["human", "easy", "easy", "easy"], "grace": 600}
+    events = played_deal(settings, seed=3)
+    table_id, token = store_table(server.db, settings, events)
+    for locale in ("en-GB", "ru-RU"):
+        context = browser.new_context(viewport=LAPTOP, locale=locale, bypass_csp=True)
+        page = context.new_page()
+        page.goto(server.url + "/")
+        page.wait_for_selector("#btn-quick")
+        assert axe_violations(page) == [], "home"
+        page.click("#btn-friends")
+        page.wait_for_selector("#variants input")
+        assert axe_violations(page) == [], "home, the form open"
+        page.goto(f"{server.url}/t/{table_id}#seat={token}")
+        page.wait_for_selector("#result-dialog[open]")
+        assert axe_violations(page) == [], "table, the deal's summary open"
+        page.click("#result-close")
+        assert axe_violations(page) == [], "table"
+        page.goto(f"{server.url}/t/{table_id}/replay")
+        page.wait_for_selector("#hands .hand-row")
+        assert axe_violations(page) == [], "replay"
+        page.goto(server.url + "/rules")
+        assert axe_violations(page) == [], "rules"
+        context.close()
+
+
+def test_others_moves_are_marked_announced_and_optionally_heard(server: LiveServer, browser: Browser) -> None:
+    settings = {"seats": ["human", "easy", "easy", "easy"], "grace": 600}
+    table_id, token = store_table(server.db, settings, touch_drag_log())
+    context = browser.new_context(viewport=DESKTOP, locale="en-GB", reduced_motion="reduce")
+    page = context.new_page()
+    page.goto(f"{server.url}/t/{table_id}#seat={token}")
+    assert wait_turn(page) == "draw"
+    # the last change: Computer 4 discarded the king of clubs (its chip and the pile top marked)
+    assert page.locator('#seats .seat-chip.moved[data-seat="3"]').count() == 1
+    assert page.locator('#pile-button .face.changed[data-card="KC"]').count() == 1
+    assert page.get_attribute('#our-melds .meld[data-rank="A"]', "role") is None  # ours: a button
+    page.check("#sound")
+    assert act(page, "#btn-draw")
+    fresh = page.eval_on_selector_all("#hand .in-hand.fresh", "els => els.map(e => e.dataset.card)")
+    assert fresh == ["AH"]  # the card just drawn is marked
+    animation = "s => getComputedStyle(document.querySelector(s)).animationName"
+    assert page.evaluate(animation, "#hand .in-hand.fresh") == "none"  # reduced motion: no motion
+    discard(page, drag=False)
+    page.wait_for_function("() => document.querySelector('#seats .seat-chip.moved[data-seat=\"3\"]')")
+    wait_turn(page)
+    said = page.inner_text("#announce")
+    assert said.startswith("Computer 4 ") and said.endswith("."), said
+    assert page.get_attribute("#announce", "aria-live") == "polite"
+    assert int(page.get_attribute("body", "data-sounds") or 0) >= 3  # a tone for each player's moves
+    spectator = browser.new_page()
+    spectator.goto(f"{server.url}/t/{table_id}")
+    spectator.wait_for_selector("#their-melds .meld[role='group'], #our-melds .meld[role='group']")
+    assert spectator.get_attribute(".meld[role='group']", "aria-label")
+    spectator.close()
+    page.reload()
+    assert page.is_checked("#sound")  # the choice is kept
+    assert PAGE_ERRORS.get(id(page), []) == []
     context.close()

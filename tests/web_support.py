@@ -262,3 +262,19 @@ def played_deal(settings: dict[str, Any], seed: int, moves: int | None = None) -
         )
         table.apply(events[-1])
     return events
+
+
+AXE = Path(__file__).resolve().parent.parent / ".venv" / "npm" / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def axe_violations(page: Page) -> list[str]:
+    """The serious and critical accessibility violations axe-core finds in the page as it is
+    (the page's context must bypass its CSP, which forbids injected scripts)."""
+    assert AXE.is_file(), f"axe-core is missing at {AXE}: scripts/test installs it with npm"
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate(
+        "async () => (await axe.run(document, { resultTypes: ['violations'] })).violations"
+        ".filter((v) => v.impact === 'serious' || v.impact === 'critical')"
+        ".map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)"
+    )
+    return [str(v) for v in found]

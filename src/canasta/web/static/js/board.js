@@ -44,6 +44,7 @@ export function seatChip(ctx, seat) {
   const turn = ctx.state.status === 'playing' && ctx.state.to_move === seat;
   chip.classList.toggle('turn', turn);
   chip.classList.toggle('me', seat === ctx.me);
+  chip.classList.toggle('moved', Boolean(ctx.changed) && ctx.changed.seat === seat);
   const online = info.bot || (info.name != null && (info.connected || info.stand_in));
   const head = el('div', 'who');
   const dot = el('span', `dot ${online ? 'on' : 'off'}`);
@@ -98,6 +99,8 @@ function meldColumn(ctx, team, meld) {
   const mine = team === ctx.myTeam && ctx.canAddToMeld;
   const col = el(mine ? 'button' : 'div', 'meld');
   col.dataset.rank = meld.rank;
+  if (!mine) col.setAttribute('role', 'group');
+  if (ctx.changed && ctx.changed.team === team && ctx.changed.ranks.includes(meld.rank)) col.classList.add('changed');
   if (mine) {
     col.type = 'button';
     col.dataset.drop = 'meld';  // a card of the hand may be dragged here
@@ -195,7 +198,7 @@ export function renderCentre(stockBox, pileBox, ctx) {
   const freezer = ctx.facts.freezer;  // the card that froze the pile, face up across it
   if (freezer && freezer !== top) stack.append(cardFace(freezer, { extra: 'sideways freezer' }));
   else if (view.pile_frozen) stack.append(cardBack('sideways'));
-  if (top) stack.append(cardFace(top));
+  if (top) stack.append(cardFace(top, { extra: ctx.changed && ctx.changed.pile ? 'changed' : '' }));
   else stack.append(el('div', 'card empty'));
   pile.append(stack, el('span', 'pile-count', String(view.pile_size)));
   const facts = ctx.facts;

@@ -50,11 +50,17 @@ export function cardFace(code, { tag = 'div', extra = '' } = {}) {
   const corner = document.createElement('span');
   corner.className = 'corner';
   corner.setAttribute('aria-hidden', 'true');
-  corner.innerHTML = `<b>${rank === 'JK' ? 'JK' : rank}</b><i>${symbol}</i>`;
+  // The index and pip are drawn from data attributes (canasta.css), so that the card's only text
+  // is its name for assistive technology.
+  const index = document.createElement('b');
+  index.dataset.t = rank;
+  const suit = document.createElement('i');
+  suit.dataset.t = symbol;
+  corner.append(index, suit);
   const pip = document.createElement('span');
   pip.className = 'pip';
   pip.setAttribute('aria-hidden', 'true');
-  pip.textContent = symbol;
+  pip.dataset.t = symbol;
   el.append(corner, pip);
   if (isWild(code)) el.classList.add('wild');
   return el;

@@ -6,7 +6,9 @@ import { lang, t } from './i18n.js';
 import { openJoin } from './join.js';
 import { prefs } from './prefs.js';
 import { TableSocket } from './socket.js';
-import { app, receive, tableId } from './store.js';
+import { describeMove } from './moves.js';
+import { chime } from './sound.js';
+import { app, nameOf, receive, tableId } from './store.js';
 import { render, renderLog, showError } from './view.js';
 
 // Take a message into the state, then what it means for the page.
@@ -25,6 +27,7 @@ function onMessage(message) {
       break;
     case 'state':
       $('clock-alert').textContent = '';
+      announce(message);
       render();
       break;
     case 'hint':
@@ -49,6 +52,8 @@ function onMessage(message) {
   }
 }
 
+let announced = -1;  // the version whose move was last announced
+
 function onStatus(status) {
   const box = $('connection');
   box.hidden = status === 'open';
@@ -59,4 +64,15 @@ export function connect() {
   if (app.socket) app.socket.close();
   app.socket = new TableSocket(tableId, { onMessage, onStatus });
   app.socket.connect(app.token, lang());
+}
+
+// Another player's move, said by the live region (and an optional tone); one's own turn, a tone.
+function announce(state) {
+  const last = state.last;
+  if (!last || state.version === announced) return;
+  announced = state.version;
+  if (last.seat !== app.seat) {
+    $('announce').textContent = describeMove(last.action, nameOf(last.seat), last.by);
+    chime(state.status === 'playing' && state.to_move === app.seat);
+  }
 }

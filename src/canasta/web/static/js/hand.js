@@ -9,13 +9,22 @@ import { t } from './i18n.js';
 export class HandModel {
   constructor() {
     this.codes = [];
+    this.fresh = new Set();
     this.selected = new Set();
     this.staged = [];
   }
 
-  // A new hand from the server; choices are kept only while the hand is the same.
+  // A new hand from the server; choices are kept only while the hand is the same. The cards
+  // that came into it (a draw, the pile) are `fresh` until the hand changes again.
   update(codes) {
     if (codes.join(' ') !== this.codes.join(' ')) {
+      const before = new Map();
+      for (const code of this.codes) before.set(code, (before.get(code) || 0) + 1);
+      this.fresh = new Set();
+      codes.forEach((code, i) => {
+        if (before.get(code)) before.set(code, before.get(code) - 1);
+        else if (this.codes.length) this.fresh.add(i);
+      });
       this.codes = codes;
       this.clear();
     }
@@ -97,6 +106,10 @@ export function renderHand(container, model, order, ctx) {
       const playable = ctx.playable.has(rankOf(code));
       button.classList.toggle('playable', playable);
       button.classList.toggle('hinted', ctx.hinted.has(index));
+      if (model.fresh.has(index)) {
+        button.classList.add('fresh');
+        button.setAttribute('aria-description', t('fresh'));
+      }
       if (playable) button.setAttribute('aria-description', t('playable'));
       button.setAttribute('aria-pressed', String(chosen));
       button.addEventListener('click', () => ctx.onToggle(index));

@@ -19,6 +19,8 @@ export const prefs = {
   get fourColour() { return read('fourColour') === '1'; },
   set fourColour(on) { write('fourColour', on ? '1' : null); },
   get name() { return read('name') || ''; },
+  get sound() { return read('sound') === '1'; },
+  set sound(on) { write('sound', on ? '1' : null); },
   set name(value) { write('name', value); },
   token(table) { return read('seat.' + table); },
   saveToken(table, token) { write('seat.' + table, token); },

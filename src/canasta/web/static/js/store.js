@@ -1,7 +1,7 @@
 // The table page's state: what the server last said, the reader's seat and choices, and the
 // facts derived from them (all from the server's messages: no rule of the game is decided here).
 
-import { cardShort } from './cards.js';
+import { cardShort, isWild, rankOf } from './cards.js';
 import { TurnClock } from './clock.js';
 import { DealLog } from './deal_log.js';
 import { HandModel } from './hand.js';
@@ -67,6 +67,7 @@ export function context() {
     canAddToMeld: drawPhase || playPhase,
     playable: myTurn ? playableKinds(view.legal) : new Set(),
     hinted: new Set(app.hint && view ? cardsOf(app.hint.action, app.hand.codes) : []),
+    changed: lastChange(st),
   };
   ctx.minimum = view && me != null && !view.opened[ctx.myTeam] ? view.minimums[ctx.myTeam] : null;
   ctx.pileActive = ctx.canTake || ctx.canDiscard;
@@ -114,4 +115,18 @@ export function receive(message) {
     default:
       break;
   }
+}
+
+// What the last move changed, to mark on the table: the mover, the melds it touched, the pile.
+function lastChange(st) {
+  if (!st.last) return null;
+  const { seat, action } = st.last;
+  const team = teamOf(seat);
+  const rankOfGroup = (cards, rank) => {
+    const natural = cards.find((c) => !isWild(c));
+    return rank || (natural ? rankOf(natural) : 'wild');
+  };
+  const ranks = (action.melds || []).map((g) => (Array.isArray(g) ? rankOfGroup(g) : rankOfGroup(g.cards, g.rank)));
+  if (action.type === 'pickup' && action.with.length) ranks.push(rankOfGroup(action.with));
+  return { seat, team, ranks, pile: action.type === 'discard' };
 }

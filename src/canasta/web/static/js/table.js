@@ -26,6 +26,8 @@ function bindControls() {
   $('btn-pass').addEventListener('click', () => act({ type: 'pass' }));
   $('btn-hint').addEventListener('click', askHint);
   $('sort-rank').addEventListener('click', () => sortHand('rank'));
+  $('sound').checked = prefs.sound;
+  $('sound').addEventListener('change', () => { prefs.sound = $('sound').checked; });
   $('sort-suit').addEventListener('click', () => sortHand('suit'));
   $('btn-sheet').addEventListener('click', openSheet);
   $('btn-invite').addEventListener('click', openInvite);
