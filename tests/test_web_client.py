@@ -1218,3 +1218,35 @@ def test_others_moves_are_marked_announced_and_optionally_heard(server: LiveServ
     assert page.is_checked("#sound")  # the choice is kept
     assert PAGE_ERRORS.get(id(page), []) == []
     context.close()
+
+
+@pytest.mark.parametrize(
+    ("size", "viewport", "locale"),
+    [(f"{v['width']}x{v['height']}", v, loc) for v in (LAPTOP, PHONE) for loc in ("en-GB", "ru-RU")],
+)
+def test_screenshots_of_a_deal_twelve_melds_and_the_end_of_a_deal(
+    server: LiveServer, browser: Browser, size: str, viewport: dict[str, int], locale: str
+) -> None:
+    lang = locale[:2]
+    phone = viewport is PHONE
+    options: dict[str, Any] = {"is_mobile": True, "has_touch": True} if phone else {}
+    # still pictures: no motion caught half way
+    context = browser.new_context(viewport=viewport, locale=locale, reduced_motion="reduce", **options)
+    page = context.new_page()
+    settings = {"seats": ["human", "easy", "easy", "easy"], "grace": 600, "bot_delay": 60}
+    playing, token = store_table(server.db, settings, played_deal(settings, seed=5, moves=31))
+    page.goto(f"{server.url}/t/{playing}#seat={token}")
+    page.wait_for_function("() => document.querySelectorAll('#log li.move').length === 31")
+    shot(page, f"table-{lang}-{size}.png")
+    theirs, ours, hidden = page.evaluate(TWELVE_MELDS_JS)
+    assert (theirs, ours) == (12, 12)
+    if not phone:
+        assert hidden == []
+    shot(page, f"twelve-melds-{lang}-{size}.png", full_page=phone)
+    over, token = store_table(server.db, settings, played_deal(settings, seed=3))
+    page.goto(f"{server.url}/t/{over}#seat={token}")
+    page.wait_for_selector("#result-dialog[open] .hands-left")
+    shot(page, f"deal-over-{lang}-{size}.png")
+    if phone:
+        assert page.evaluate(UNREACHABLE_JS) == []
+    context.close()
