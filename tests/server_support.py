@@ -14,6 +14,7 @@ import anyio
 from starlette.testclient import TestClient, WebSocketTestSession
 
 from canasta.server import ServerConfig, create_app
+from canasta.server.clock import ManualClock
 from canasta.server.table import LiveTable
 from canasta.storage import SQLiteStorage
 
@@ -22,11 +23,37 @@ Message = dict[str, Any]
 
 @contextmanager
 def running_server(tmp_path: Path, seed: int | None = 1, **config: Any) -> Iterator[TestClient]:
-    """A TestClient on a fresh server; decks are shuffled from `seed` (None: the OS)."""
+    """A TestClient on a fresh server; decks are shuffled from `seed` (None: the OS). Its clock
+    is a `ManualClock` (pass `clock=` to move it with `advance`): no timer runs on real time,
+    and one that is due at once (a delay of 0) runs at once. Tables may be created without a
+    limit per minute unless `tables_per_minute` says otherwise."""
     shuffle = random.SystemRandom() if seed is None else random.Random(seed)
+    config.setdefault("clock", ManualClock())
+    config.setdefault("tables_per_minute", 10**6)
     settings = ServerConfig(db=str(tmp_path / "canasta.db"), bot_delay=0.0, shuffle=shuffle, **config)
     with TestClient(create_app(settings)) as client:
         yield client
+
+
+def advance(client: TestClient, clock: ManualClock, seconds: float) -> None:
+    """Move the server's clock on (on the event loop's thread, where its timers run)."""
+    assert client.portal is not None
+    client.portal.call(clock.advance, seconds)
+
+
+def until(client: TestClient, condition: Callable[[], bool], rounds: int = 100_000) -> None:
+    """Let the server's event loop run until `condition` holds (it is checked on the loop's
+    thread between its steps; no real time is waited for)."""
+
+    async def spin() -> None:
+        for _ in range(rounds):
+            if condition():
+                return
+            await asyncio.sleep(0)
+        raise AssertionError("the server never reached the expected condition")
+
+    assert client.portal is not None
+    client.portal.call(spin)
 
 
 def new_table(client: TestClient, **settings: Any) -> str:
@@ -44,17 +71,32 @@ def join(client: TestClient, table: str, name: str, seat: int | None = None) -> 
     return token
 
 
-def receive(ws: WebSocketTestSession, timeout: float = 10.0) -> Message:
-    """The next message, failing the test after `timeout` seconds instead of hanging."""
+def next_event(ws: WebSocketTestSession, timeout: float = 10.0) -> Message:
+    """What the server does next to the socket (`websocket.send` or `websocket.close`), failing
+    the test after `timeout` seconds instead of hanging."""
 
     async def get() -> Any:
         with anyio.fail_after(timeout):
             return await ws._send_rx.receive()
 
-    message = ws.portal.call(get)
+    event: Message = ws.portal.call(get)
+    return event
+
+
+def receive(ws: WebSocketTestSession, timeout: float = 10.0) -> Message:
+    """The next message, failing the test after `timeout` seconds instead of hanging."""
+    message = next_event(ws, timeout)
     assert message["type"] == "websocket.send", message
     result: Message = json.loads(message["text"])
     return result
+
+
+def close_code(ws: WebSocketTestSession, timeout: float = 10.0) -> int:
+    """The code the server closes the socket with (the messages before it are skipped)."""
+    while (event := next_event(ws, timeout))["type"] != "websocket.close":
+        pass
+    code: int = event["code"]
+    return code
 
 
 def receive_until(

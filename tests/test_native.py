@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 from canasta import native
 
@@ -38,14 +39,20 @@ print(json.dumps({"native": native.active(), "digest": digest.hexdigest()}))
 """
 
 
-def _play(pure: bool) -> dict[str, object]:
+INPUTS = Path(__file__).resolve().parent / "engine_inputs.py"
+NO_BUILD = "no current compiled engine: run scripts/setup (or `canasta compile`)"
+
+
+def _run(args: list[str], pure: bool) -> dict[str, Any]:
+    """The JSON that a Python program prints, under the pure or the compiled engine."""
     env = {k: v for k, v in os.environ.items() if k != "CANASTA_PURE"}
     if pure:
         env["CANASTA_PURE"] = "1"
     done = subprocess.run(
-        [sys.executable, "-c", DIGEST], env=env, capture_output=True, text=True, check=True, timeout=600
+        [sys.executable, *args], env=env, capture_output=True, text=True, check=False, timeout=600
     )
-    result: dict[str, object] = json.loads(done.stdout)
+    assert done.returncode == 0, done.stderr
+    result: dict[str, Any] = json.loads(done.stdout)
     return result
 
 
@@ -63,10 +70,62 @@ def test_compiled_engine_is_built_and_in_use() -> None:
 
 
 def test_pure_and_compiled_engines_play_identically() -> None:
-    pure, compiled = _play(pure=True), _play(pure=False)
+    pure, compiled = _run(["-c", DIGEST], pure=True), _run(["-c", DIGEST], pure=False)
     assert pure["native"] is False
-    assert compiled["native"] is native.current()
+    assert compiled["native"] is True, NO_BUILD  # never a comparison of the pure engine with itself
     assert pure["digest"] == compiled["digest"]
+
+
+def test_pure_and_compiled_engines_accept_the_same_inputs() -> None:
+    """The README's example and the public constructors on plain inputs (lists, text, wrong
+    types), and actions built so checked and applied, give the same under both engines."""
+    pure, compiled = _run([str(INPUTS)], pure=True), _run([str(INPUTS)], pure=False)
+    assert pure["engine"] == {"native": False, "state_module_compiled": False}
+    assert compiled["engine"] == {"native": True, "state_module_compiled": True}, NO_BUILD
+    assert compiled["outputs"] == pure["outputs"]
+    out = pure["outputs"]
+    assert out["readme"][0] == "0 draw"
+    made = out["constructors"]
+    eights = "[Card('8S'), Card('8H')]"
+    assert made['parse_cards("8S 8H")'] == made['parse_cards(["8S", "8H"])'] == eights
+    assert made['parse_cards("8s,8h, JK th")'] == "[Card('8S'), Card('8H'), Card('JK'), Card('10H')]"
+    assert made['parse_cards("")'] == "[]"
+    assert made["Group(list).cards"] == made["Pickup(list).with_"] == "(Card('KS'), Card('KH'))"
+    assert made["Pickup(list) == Pickup(tuple)"] is made["hash Group(list) == Group(tuple)"] is True
+    refused = [name for name, value in made.items() if isinstance(value, dict)]
+    assert refused == [
+        'parse_cards("8S 8X")',
+        'parse_cards(["8S 8H"])',
+        "parse_cards(8)",
+        "parse_cards([8])",
+        "parse_cards(None)",
+        'parse_cards(b"8S")',
+        'Group("KS KH")',
+        'Group(["KS"])',
+        "Group(card)",
+        'Group(list, "K")',
+        "Pickup(list, [list])",
+        "Pickup(list, [], 1)",
+        'Pickup("KS KH")',
+        "Meld(Group)",
+        "Meld([list])",
+        'Discard("KS")',
+        "Answer(1)",
+    ]
+    assert {made[name]["error"] for name in refused} == {"InvalidActionError"}
+    assert "parse_cards" in made['Group(["KS"])']["message"]
+    legal = {
+        name: {a: r["check"] is None for a, r in p["actions"].items()} for name, p in out["positions"].items()
+    }
+    assert legal == {
+        "A": {"meld [KS KH KD KC KS]": True, "meld [KS KH KD]": False},
+        "B": {"pickup with [KS KH 2C]": True, "pickup with [KS KH]": False},
+        "C": {"pickup with [KS KH KC] + [5S 5H 5D]": True},
+        "D": {"pickup with [8S 8H 8D 8C]": True, "pickup with [8S 8H]": False, "discard 8S": False},
+    }
+    for name, position in out["positions"].items():  # apply agrees with check
+        for action, result in position["actions"].items():
+            assert isinstance(result["apply"], str) is (result["check"] is None), (name, action)
 
 
 def test_a_stale_or_foreign_build_is_ignored(tmp_path: Path) -> None:

@@ -1,19 +1,21 @@
 """Computer players on the server: their delay, stand-ins for people who drop out, the turn
-timer, a bot's illegal move, tables of bots alone, and unloading idle tables."""
+timer, a bot's illegal move, tables of bots alone, and unloading idle tables. The server runs on
+a `ManualClock`: time moves only when a test advances it."""
 
 from __future__ import annotations
 
 import logging
 import random
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from starlette.testclient import TestClient
 
 from canasta.rules import Pass, SeatView
+from canasta.server.clock import ManualClock
 from server_support import (
+    advance,
     greet,
     is_state,
     join,
@@ -23,31 +25,46 @@ from server_support import (
     receive,
     receive_until,
     running_server,
+    until,
 )
 
 
+def version(client: TestClient, table: str) -> int:
+    answer: int = client.get(f"/api/tables/{table}").json()["version"]
+    return answer
+
+
 def test_bots_wait_their_delay(tmp_path: Path) -> None:
-    with running_server(tmp_path) as client:
+    clock = ManualClock()
+    with running_server(tmp_path, clock=clock) as client:
         table = new_table(client, players=2, seats=["human", "random"], bot_delay=0.3)
         token = join(client, table, "Ann")
         with client.websocket_connect(f"/ws/tables/{table}") as ws:
             state = greet(ws, token)
             state = play_until(ws, 0, state, lambda m: m["to_move"] == 1, random.Random(1))
-            moved = time.monotonic()
+            until(client, lambda: 0.3 in clock.pending())
+            advance(client, clock, 0.29)
+            assert version(client, table) == state["version"]
+            advance(client, clock, 0.01)
             bot = receive_until(ws, lambda m: is_state(m) and m["last"]["seat"] == 1)
-            assert time.monotonic() - moved >= 0.29
             assert bot["last"]["by"] == "bot" and bot["version"] == state["version"] + 1
 
 
 def test_stand_in_plays_for_an_absent_person_until_they_return(tmp_path: Path) -> None:
     rng = random.Random(2)
-    with running_server(tmp_path) as client:
+    clock = ManualClock()
+    with running_server(tmp_path, clock=clock) as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
         table = new_table(client, players=2, grace=0.2)
         tokens = [join(client, table, "Ann"), join(client, table, "Boris")]
         with client.websocket_connect(f"/ws/tables/{table}") as ann:
             state = greet(ann, tokens[0])
             with client.websocket_connect(f"/ws/tables/{table}") as boris:
                 greet(boris, tokens[1])
+            until(client, lambda: hub.rooms[table].present_seats() == {0})
+            advance(client, clock, 0.19)
+            assert not client.get(f"/api/tables/{table}").json()["seats"][1]["stand_in"]
+            advance(client, clock, 0.01)
             replaced = receive_until(ann, lambda m: m["type"] == "presence" and m["seats"][1]["stand_in"])
             assert not replaced["seats"][1]["connected"] and not replaced["seats"][0]["stand_in"]
             state = play_until(ann, 0, state, lambda m: m["last"] is not None and m["last"]["seat"] == 1, rng)
@@ -72,19 +89,23 @@ def test_stand_in_plays_for_an_absent_person_until_they_return(tmp_path: Path) -
 
 
 def test_turn_timer_moves_for_a_slow_player(tmp_path: Path) -> None:
-    with running_server(tmp_path) as client:
+    clock = ManualClock()
+    with running_server(tmp_path, clock=clock) as client:
         table = new_table(client, players=2, seats=["human", "random"], turn_timer=0.2)
         token = join(client, table, "Ann")
         with client.websocket_connect(f"/ws/tables/{table}") as ws:
-            started = time.monotonic()
-            greet(ws, token)
+            dealt = greet(ws, token)
+            until(client, lambda: 0.2 in clock.pending())
+            advance(client, clock, 0.19)
+            assert version(client, table) == dealt["version"]
+            advance(client, clock, 0.01)
             timed = receive_until(ws, lambda m: is_state(m) and m["last"] is not None)
             assert timed["last"]["seat"] == 0 and timed["last"]["by"] == "timer"
-            assert time.monotonic() - started >= 0.19
 
 
 def test_state_tells_the_time_left_under_the_turn_timer(tmp_path: Path) -> None:
-    with running_server(tmp_path) as client:
+    clock = ManualClock()
+    with running_server(tmp_path, clock=clock) as client:
         table = new_table(client, players=2, grace=0.2, turn_timer=30)
         tokens = [join(client, table, "Ann"), join(client, table, "Boris")]
 
@@ -98,10 +119,10 @@ def test_state_tells_the_time_left_under_the_turn_timer(tmp_path: Path) -> None:
             state = greet(ann, tokens[0])
             if not my_turn(0)(state):
                 state = receive_until(ann, my_turn(0))
-            assert 29 < state["time_left"] <= 30
-            time.sleep(0.3)
+            assert state["time_left"] == 30
+            advance(client, clock, 0.3)
             later = snapshot()
-            assert later["version"] == state["version"] and later["time_left"] <= state["time_left"] - 0.2
+            assert later["version"] == state["version"] and later["time_left"] == 29.7
             # Boris, never connected, is replaced by a stand-in: Ann's timer goes on, as it
             # does for a second connection of hers
             receive_until(ann, lambda m: m["type"] == "presence" and m["seats"][1]["stand_in"])
@@ -109,7 +130,7 @@ def test_state_tells_the_time_left_under_the_turn_timer(tmp_path: Path) -> None:
                 assert greet(again, tokens[0])["time_left"] <= later["time_left"]
             ann.send_json({"type": "action", "version": state["version"], "action": {"type": "draw"}})
             state = receive_until(ann, lambda m: is_state(m) and m["version"] > state["version"])
-            assert state["to_move"] == 0 and 29 < state["time_left"] <= 30  # a new decision
+            assert state["to_move"] == 0 and state["time_left"] == 30  # a new decision
             rng = random.Random(4)
             state = play_until(ann, 0, state, lambda m: m["status"] == "playing" and m["to_move"] == 1, rng)
             assert state["time_left"] is None  # a stand-in moves
@@ -144,17 +165,16 @@ def test_an_illegal_bot_move_is_replaced_by_a_legal_one(
 
 def test_a_table_of_bots_plays_a_whole_game_with_nobody_watching(tmp_path: Path) -> None:
     with running_server(tmp_path) as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
         table = new_table(client, players=2, seats=["random", "random"], target_score=300)
-        deadline = time.monotonic() + 30
-        while client.get(f"/api/tables/{table}").json()["status"] != "game_over":
-            assert time.monotonic() < deadline
-            time.sleep(0.05)
+        until(client, lambda: hub.rooms[table].table.status == "game_over", rounds=10**7)
         record = client.get(f"/api/tables/{table}/record").json()
         assert record["deals"] and all(a["seat"] in (0, 1) for d in record["deals"] for a in d["actions"])
 
 
 def test_idle_tables_are_unloaded_and_come_back(tmp_path: Path) -> None:
-    with running_server(tmp_path, idle_unload=0.05) as client:
+    clock = ManualClock()
+    with running_server(tmp_path, clock=clock, idle_unload=0.05) as client:
         hub = client.app.state.hub  # type: ignore[attr-defined]
         table = new_table(client, players=2)
         tokens = [join(client, table, "Ann"), join(client, table, "Boris")]
@@ -162,12 +182,14 @@ def test_idle_tables_are_unloaded_and_come_back(tmp_path: Path) -> None:
             state = greet(ws, tokens[0])
             ws.send_json({"type": "action", "version": state["version"], "action": {"type": "draw"}})
             receive_until(ws, lambda m: m["type"] == "ack")
-        deadline = time.monotonic() + 5
-        while table in hub.rooms:
-            assert time.monotonic() < deadline
-            time.sleep(0.02)
+        until(client, lambda: not hub.rooms[table].connections)
+        advance(client, clock, 0.04)
+        assert table in hub.rooms
+        advance(client, clock, 0.01)
+        assert table not in hub.rooms
         with client.websocket_connect(f"/ws/tables/{table}") as ws:
-            time.sleep(0.2)  # the table is loaded again, and unloaded again before `hello`
+            until(client, lambda: table in hub.rooms)
+            advance(client, clock, 0.05)  # the table is unloaded again before `hello`
             assert table not in hub.rooms
             again = greet(ws, tokens[0])
             assert again["version"] == state["version"] + 1 and again["view"]["phase"] == "play"
@@ -175,32 +197,33 @@ def test_idle_tables_are_unloaded_and_come_back(tmp_path: Path) -> None:
             assert hub.rooms[table].connections
 
 
-def wait_for(condition: Callable[[], bool]) -> None:
-    """Until the server has done what `condition` checks (it works in a thread of its own)."""
-    deadline = time.monotonic() + 10
-    while not condition():
-        assert time.monotonic() < deadline
-        time.sleep(0.01)
-
-
 def test_a_table_whose_people_are_all_away_waits_for_them(tmp_path: Path) -> None:
-    with running_server(tmp_path) as client:
+    clock = ManualClock()
+    with running_server(tmp_path, clock=clock) as client:
         hub = client.app.state.hub  # type: ignore[attr-defined]
         seats = ["human", "random", "random", "random"]
-        table = new_table(client, players=4, seats=seats, grace=0, turn_timer=0.05, bot_delay=0.5)
+        table = new_table(client, players=4, seats=seats, grace=0, turn_timer=5, bot_delay=0.5)
         token = join(client, table, "Ann")
         with client.websocket_connect(f"/ws/tables/{table}") as ws:
             state = greet(ws, token)
-            state = play_until(ws, 0, state, lambda m: m["to_move"] == 1, random.Random(6))
+            ws.send_json({"type": "action", "version": state["version"], "action": {"type": "draw"}})
+            state = receive_until(ws, lambda m: is_state(m) and m["version"] > state["version"])
+            discard = {"type": "discard", "card": state["view"]["hand"][0]}
+            ws.send_json({"type": "action", "version": state["version"], "action": discard})
+            state = receive_until(ws, lambda m: is_state(m) and m["to_move"] == 1)
         room = hub.rooms[table]
-        wait_for(lambda: not room.connections and 0 in room.autoplay.stand_ins)
-        # the computer player's move was called off, and nothing is set to happen: no computer
-        # move, no stand-in, no timer, however long the table waits
-        assert room.autoplay.pending is None and room.table.version == state["version"]
-        assert client.get(f"/api/tables/{table}").json()["version"] == state["version"]
+        until(client, lambda: not room.connections)
+        # ten minutes with every person away: no computer move, no stand-in, no timer
+        for _ in range(60):
+            advance(client, clock, 10)
+        assert room.autoplay.pending is None
+        assert version(client, table) == state["version"]
         with client.websocket_connect(f"/ws/tables/{table}") as ws:
             back = greet(ws, token)
             assert back["version"] == state["version"] and back["seats"][0]["stand_in"] is False
+            # (the idle table was unloaded meanwhile and is loaded again)
+            until(client, lambda: hub.rooms[table].autoplay.pending == "bot")
+            advance(client, clock, 0.5)  # Ann is back: the table plays on at its pace
             moved = receive_until(ws, lambda m: is_state(m) and m["version"] > state["version"])
             assert moved["last"]["seat"] == 1 and moved["last"]["by"] == "bot"
 
@@ -235,11 +258,24 @@ def test_the_next_deal_waits_for_every_person_at_the_table(tmp_path: Path) -> No
 
 
 def test_under_a_turn_timer_the_next_deal_starts_by_itself(tmp_path: Path) -> None:
-    with running_server(tmp_path) as client:
-        table = new_table(client, players=2, seats=["human", "random"], turn_timer=0.02, target_score=10**5)
+    clock = ManualClock()
+    with running_server(tmp_path, clock=clock) as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        settings = {"seats": ["human", "random"], "turn_timer": 1, "deal_pause": 3, "target_score": 10**5}
+        table = new_table(client, players=2, **settings)
         with client.websocket_connect(f"/ws/tables/{table}") as ws:
             greet(ws, join(client, table, "Ann"))  # Ann only watches: the timer moves for her
-            second = receive_until(ws, lambda m: is_state(m) and m["deal"] == 1, timeout=60)
+            room = hub.rooms[table]
+            for _ in range(2000):  # the timer (and the computer) play the deal out
+                until(client, lambda: room.autoplay.pending is not None)
+                if room.table.status == "deal_over":
+                    break
+                advance(client, clock, 1)
+            assert room.table.status == "deal_over" and room.autoplay.pending == "deal"
+            advance(client, clock, 2.9)
+            assert room.table.status == "deal_over"  # the summary stays for `deal_pause`
+            advance(client, clock, 0.1)
+            second = receive_until(ws, lambda m: is_state(m) and m["deal"] == 1)
             assert second["status"] == "playing" and second["ready"] == []
 
 

@@ -11,9 +11,19 @@ from typing import Any
 
 import pytest
 from starlette.testclient import TestClient, WebSocketTestSession
+from starlette.websockets import WebSocket
 
 from canasta.storage import Conflict
-from server_support import greet, join, new_table, receive, receive_until, running_server, stored_events
+from server_support import (
+    close_code,
+    greet,
+    join,
+    new_table,
+    receive,
+    receive_until,
+    running_server,
+    stored_events,
+)
 
 CYRILLIC = re.compile("[а-яА-Я]")
 
@@ -93,6 +103,11 @@ CASES = [
     ("unknown_phrase", 0, '{"type": "chat", "phrase": "nonsense"}'),
     ("bad_field", 0, '{"type": "chat", "text": "   "}'),
     ("missing_field", 0, '{"type": "chat"}'),
+    ("bad_field", 0, '{"type": "chat", "text": "hi \\ud800"}'),
+    ("bad_field", 1, '{"type": "chat", "phrase": "\\udfff"}'),
+    ("bad_field", 0, '{"type": "hello", "token": "\\ud83d"}'),
+    ("bad_field", 0, '{"type": "action", "version": 1, "action": {"type": "discard", "card": "\\ud800"}}'),
+    ("bad_message", 0, '{"type": "chat", "\\ud800": 1}'),
     ("game_not_over", 1, '{"type": "rematch"}'),
 ]
 
@@ -132,6 +147,41 @@ def test_request_id_is_echoed(duel: Duel) -> None:
         "id": 17,
         "version": 2,
     }
+
+
+def test_a_lone_surrogate_in_the_id_is_no_id(duel: Duel) -> None:
+    error = duel.error(0, '{"type": "chat", "text": "\\ud800", "id": "\\ud800"}')
+    assert error["code"] == "bad_field" and error["id"] is None
+
+
+def test_rate_limited_errors_carry_the_request_id(tmp_path: Path) -> None:
+    with running_server(tmp_path, rate=0.001, burst=2) as client:
+        table = new_table(client, players=2)
+        with client.websocket_connect(f"/ws/tables/{table}") as ws:
+            greet(ws, join(client, table, "Ann"))
+            ws.send_json({"type": "chat", "phrase": "hurry", "id": "first"})
+            assert receive_until(ws, lambda m: m["type"] == "chat")["phrase"] == "hurry"
+            ws.send_json({"type": "action", "id": "m-2", "version": 1, "action": {"type": "draw"}})
+            ws.send_text('{"type": "teleport", "id": 3}')
+            errors = [receive_until(ws, lambda m: m["type"] == "error") for _ in range(2)]
+            assert [(e["code"], e["id"]) for e in errors] == [("rate_limited", "m-2"), ("rate_limited", 3)]
+
+
+def test_a_message_that_cannot_be_sent_closes_the_connection_with_a_code(
+    duel: Duel, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    send_text = WebSocket.send_text
+
+    async def failing(self: WebSocket, data: str) -> None:
+        if "boom" in data:
+            raise UnicodeEncodeError("utf-8", data, 0, 1, "surrogates not allowed")
+        await send_text(self, data)
+
+    monkeypatch.setattr(WebSocket, "send_text", failing)
+    duel.sockets[0].send_json({"type": "chat", "text": "boom"})
+    for ws in duel.sockets:
+        assert close_code(ws) == 1011
+    assert "a message could not be sent" in caplog.text
 
 
 def test_binary_frames_are_read_as_json(duel: Duel) -> None:
@@ -255,6 +305,45 @@ def test_http_bad_input(tmp_path: Path) -> None:
         assert early.status_code == 409 and early.json()["error"]["code"] == "deal_not_over"
         assert client.get(f"/api/tables/{table}/record?game=x").json()["error"]["code"] == "bad_field"
         assert client.get(f"/api/tables/{table}/record?game=3").json()["error"]["code"] == "bad_field"
+        assert client.get(f"/api/tables/{table}/record?game=\u00b2").json()["error"]["code"] == "bad_field"
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "body", "status", "code"),
+    [
+        ("POST", "/api/tables", '{"players": 2, "options": {"freeze_triggers": [{}]}}', 400, "bad_settings"),
+        ("POST", "/api/tables", '{"options": {"block_rules": [["wild_top"]]}}', 400, "bad_settings"),
+        ("POST", "/api/tables", '{"options": {"go_out_bonus": {"a": 1}}}', 400, "bad_settings"),
+        ("POST", "/api/tables", '{"options": {"\\ud800": 1}}', 400, "bad_field"),
+        ("POST", "/api/tables", '{"seats": ["\\udc00", "human", "human", "human"]}', 400, "bad_field"),
+        ("POST", "TABLE/seats", '{"name": "Ann \\ud800"}', 400, "bad_field"),
+        ("POST", "TABLE/seats", '{"name": "Ann", "\\ud800": 1}', 400, "bad_message"),
+        ("GET", "/api/nothing", None, 404, "not_found"),
+        ("DELETE", "TABLE", None, 405, "bad_method"),
+    ],
+)
+def test_every_http_error_is_json(
+    tmp_path: Path, method: str, path: str, body: str | None, status: int, code: str
+) -> None:
+    with running_server(tmp_path) as client:
+        table = new_table(client, players=2)
+        response = client.request(method, path.replace("TABLE", f"/api/tables/{table}"), content=body)
+        assert response.status_code == status and response.headers["content-type"] == "application/json"
+        error = response.json()["error"]
+        assert error["code"] == code and error["message"], error
+        assert client.get(f"/api/tables/{table}").json()["seats"][0]["name"] is None  # nothing changed
+
+
+def test_an_unexpected_http_failure_is_json(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*args: Any) -> None:
+        raise RuntimeError("bug")
+
+    monkeypatch.setattr("canasta.server.http_api.catalogue", broken)
+    with running_server(tmp_path) as client:
+        client_without_raising = TestClient(client.app, raise_server_exceptions=False)
+        response = client_without_raising.get("/api/rulesets?lang=ru")
+        assert response.status_code == 500 and response.json()["error"]["code"] == "internal_error"
+        assert CYRILLIC.search(response.json()["error"]["message"])
 
 
 @pytest.mark.parametrize(

@@ -5,13 +5,17 @@ from __future__ import annotations
 
 import random
 import re
+import threading
 from pathlib import Path
 
 import pytest
 
 from canasta.protocol.hint_reasons import hint_reason
-from canasta.rules.actions import action_from_json
+from canasta.rules import SeatView
+from canasta.rules.actions import Action, action_from_json
+from canasta.server.clock import ManualClock
 from server_support import (
+    advance,
     greet,
     is_state,
     join,
@@ -20,6 +24,7 @@ from server_support import (
     play_until,
     receive_until,
     running_server,
+    until,
 )
 from support import make_state
 
@@ -52,15 +57,34 @@ def test_the_player_to_move_gets_a_legal_move_and_its_reason(tmp_path: Path) -> 
             assert receive_until(spectator, lambda m: m["type"] == "error")["code"] == "no_hint"
 
 
+class StuckBot:
+    """A computer player that thinks until it is let go."""
+
+    name = "stuck"
+
+    def __init__(self) -> None:
+        self.release = threading.Event()
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        self.release.wait(30)
+        return view.legal[0]
+
+
 def test_a_hint_that_takes_too_long_is_given_up(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("canasta.server.room.HINT_TIME", 0.0)
-    with running_server(tmp_path) as client:
+    stuck = StuckBot()
+    monkeypatch.setattr("canasta.server.room.make_bot", lambda spec: stuck)
+    clock = ManualClock()
+    with running_server(tmp_path, clock=clock, bot_deadline=5.0) as client:
         table = new_table(client, players=2, seats=["human", "random"])
         with client.websocket_connect(f"/ws/tables/{table}") as ws:
-            greet(ws, join(client, table, "Ann"))
+            state = greet(ws, join(client, table, "Ann"))
+            assert my_turn(0)(state)
             ws.send_json({"type": "hint"})
+            until(client, lambda: 5.0 in clock.pending())
+            advance(client, clock, 5.0)
             error = receive_until(ws, lambda m: m["type"] == "error")
             assert error["code"] == "hint_timeout" and error["message"].startswith("The hint took too long")
+            stuck.release.set()
 
 
 def test_reasons_name_what_the_move_does() -> None:

@@ -7,6 +7,7 @@ import asyncio
 import sqlite3
 from contextlib import closing
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -57,7 +58,7 @@ def test_a_newer_schema_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "future.db"
     with closing(sqlite3.connect(path)) as db:
         db.execute("PRAGMA user_version = 99")
-    with pytest.raises(RuntimeError, match="schema 99"):
+    with pytest.raises(ValueError, match="schema 99"):
         SQLiteStorage(path)
 
 
@@ -104,3 +105,112 @@ def test_serve_refuses_a_database_it_cannot_open(capsys: pytest.CaptureFixture[s
         "canasta serve: unsupported database URL 'mysql://localhost/canasta': "
         "use sqlite:///path/to/file.db, a file path or postgresql://user@host/dbname\n"
     )
+
+
+def test_the_log_is_emptied_after_each_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """However many events came while the worker copied the log, it starts again from nothing."""
+    monkeypatch.setattr("canasta.storage.sqlite.CHECKPOINT_EVERY", 100)
+    path, wal = tmp_path / "c.db", tmp_path / "c.db-wal"
+    event = {"kind": "deal", "deck": ["KS"] * 108}
+
+    async def scenario() -> None:
+        storage = SQLiteStorage(path)
+        await storage.create_table("t", {}, 1)
+        for seq in range(1, 351):  # the worker copies from the 100th; the loop never waits meanwhile
+            await storage.append("t", seq, event)
+        assert wal.stat().st_size > 1_000_000 and storage._checkpoint is not None
+        await storage._checkpoint
+        assert wal.stat().st_size == 0
+        assert len(await storage.events("t")) == 350
+        await storage.close()
+
+    asyncio.run(scenario())
+
+
+def _damaged(path: Path) -> None:
+    """A database with one page overwritten in the middle."""
+
+    async def fill() -> None:
+        storage = SQLiteStorage(path)
+        for t in range(30):
+            await storage.create_table(f"t{t:02d}", {"variant": "classic"}, 2)
+            for seq in range(1, 30):
+                await storage.append(f"t{t:02d}", seq, {"kind": "deal", "deck": ["KS"] * 108})
+        await storage.close()
+
+    asyncio.run(fill())
+    with path.open("r+b") as file:
+        file.seek(4096 * (path.stat().st_size // 4096 // 2))
+        file.write(b"\xde\xad" * 2048)
+
+
+def _foreign(path: Path) -> None:
+    with closing(sqlite3.connect(path)) as db:
+        db.execute("CREATE TABLE notes (text TEXT)")
+        db.commit()
+
+
+def _newer(path: Path) -> None:
+    with closing(sqlite3.connect(path)) as db:
+        db.execute("PRAGMA user_version = 99")
+
+
+@pytest.mark.parametrize(
+    ("make", "says"),
+    [
+        (lambda path: path.write_bytes(b""), "is an empty file, not a Canasta database"),
+        (lambda path: path.write_text("hello\n"), "is not a Canasta database or is damaged"),
+        (_foreign, "is not a Canasta database (it holds other tables)"),
+        (_damaged, "is not a Canasta database or is damaged (database disk image is malformed)"),
+        (_newer, "database schema 99, this server knows 1"),
+    ],
+)
+def test_serve_refuses_a_damaged_or_foreign_database(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], make: Any, says: str
+) -> None:
+    path = tmp_path / "canasta.db"
+    make(path)
+    before = path.read_bytes()
+    assert main(["serve", "--db", str(path), "--port", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"canasta serve: {path}") and says in err and err.count("\n") == 1, err
+    assert path.read_bytes() == before
+
+
+def test_serve_says_when_it_creates_the_database_directory(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "new" / "dir" / "canasta.db"
+    assert main(["serve", "--db", str(path), "--broker", "carrier-pigeon://x"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[0] == f"canasta serve: creating the directory {path.parent} for the database canasta.db"
+    assert path.exists()
+
+
+def test_backup_copies_a_live_database(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source, target = tmp_path / "live.db", tmp_path / "copy.db"
+
+    async def scenario() -> None:
+        live = SQLiteStorage(source)  # a server's connection stays open, with events in its log
+        for t in ("t1", "t2"):
+            await live.create_table(t, {"variant": "classic"}, 2)
+            await live.append(t, 1, {"kind": "deal"})
+        assert main(["backup", "--db", f"sqlite://{source}", str(target)]) == 0
+        await live.append("t1", 2, {"kind": "rematch"})  # after the copy: not in it
+        copy = SQLiteStorage(target)
+        assert await copy.events("t1") == [(1, {"kind": "deal"})]
+        assert await copy.load_table("t2") is not None
+        await copy.close()
+        await live.close()
+
+    asyncio.run(scenario())
+    assert capsys.readouterr().out == f"canasta backup: 2 tables copied from {source} to {target}\n"
+    assert main(["backup", "--db", str(source), str(target)]) == 2
+    assert capsys.readouterr().err == f"canasta backup: {target} exists: give the name of a new file\n"
+    assert main(["backup", "--db", str(tmp_path / "none.db"), str(tmp_path / "c2.db")]) == 2
+    assert "there is no database at" in capsys.readouterr().err
+    _damaged(tmp_path / "bad.db")
+    assert main(["backup", "--db", str(tmp_path / "bad.db"), str(tmp_path / "c3.db")]) == 2
+    assert "damaged" in capsys.readouterr().err and not (tmp_path / "c3.db").exists()
+    assert main(["backup", "--db", "postgresql://canasta@db/canasta", str(tmp_path / "c4.db")]) == 2
+    assert "pg_dump 'postgresql://canasta@db/canasta'" in capsys.readouterr().err

@@ -4,13 +4,11 @@ and a table rebuilt from storage after the server stops."""
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import AsyncExitStack, asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any
 
-import pytest
 from starlette.applications import Starlette
 from starlette.routing import Mount
 from starlette.testclient import TestClient
@@ -18,9 +16,11 @@ from starlette.testclient import TestClient
 from canasta.rules import Record, replay
 from canasta.server import ServerConfig, create_app
 from canasta.server.broker import LocalBroker
+from canasta.server.clock import ManualClock
 from canasta.server.presence import RemotePresence
 from canasta.server.table_facts import table_facts
 from server_support import (
+    advance,
     game_over,
     greet,
     is_state,
@@ -198,11 +198,13 @@ async def _both(app: Starlette, apps: list[Starlette]) -> AsyncIterator[None]:
 
 
 @contextmanager
-def two_servers(tmp_path: Path, **config: Any) -> Iterator[TestClient]:
+def two_servers(tmp_path: Path, clock: ManualClock, **config: Any) -> Iterator[TestClient]:
     """Two hubs on one database and one broker, as two processes would be, under /a and /b."""
     broker = LocalBroker()
     db = str(tmp_path / "canasta.db")
-    apps = [create_app(ServerConfig(db=db, bot_delay=0.0, **config), broker=broker) for _ in range(2)]
+    apps = [
+        create_app(ServerConfig(db=db, bot_delay=0.0, clock=clock, **config), broker=broker) for _ in range(2)
+    ]
     both = Starlette(
         routes=[Mount("/a", apps[0]), Mount("/b", apps[1])], lifespan=lambda app: _both(app, apps)
     )
@@ -213,7 +215,7 @@ def two_servers(tmp_path: Path, **config: Any) -> Iterator[TestClient]:
 def test_two_servers_share_one_table(tmp_path: Path) -> None:
     """A move made through one server reaches the clients of the other, and both agree with
     storage."""
-    with two_servers(tmp_path) as client:
+    with two_servers(tmp_path, ManualClock()) as client:
         table = client.post("/a/api/tables", json={"players": 2, "deal_pause": 0}).json()["table"]
         ann = client.post(f"/a/api/tables/{table}/seats", json={"name": "Ann"}).json()["token"]
         with client.websocket_connect(f"/b/ws/tables/{table}") as watcher:
@@ -234,7 +236,8 @@ def test_a_person_connected_to_one_server_is_present_on_the_other(tmp_path: Path
     """Neither server stands in for a person connected to the other one; when the person
     leaves, a stand-in plays for them; when they come back, to either server, it stops."""
     rng = random.Random(4)
-    with two_servers(tmp_path, heartbeat=0.05) as client:
+    clock = ManualClock()
+    with two_servers(tmp_path, clock, heartbeat=0.05) as client:
         body = {"players": 2, "deal_pause": 0, "grace": 0.3}
         table = client.post("/a/api/tables", json=body).json()["table"]
         ann, boris = (
@@ -245,10 +248,17 @@ def test_a_person_connected_to_one_server_is_present_on_the_other(tmp_path: Path
             state = greet(on_b, boris)
             with client.websocket_connect(f"/a/ws/tables/{table}") as on_a:
                 greet(on_a, ann)
-                time.sleep(0.8)  # more than the grace, and several heartbeats
+                for _ in range(16):  # more than the grace, and several heartbeats
+                    advance(client, clock, 0.05)
                 for server in "ab":
                     seats = client.get(f"/{server}/api/tables/{table}").json()["seats"]
                     assert [(s["connected"], s["stand_in"]) for s in seats] == [(True, False)] * 2
+            for _ in range(1000):  # until both servers know that Ann left
+                seats = [client.get(f"/{server}/api/tables/{table}").json()["seats"] for server in "ab"]
+                if not any(s[0]["connected"] for s in seats):
+                    break
+            assert not any(s[0]["connected"] or s[0]["stand_in"] for s in seats)
+            advance(client, clock, 0.3)  # the grace
             state = play_until(on_b, 1, state, lambda m: bool(m["last"] and m["last"]["seat"] == 0), rng)
             assert state["last"]["by"] == "stand_in" and state["seats"][0]["stand_in"]
             with client.websocket_connect(f"/a/ws/tables/{table}") as on_a:
@@ -257,18 +267,17 @@ def test_a_person_connected_to_one_server_is_present_on_the_other(tmp_path: Path
                 assert not back["seats"][0]["stand_in"]
 
 
-def test_a_silent_server_is_forgotten(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_silent_server_is_forgotten() -> None:
     """What another server announced lapses when it is not heard from again (it may be dead)."""
-    clock = [100.0]
-    monkeypatch.setattr("canasta.server.presence.time.monotonic", lambda: clock[0])
-    presence = RemotePresence(heartbeat=10.0)
+    clock = ManualClock()
+    presence = RemotePresence(heartbeat=10.0, clock=clock)
     assert presence.heard("a", (0, 2)) and not presence.heard("a", (0,))
     presence.heard("b", (1,))
-    clock[0] += 20
+    clock.advance(20)
     presence.heard("b", (1, 3))
     presence.expire()
     assert presence.seats() == {0, 1, 3}
-    clock[0] += 20
+    clock.advance(20)
     presence.expire()
     assert presence.seats() == {1, 3}
 

@@ -54,7 +54,7 @@ def test_schema_made_once_by_processes_starting_together(postgres_url: str) -> N
     with psycopg.connect(postgres_url, autocommit=True) as db:
         assert db.execute("SELECT version FROM canasta_schema").fetchall() == [(1,)]
         db.execute("UPDATE canasta_schema SET version = 99")
-    with pytest.raises(RuntimeError, match="schema 99"):
+    with pytest.raises(ValueError, match="schema 99"):
         PostgresStorage(postgres_url)
 
 

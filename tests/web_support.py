@@ -58,7 +58,8 @@ def live_server(folder: Path, seed: int = 7) -> Iterator[LiveServer]:
     """`canasta serve`'s app under uvicorn in a thread, on a free port, with a fresh SQLite file;
     computer players move at once and decks are shuffled from `seed`."""
     db = folder / "canasta.db"
-    config = ServerConfig(db=str(db), bot_delay=0.0, shuffle=random.Random(seed))
+    # one browser (one address) creates many tables in a test module
+    config = ServerConfig(db=str(db), bot_delay=0.0, shuffle=random.Random(seed), tables_per_minute=1000)
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]

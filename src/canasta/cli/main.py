@@ -6,7 +6,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from canasta.cli import engine_commands, play, serve_command, tournament
+from canasta.cli import backup_command, engine_commands, play, serve_command, tournament
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -16,6 +16,7 @@ def build_parser() -> argparse.ArgumentParser:
     tournament.register(sub)
     play.register(sub)
     serve_command.register(sub)
+    backup_command.register(sub)
     return parser
 
 

@@ -7,7 +7,16 @@ from typing import Any, TypeAlias
 
 from canasta.protocol.chat import MAX_CHAT_TEXT, PHRASES
 from canasta.protocol.errors import LANGUAGES, ErrorCode, ProtocolError
-from canasta.protocol.fields import bad, decode_object, get_int, get_object, get_str, get_text
+from canasta.protocol.fields import (
+    bad,
+    check_text,
+    decode_json_object,
+    encodable,
+    get_int,
+    get_object,
+    get_str,
+    get_text,
+)
 from canasta.rules.actions import Action, action_from_json
 from canasta.rules.errors import InvalidActionError
 
@@ -71,7 +80,7 @@ def request_id(obj: dict[str, Any]) -> str | int | None:
     value = obj.get("id")
     if isinstance(value, bool) or not isinstance(value, int | str | None):
         return None
-    if isinstance(value, str) and len(value) > MAX_REQUEST_ID:
+    if isinstance(value, str) and (len(value) > MAX_REQUEST_ID or not encodable(value)):
         return None
     return value
 
@@ -121,9 +130,10 @@ def parse_client_message(raw: str | bytes, limit: int) -> tuple[ClientMessage, s
 
     Raises ProtocolError (with `request_id` set when the message had a readable one).
     """
-    obj = decode_object(raw, limit)
+    obj = decode_json_object(raw, limit)
     rid = request_id(obj)
     try:
+        check_text(obj)
         return parse_message(obj), rid
     except ProtocolError as exc:
         exc.request_id = rid

@@ -47,6 +47,11 @@ class ErrorCode(StrEnum):
     SEAT_TAKEN = "seat_taken"
     NOT_HUMAN_SEAT = "not_human_seat"
     BAD_SETTINGS = "bad_settings"
+    TOO_MANY_TABLES = "too_many_tables"
+    TOO_MANY_CONNECTIONS = "too_many_connections"
+    SERVER_BUSY = "server_busy"
+    NOT_FOUND = "not_found"
+    BAD_METHOD = "bad_method"
     INTERNAL_ERROR = "internal_error"
 
 
@@ -173,6 +178,26 @@ MESSAGES: Mapping[ErrorCode, Mapping[str, str]] = {
     ErrorCode.BAD_SETTINGS: {
         "en": "Invalid table settings ({field}): {detail}",
         "ru": "Недопустимые настройки стола: поле «{field}»; подробности в поле detail.",
+    },
+    ErrorCode.TOO_MANY_TABLES: {
+        "en": "Too many tables created from your address: try again in a minute.",
+        "ru": "С вашего адреса создано слишком много столов: попробуйте через минуту.",
+    },
+    ErrorCode.TOO_MANY_CONNECTIONS: {
+        "en": "Too many connections to this table or from your address: close some and retry.",
+        "ru": "Слишком много соединений с этим столом или с вашего адреса: закройте лишние и повторите.",
+    },
+    ErrorCode.SERVER_BUSY: {
+        "en": "The server holds as many tables as it can: please try again later.",
+        "ru": "Сервер обслуживает максимум столов: попробуйте позже.",
+    },
+    ErrorCode.NOT_FOUND: {
+        "en": "There is nothing at this address.",
+        "ru": "По этому адресу ничего нет.",
+    },
+    ErrorCode.BAD_METHOD: {
+        "en": "This address does not answer that method.",
+        "ru": "Этот адрес не принимает такой метод запроса.",
     },
     ErrorCode.INTERNAL_ERROR: {
         "en": "The server could not complete this request; nothing was changed. Please retry.",

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Mapping
 from typing import Any
 
 from canasta.protocol.errors import ErrorCode, ProtocolError
 
 REQUIRED: Any = object()
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _no_constants(name: str) -> Any:
@@ -17,7 +19,14 @@ def _no_constants(name: str) -> Any:
 
 
 def decode_object(raw: str | bytes, limit: int) -> dict[str, Any]:
-    """A JSON object from text of at most `limit` bytes."""
+    """A JSON object from text of at most `limit` bytes, every text in it valid Unicode."""
+    obj = decode_json_object(raw, limit)
+    check_text(obj)
+    return obj
+
+
+def decode_json_object(raw: str | bytes, limit: int) -> dict[str, Any]:
+    """A JSON object from text of at most `limit` bytes (its texts not checked: see `check_text`)."""
     size = len(raw) if isinstance(raw, bytes) else len(raw.encode())
     if size > limit:
         raise ProtocolError(ErrorCode.TOO_LARGE, limit=limit)
@@ -28,6 +37,28 @@ def decode_object(raw: str | bytes, limit: int) -> dict[str, Any]:
     if not isinstance(obj, dict):
         raise ProtocolError(ErrorCode.BAD_MESSAGE, "expected a JSON object")
     return obj
+
+
+def encodable(value: Any) -> bool:
+    """Whether every text in a decoded JSON value (keys too) can be sent as UTF-8: JSON's
+    escapes can spell lone UTF-16 surrogates (`"\\ud800"`), which no UTF-8 text holds."""
+    if isinstance(value, str):
+        return not _SURROGATE.search(value)
+    if isinstance(value, list):
+        return all(encodable(item) for item in value)
+    if isinstance(value, dict):
+        return all(encodable(key) and encodable(item) for key, item in value.items())
+    return True
+
+
+def check_text(obj: Mapping[str, Any]) -> None:
+    """Refuse a message holding text that is not valid Unicode (a lone surrogate), naming the
+    top-level field it is in."""
+    for key, value in obj.items():
+        if not encodable(key):
+            raise ProtocolError(ErrorCode.BAD_MESSAGE, "a field name is not valid Unicode")
+        if not encodable(value):
+            raise bad(key, "text must be valid Unicode (it holds a lone surrogate)")
 
 
 def _get(obj: Mapping[str, Any], key: str, default: Any) -> Any:

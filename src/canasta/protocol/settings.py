@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from canasta.bots import make_bot
 from canasta.protocol.errors import ErrorCode, ProtocolError
@@ -16,6 +17,36 @@ DEFAULT_GRACE = 60.0
 DEFAULT_DEAL_PAUSE = 3.0
 DEFAULT_STAND_IN = "normal"
 MAX_DELAY = 3600.0
+
+#: The range of every numeric house option (as docs/protocol.md lists them); the rule set then
+#: checks what depends on the rest (a hand must fit the deck, teams the player count).
+OPTION_RANGES: Final[Mapping[str, tuple[int, int]]] = {
+    "teams": (2, 3),
+    "decks": (1, 4),
+    "jokers": (0, 8),
+    "hand_size": (1, 20),
+    "draw_count": (1, 3),
+    "meld_min_naturals": (1, 7),
+    "meld_max_wilds": (0, 7),
+    "meld_max_size": (3, 20),
+    "canasta_bonus_natural": (0, 5000),
+    "canasta_bonus_mixed": (0, 5000),
+    "canasta_bonus_wild": (0, 5000),
+    "go_out_min_canastas": (0, 4),
+    "go_out_bonus": (0, 2000),
+    "concealed_total": (0, 2000),
+    "black3_hand_value": (0, 1000),
+    "target_score": (100, 100_000),
+    "red3_values": (0, 5000),
+    "initial_meld_table": (-(10**9), 100_000),
+}
+JOKERS_PER_DECK = 2
+
+#: The computer players a table may seat, and the budgets a `search` player may be given:
+#: playouts per decision, and seconds per decision.
+BOT_LEVELS: Final = ("random", "easy", "normal", "hard")
+SEARCH_BUDGETS: Final[Mapping[str, tuple[float, float]]] = {"iterations": (1, 500), "time": (0.05, 2.0)}
+MAX_OPTION_ITEMS = 8  # values of red3_values, rows of initial_meld_table, members of a set
 
 
 @dataclass(frozen=True)
@@ -56,14 +87,19 @@ class TableSettings:
         variant = get_str(obj, "variant", "classic", max_len=40)
         players = get_int(obj, "players", 4, hi=6)
         options = dict(get_object(obj, "options", {}))
-        target = get_int(obj, "target_score", None, lo=1)
+        target = get_int(obj, "target_score", None, *OPTION_RANGES["target_score"])
         if target is not None:
             options["target_score"] = target
+        for key, value in options.items():
+            _check_option(key, value)
         try:
-            RuleSet.preset(variant, players, options)
+            rules = RuleSet.preset(variant, players, options)
         except InvalidActionError as exc:
             where = {"unknown_variant": "variant", "bad_players": "players"}.get(exc.code, "options")
             raise ProtocolError(ErrorCode.BAD_SETTINGS, exc.message, field=where) from None
+        if rules.jokers > JOKERS_PER_DECK * rules.decks:
+            detail = f"at most {JOKERS_PER_DECK} jokers per deck ({rules.decks} decks)"
+            raise ProtocolError(ErrorCode.BAD_SETTINGS, detail, field="options")
         settings = TableSettings(
             variant=variant,
             players=players,
@@ -80,6 +116,30 @@ class TableSettings:
         return settings
 
 
+def _check_option(key: str, value: Any) -> None:
+    """Refuse a house option's value that is not a JSON scalar or a short list of scalars (of
+    pairs for `initial_meld_table`), or a number outside `OPTION_RANGES`; its other checks are
+    the rule set's."""
+
+    def refuse(detail: str) -> ProtocolError:
+        return ProtocolError(ErrorCode.BAD_SETTINGS, f"option {key}: {detail}", field="options")
+
+    items = value if isinstance(value, list) else [value]
+    if isinstance(value, list) and len(value) > MAX_OPTION_ITEMS:
+        raise refuse(f"at most {MAX_OPTION_ITEMS} values")
+    numbers = []
+    for item in items:
+        pairs = key == "initial_meld_table" and isinstance(item, list) and isinstance(value, list)
+        parts = item if pairs else [item]
+        if len(parts) > 2 or not all(isinstance(p, None | bool | int | float | str) for p in parts):
+            raise refuse("expected a number, a string, true or false, or a list of them")
+        numbers += [p for p in parts if isinstance(p, int) and not isinstance(p, bool)]
+    if key in OPTION_RANGES:
+        lo, hi = OPTION_RANGES[key]
+        if any(not lo <= n <= hi for n in numbers):
+            raise refuse(f"expected a whole number from {lo} to {hi}")
+
+
 def _seats(value: Any, players: int) -> tuple[str, ...]:
     if value is None:
         return (HUMAN,) * players
@@ -94,7 +154,32 @@ def _seats(value: Any, players: int) -> tuple[str, ...]:
 
 
 def _check_bot(spec: str, where: str) -> None:
+    """Only the listed levels, or `search` with a budget within `SEARCH_BUDGETS` (and a playout
+    `policy` among the heuristic levels): no computer player thinks longer than that."""
+
+    def refuse(detail: str) -> ProtocolError:
+        return ProtocolError(ErrorCode.BAD_SETTINGS, detail, field=where)
+
+    name, colon, text = spec.partition(":")
+    if name in BOT_LEVELS and not colon:
+        return
+    if name != "search":
+        raise refuse(f"unknown computer player {spec!r} (known: {', '.join(BOT_LEVELS)}, search:...)")
+    for item in text.split(",") if text else []:
+        key, _, value = item.partition("=")
+        if key == "policy" and value in BOT_LEVELS[1:]:
+            continue
+        if key not in SEARCH_BUDGETS:
+            known = ", ".join(SEARCH_BUDGETS)
+            raise refuse(f"search takes {known} and policy (easy, normal or hard), not {item!r}")
+        lo, hi = SEARCH_BUDGETS[key]
+        try:
+            number = int(value) if key == "iterations" else float(value)
+        except ValueError:
+            raise refuse(f"search {key}: expected a number from {lo} to {hi}, not {value!r}") from None
+        if not lo <= number <= hi:  # NaN fails too
+            raise refuse(f"search {key}: expected a number from {lo} to {hi}, not {value!r}")
     try:
         make_bot(spec)
     except ValueError as exc:
-        raise ProtocolError(ErrorCode.BAD_SETTINGS, str(exc), field=where) from None
+        raise refuse(str(exc)) from None

@@ -2,23 +2,51 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeAlias
+from typing import Any, TypeAlias, TypeVar
 
 from canasta.rules.cards import Card, Rank
 from canasta.rules.errors import InvalidActionError
 
+T = TypeVar("T")
 
-@dataclass(frozen=True, slots=True)
+
+_set = object.__setattr__  # how the constructors of the frozen actions below store their fields
+
+
+def _values(values: Iterable[T], kind: type[T], what: str) -> tuple[T, ...]:
+    """`values` as a tuple, refusing text, a lone value and values of another type."""
+    if type(values) is tuple:
+        out: tuple[T, ...] = values
+    elif isinstance(values, str | bytes) or not isinstance(values, Iterable):
+        raise InvalidActionError(f"{what} must be a sequence of {kind.__name__}, not {values!r}", "bad_field")
+    else:
+        out = tuple(values)
+    for value in out:
+        if not isinstance(value, kind):
+            hint = " (parse codes with Card.parse or parse_cards)" if kind is Card else ""
+            message = f"{what} must be {kind.__name__} values, not {value!r}{hint}"
+            raise InvalidActionError(message, "bad_field")
+    return out
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Group:
     """Cards laid as one meld or added to the team's meld of that rank.
 
-    `rank` is given only when it is explicit in the notation (needed to add wild cards alone).
+    `cards` may be any iterable of cards (stored as a tuple). `rank` is given only when it is
+    explicit in the notation (needed to add wild cards alone).
     """
 
     cards: tuple[Card, ...]
-    rank: Rank | None = None
+    rank: Rank | None
+
+    def __init__(self, cards: Iterable[Card], rank: Rank | None = None) -> None:
+        if rank is not None and not isinstance(rank, Rank):
+            raise InvalidActionError(f"a group's rank must be a Rank or None, not {rank!r}", "bad_field")
+        _set(self, "cards", _values(cards, Card, "a group's cards"))
+        _set(self, "rank", rank)
 
     def __str__(self) -> str:
         body = " ".join(c.code for c in self.cards)
@@ -32,22 +60,37 @@ class Draw:
     type = "draw"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Pickup:
-    """Take the discard pile: the top card is melded with `with_`, plus optional further groups."""
+    """Take the discard pile: the top card is melded with `with_`, plus optional further groups.
 
-    with_: tuple[Card, ...] = ()
-    melds: tuple[Group, ...] = ()
-    top_only: bool = False
+    `with_` and `melds` may be any iterables of cards and of groups (stored as tuples).
+    """
+
+    with_: tuple[Card, ...]
+    melds: tuple[Group, ...]
+    top_only: bool
     type = "pickup"
 
+    def __init__(
+        self, with_: Iterable[Card] = (), melds: Iterable[Group] = (), top_only: bool = False
+    ) -> None:
+        if not isinstance(top_only, bool):
+            raise InvalidActionError(f"top_only must be True or False, not {top_only!r}", "bad_field")
+        _set(self, "with_", _values(with_, Card, "the cards taken with the pile"))
+        _set(self, "melds", _values(melds, Group, "a pickup's melds"))
+        _set(self, "top_only", top_only)
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class Meld:
-    """Lay new melds and/or add to the team's melds."""
+    """Lay new melds and/or add to the team's melds; `melds` may be any iterable of groups."""
 
     melds: tuple[Group, ...]
     type = "meld"
+
+    def __init__(self, melds: Iterable[Group]) -> None:
+        _set(self, "melds", _values(melds, Group, "a meld's groups"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +99,10 @@ class Discard:
 
     card: Card
     type = "discard"
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.card, Card):
+            raise InvalidActionError(f"a discard needs a card, not {self.card!r}", "bad_field")
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +118,10 @@ class Answer:
 
     yes: bool
     type = "answer"
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.yes, bool):
+            raise InvalidActionError(f"an answer is True or False, not {self.yes!r}", "bad_field")
 
 
 @dataclass(frozen=True, slots=True)

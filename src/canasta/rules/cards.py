@@ -177,9 +177,14 @@ _BY_CODE: Final = {c.code: c for c in ALL_CARDS}
 JOKER: Final = _BY_CODE["JK"]
 
 
-def parse_cards(texts: Iterable[str]) -> list[Card]:
-    """Parse a list of card codes."""
-    return [Card.parse(t) for t in texts]
+def parse_cards(texts: str | Iterable[str]) -> list[Card]:
+    """Parse card codes: one string of codes separated by spaces or commas (`"8S 8H, JK"`), or an
+    iterable of codes (`["8S", "8H"]`); anything else raises `InvalidActionError`."""
+    if isinstance(texts, str):
+        texts = texts.replace(",", " ").split()
+    elif isinstance(texts, bytes) or not isinstance(texts, Iterable):
+        raise InvalidActionError(f"expected card codes (a string or a list of strings), not {texts!r}")
+    return [Card.parse(text) for text in texts]
 
 
 def card_codes(cards: Iterable[Card]) -> list[str]:

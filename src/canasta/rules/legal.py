@@ -1,45 +1,52 @@
-"""Legal-move enumeration, free of side effects.
+"""Legal-move enumeration, free of side effects: the moves `State.apply` accepts, listed.
 
-Complete for draw, pickup (every allowed way of taking the top card: a natural pair, a natural
-and a joker, a natural and a two, adding it to the team's meld), discard, ask, answer and pass.
-Melds are yielded in canonical form: a group is (rank, number of naturals, jokers, twos), since
-cards of one rank are interchangeable. After the opening every single group is listed; an
-opening (and a pickup by a team that has not opened) is a combination of groups, each using all,
-three or two of its rank's naturals, at most `COMBO_LIMIT` of them. Every listed action is
-accepted by `State.apply`; candidates are screened by counts with the same meld rules
-(`canasta.rules.melds`).
+Every candidate is judged by the rules core (`canasta.rules.judge`), the same code `apply`
+uses, so every listed action applies. Melds and pickups are listed in canonical form: cards
+of one rank are interchangeable, so a group is (rank, naturals, jokers, twos), its cards taken
+from the hand in card order. The list is complete in this sense:
+
+- every listed action applies;
+- every legal action is reachable: some sequence of listed actions in the same turn reaches
+  the position it reaches (cards of one rank being interchangeable). Once the team has
+  opened, every single group is listed (a meld of several groups is laid group by group). An
+  opening, and a pickup, is listed in its irreducible forms: those from which no card or group
+  can be held back and laid afterwards by a listed single group; every other legal opening or
+  pickup is one of them followed by single groups. What must be one action is listed whole:
+  a going out below the minimum (concealed, after a stock draw) and the melding of every card
+  that a top-card-only purchase demands (after a black-three pickup the cards are laid group
+  by group, each step leaving the rest meldable);
+- no listed action leads to a position where the deal is not over and nothing is legal;
+- the list and its order depend only on what the seat to move sees (its view).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from canasta.rules.actions import Action, Answer, Ask, Discard, Draw, Group, Meld, Pass, Pickup
 from canasta.rules.cards import ALL_CARDS, Card, Rank
-from canasta.rules.melds import canasta_count, dead_ranks, meld_ok, wild_count, wild_rule_error
+from canasta.rules.judge import POINTS, Judge, Spec, take_error, touched_of
+from canasta.rules.state import read_groups
 
 if TYPE_CHECKING:
-    from canasta.rules.ruleset import RuleSet
     from canasta.rules.state import State
 
-COMBO_LIMIT = 32
-
-#: A candidate group: (rank, naturals, jokers, twos).
-Spec = tuple[Rank, int, int, int]
-
-_POINTS = {c.rank: c.points for c in ALL_CARDS} | {Rank.WILD: 0}
 _DRAW, _ASK, _PASS = Draw(), Ask(), Pass()
 _ANSWERS: list[Action] = [Answer(True), Answer(False)]
 _DISCARDS = {c: Discard(c) for c in ALL_CARDS}
-
-
 _INDEX = attrgetter("index")
+#: A step being formed: the top card's group of a pickup (or None), then further groups.
+_Combo = tuple[Spec | None, tuple[Spec, ...]]
+#: A hand this small (with what the pile adds) may go out with a pickup: its groups are searched.
+SMALL_HAND = 4
+#: Nodes the search of one top-card group (or of the openings) may visit.
+SEARCH_BUDGET = 20_000
 
 
 class _Hand:
-    """A hand sorted by what matters for melding, in card order (so the result is canonical)."""
+    """A hand by what matters for melding, each kind in card order (so the result is canonical)."""
 
     __slots__ = ("black_threes", "jokers", "naturals", "size", "twos")
 
@@ -49,14 +56,9 @@ class _Hand:
         self.twos: list[Card] = []
         self.black_threes: list[Card] = []
         self.size = len(cards)
-        naturals = self.naturals
         for c in sorted(cards, key=_INDEX):
             if c.is_natural:
-                group = naturals.get(c.rank)
-                if group is None:
-                    naturals[c.rank] = [c]
-                else:
-                    group.append(c)
+                self.naturals.setdefault(c.rank, []).append(c)
             elif c.is_joker:
                 self.jokers.append(c)
             elif c.is_two:
@@ -64,30 +66,34 @@ class _Hand:
             elif c.is_black_three:
                 self.black_threes.append(c)
 
-    def group(self, spec: Spec, jokers_used: int = 0, twos_used: int = 0) -> Group:
-        """The group of a spec, taking wild cards after those already used."""
-        rank, k, j, t = spec
-        pool = self.black_threes if rank is Rank.THREE else self.naturals.get(rank, [])
-        cards = (
-            *pool[:k],
-            *self.jokers[jokers_used : jokers_used + j],
-            *self.twos[twos_used : twos_used + t],
-        )
-        explicit = rank if k == 0 and rank is not Rank.WILD else None
-        return Group(cards, explicit)
+    def pool(self, rank: Rank) -> list[Card]:
+        return self.black_threes if rank is Rank.THREE else self.naturals.get(rank, [])
 
-    def groups(self, specs: Sequence[Spec]) -> tuple[Group, ...]:
+    def groups(self, specs: Sequence[Spec], start: Sequence[Spec] = ()) -> tuple[Group, ...]:
+        """The groups of `specs`, each taking the next cards after those `start` took."""
+        taken: dict[Rank, int] = {}
+        jokers = twos = 0
+        for rank, k, j, t in start:
+            taken[rank] = taken.get(rank, 0) + k
+            jokers += j
+            twos += t
         out = []
-        used_j = used_t = 0
-        for spec in specs:
-            out.append(self.group(spec, used_j, used_t))
-            used_j += spec[2]
-            used_t += spec[3]
+        for rank, k, j, t in specs:
+            first = taken.get(rank, 0)
+            cards = (
+                *self.pool(rank)[first : first + k],
+                *self.jokers[jokers : jokers + j],
+                *self.twos[twos : twos + t],
+            )
+            taken[rank] = first + k
+            jokers += j
+            twos += t
+            out.append(Group(cards, rank if k == 0 and rank is not Rank.WILD else None))
         return tuple(out)
 
 
 def legal_actions(state: State) -> list[Action]:
-    """The legal actions of the seat to move (see the module docstring for melds)."""
+    """The legal actions of the seat to move, complete as the module docstring says."""
     if state.phase == "ended":
         return []
     if state.permission == "pending":
@@ -121,7 +127,7 @@ def _may_ask(state: State) -> bool:
 def discard_actions(state: State) -> list[Action]:
     if state.must_meld_out:
         return []
-    hand = state.hands[state.turn]
+    hand = sorted(state.hands[state.turn], key=_INDEX)
     going_out = len(hand) == 1
     if going_out and state.may_go_out(state.team_of(state.turn)) is not None:
         return []
@@ -131,350 +137,343 @@ def discard_actions(state: State) -> list[Action]:
     return [_DISCARDS[c] for c in dict.fromkeys(hand) if c not in errors]
 
 
-# -- screening groups -----------------------------------------------------------------------------
-
-
-class _Screen:
-    """Checks candidate groups of one team against the meld rules, by counts."""
-
-    __slots__ = (
-        "dead",
-        "melds",
-        "opening",
-        "progressive",
-        "rules",
-        "state",
-        "stats",
-        "team",
-        "wild_size",
-    )
-
-    def __init__(self, state: State, team: int) -> None:
-        rules = state.rules
-        self.state = state
-        self.rules = rules
-        self.team = team
-        self.melds = melds = state.melds[team]
-        self.stats: dict[Rank, tuple[int, int]] = {}
-        self.opening = not state.opened[team]
-        self.dead = dead_ranks(rules, state.melds) if rules.dead_rank_trigger != "none" else ()
-        self.progressive = rules.wild_melds == "progressive"
-        wild = melds.get(Rank.WILD)
-        self.wild_size = len(wild) if wild is not None else -1
-
-    def before(self, rank: Rank) -> tuple[int, int] | None:
-        """(size, wild cards) of the team's meld of `rank`, or None."""
-        stat = self.stats.get(rank)
-        if stat is None:
-            meld = self.melds.get(rank)
-            if meld is None:
-                return None
-            stat = self.stats[rank] = (len(meld), wild_count(meld))
-        return stat
-
-    def group_ok(self, spec: Spec, wild_pending: bool) -> bool:
-        rank, k, j, t = spec
-        if rank in self.dead:
-            return False
-        before = self.before(rank)
-        if before is None:
-            size, wilds = k + j + t, j + t
-        else:
-            size, wilds = before[0] + k + j + t, before[1] + j + t
-        if not meld_ok(self.rules, rank, size, wilds, before is None):
-            return False
-        if (j or t) and rank is not Rank.WILD:
-            return wild_rule_error(self.rules, rank, size - wilds, self.opening, wild_pending) is None
-        return True
-
-    def new_canastas(self, specs: Sequence[Spec]) -> int:
-        n = 0
-        for rank, k, j, t in specs:
-            before = self.before(rank)
-            b = before[0] if before is not None else 0
-            if b < 7 <= b + k + j + t:
-                n += 1
-        return n
-
-    def go_ok(self, specs: Sequence[Spec]) -> bool:
-        """Whether the team may go out once these groups are laid."""
-        if (
-            self.state.permission_blocks() is not None
-            or canasta_count(self.melds) + self.new_canastas(specs) < self.rules.go_out_min_canastas
-        ):
-            return False
-        if self.rules.forbid_go_out_with_incomplete_special:
-            sizes = {r: [len(cs), wild_count(cs)] for r, cs in self.melds.items()}
-            for rank, k, j, t in specs:
-                size = sizes.setdefault(rank, [0, 0])
-                size[0] += k + j + t
-                size[1] += j + t
-            return not any(
-                n < 7 and (r in (Rank.SEVEN, Rank.WILD) or (r is Rank.ACE and w == 0))
-                for r, (n, w) in sizes.items()
-            )
-        return True
-
-    def wild_pending(self, specs: Sequence[Spec]) -> bool:
-        if not self.progressive:
-            return False
-        size = self.wild_size
-        for rank, _k, j, t in specs:
-            if rank is Rank.WILD:
-                size = max(size, 0) + j + t
-        return 0 <= size < 7
-
-    def step_ok(self, specs: Sequence[Spec], hand_after: int) -> bool:
-        """The hand-size rules of a melding step (A45) given its groups."""
-        rules = self.rules
-        if hand_after == 0 and rules.go_out_discard == "mandatory":
-            return False
-        if self.state.must_meld_out and hand_after:
-            return False
-        if any(s[0] is Rank.THREE for s in specs):
-            if hand_after > (0 if rules.black3_meld_no_discard else 1):
-                return False
-            return self.go_ok(specs)
-        return hand_after > 1 or self.go_ok(specs)
-
-
-def _wild_options(jokers: int, twos: int, limit: int) -> list[tuple[int, int]]:
-    return [(j, t) for j in range(min(jokers, limit) + 1) for t in range(min(twos, limit - j) + 1)]
-
-
 # -- melds ----------------------------------------------------------------------------------------
 
 
 def meld_actions(state: State) -> list[Action]:
+    """Meld actions: single groups once the team has opened, else irreducible openings."""
     seat = state.turn
     team = state.team_of(seat)
     hand = _Hand(state.hands[seat])
-    screen = _Screen(state, team)
-    if screen.opening:
-        return [Meld(hand.groups(specs)) for specs in _openings(screen, hand, (), None)]
-    rules = state.rules
-    out: list[Action] = []
-    pending = screen.wild_pending(())
-    size = hand.size
-    must_out = state.must_meld_out
-    dead = screen.dead
-    n_j, n_t = len(hand.jokers), len(hand.twos)
-    single = rules.meld_min_naturals > 1
-    melds = screen.melds
-    for rank, cards in hand.naturals.items():
-        if rank in dead or (single and len(cards) == 1 and rank not in melds):
-            continue
-        before = screen.before(rank)
-        for k, j, t in _single_specs(rules, rank, len(cards), n_j, n_t, before, pending):
-            after = size - k - j - t
-            if (after <= 1 or must_out) and not screen.step_ok(((rank, k, j, t),), after):
-                continue
-            out.append(_single_meld((*cards[:k], *hand.jokers[:j], *hand.twos[:t]), rank if k == 0 else None))
-    extra: list[Spec] = []
-    if rules.wild_melds != "none":
-        low = 1 if Rank.WILD in melds else 3
-        extra.extend(
-            (Rank.WILD, 0, j, t)
-            for j in range(len(hand.jokers) + 1)
-            for t in range(len(hand.twos) + 1)
-            if j + t >= low
-        )
-    nb = len(hand.black_threes)
-    extra.extend((Rank.THREE, k, 0, 0) for k in range(min(nb, 4), 2, -1))
-    for spec in extra:
-        if not screen.group_ok(spec, screen.wild_pending((spec,))):
-            continue
-        if not screen.step_ok((spec,), size - spec[1] - spec[2] - spec[3]):
-            continue
-        out.append(Meld((hand.group(spec),)))
-    if state.must_meld_out and not out:
-        from canasta.rules.solver import meld_out
-
-        solution = meld_out(state, team, state.hands[seat], state.melds[team])
-        if solution is not None:
-            out.append(Meld(tuple(solution)))
+    judge = Judge.of(state, team)
+    if judge.opened:
+        singles = [_single_meld(hand.groups((spec,))) for spec in _singles(judge, hand, hand.size)]
+        if state.must_meld_out:  # the turn ends by melding every card: a step must leave that possible
+            cards = state.hands[seat]
+            singles = [m for m in singles if _leaves_meld_out(state, team, m, cards)]
+        return list(singles)
+    out: list[Action] = [
+        Meld(hand.groups(specs)) for _, specs in _Search(state, judge, hand, None).combos((None,))
+    ]
+    if (
+        state.drew == "stock"
+        and state.rules.concealed_min_rule == "stock_exempt_pile_required"
+        and _canasta_possible(hand, state.rules.meld_max_wilds)
+    ):
+        seen = {a.melds for a in out if isinstance(a, Meld)}
+        for keep in (0, 1):
+            for specs in _meld_outs(state, judge, hand, None, None, keep):
+                groups = hand.groups(specs)
+                if groups not in seen:
+                    seen.add(groups)
+                    out.append(Meld(groups))
     return out
 
 
-_MELD_CACHE: dict[tuple[tuple[Card, ...], Rank | None], Meld] = {}
+def _leaves_meld_out(state: State, team: int, meld: Meld, cards: Sequence[Card]) -> bool:
+    used, steps = read_groups(meld.melds, cards, None, ())
+    return len(used) == len(cards) or state.can_meld_out(team, used, steps)
 
 
-def _single_meld(cards: tuple[Card, ...], rank: Rank | None) -> Meld:
-    """The one-group meld action of these cards (actions are values, so they are shared)."""
-    key = (cards, rank)
-    action = _MELD_CACHE.get(key)
+_MELD_CACHE: dict[tuple[Group, ...], Meld] = {}
+
+
+def _single_meld(groups: tuple[Group, ...]) -> Meld:
+    """The meld action of these groups (actions are values, so they are shared)."""
+    action = _MELD_CACHE.get(groups)
     if action is None:
         if len(_MELD_CACHE) > 200_000:
             _MELD_CACHE.clear()
-        action = _MELD_CACHE[key] = Meld((Group(cards, rank),))
+        action = _MELD_CACHE[groups] = Meld(groups)
     return action
 
 
-def _single_specs(
-    rules: RuleSet,
-    rank: Rank,
-    naturals: int,
-    jokers: int,
-    twos: int,
-    before: tuple[int, int] | None,
-    pending: bool,
-) -> list[tuple[int, int, int]]:
-    """The (naturals, jokers, twos) one group of a natural rank may hold, for an opened team.
-
-    Memoised per rule set: it depends only on counts.
-    """
-    key = ("single", rank, naturals, jokers, twos, before, pending)
-    cached: list[tuple[int, int, int]] | None = rules.cache.get(key)
-    if cached is not None:
-        return cached
-    new = before is None
-    bl, bw = (0, 0) if before is None else before
-    wild_rules = rules.aces_wilds_opening_only or rules.rule_of_five or rules.wild_melds == "progressive"
-    out = []
-    for j, t in _wild_options(jokers, twos, min(rules.meld_max_wilds, 3)):
-        w = bw + j + t
-        for k in range(naturals, 0 if new else -1, -1):
-            total = bl + k + j + t
-            if k + j + t == 0 or not meld_ok(rules, rank, total, w, new):
-                continue
-            if (j or t) and wild_rules and wild_rule_error(rules, rank, total - w, False, pending):
-                continue
-            out.append((k, j, t))
-    rules.cache[key] = out
-    return out
+def _wild_splits(jokers: int, twos: int, limit: int) -> list[tuple[int, int]]:
+    return [(j, t) for j in range(min(jokers, limit) + 1) for t in range(min(twos, limit - j) + 1)]
 
 
-def _openings(
-    screen: _Screen, hand: _Hand, base: Sequence[Spec], top: Card | None, gained: int = 0
-) -> list[tuple[Spec, ...]]:
-    """Combinations of groups (after the fixed `base` groups) that make a legal opening.
-
-    With a pickup, `base` is the top card's group (its naturals include the top card) and
-    `gained` the number of cards the rest of the pile adds to the hand.
-    """
-    state = screen.state
-    rules = screen.rules
-    minimum = state.minimum(screen.team)
-    hand_size = hand.size + (1 if top is not None else 0)
-    base_points = sum(_spec_points(s) for s in base)
-    if top is not None and not rules.initial_meld_counts_top_card:
-        base_points -= top.points
-    taken = {s[0] for s in base}
-    ranks: list[Rank] = [r for r in hand.naturals if r not in taken]
+def _singles(judge: Judge, hand: _Hand, size: int) -> list[Spec]:
+    """Every single group an opened team may lay or add now, judged whole."""
+    rules = judge.rules
+    jokers, twos = len(hand.jokers), len(hand.twos)
+    pending = judge.wild_pending({})
+    ranks = list(hand.naturals)
+    ranks.extend(r for r in judge.stats if r not in hand.naturals and r not in (Rank.WILD, Rank.THREE))
     if rules.wild_melds != "none":
         ranks.append(Rank.WILD)
     if len(hand.black_threes) >= 3:
         ranks.append(Rank.THREE)
-    j_all = len(hand.jokers) - sum(s[2] for s in base)
-    t_all = len(hand.twos) - sum(s[3] for s in base)
-    max_w = min(rules.meld_max_wilds, 3)
-    # Upper bounds of what the remaining ranks can add, for pruning.
-    rest_points = [0] * (len(ranks) + 1)
-    for i in range(len(ranks) - 1, -1, -1):
-        r = ranks[i]
-        n = len(hand.black_threes) if r is Rank.THREE else len(hand.naturals.get(r, ()))
-        rest_points[i] = rest_points[i + 1] + _POINTS[r] * n
-    longest = max([len(cs) for cs in hand.naturals.values()] + [0])
-    if base:
-        longest = max(longest, base[0][1])
-    canasta_possible = (
-        canasta_count(screen.melds) > 0 or longest + min(j_all + t_all, max_w) >= 7 or j_all + t_all >= 7
-    )
-    exempt = (
-        rules.opening_canasta_exempt
-        or (
-            top is None and state.drew == "stock" and rules.concealed_min_rule == "stock_exempt_pile_required"
-        )
-    ) and canasta_possible
-    progressive = screen.progressive
-    # Each rank's candidate groups with their points, screened once (the rule on wild cards while
-    # a wild meld is incomplete depends on the whole combination and is checked in `accept`).
-    options: list[list[tuple[Spec, int]]] = []
+    out: list[Spec] = []
     for rank in ranks:
-        specs: list[Spec]
-        if rank is Rank.WILD:
-            specs = [
-                (rank, 0, j, t) for j in range(j_all, -1, -1) for t in range(t_all, -1, -1) if j + t >= 3
-            ]
-        elif rank is Rank.THREE:
-            nb = len(hand.black_threes)
-            specs = [(rank, k, 0, 0) for k in range(min(nb, 4), 2, -1)]
-        else:
-            n = len(hand.naturals[rank])
-            specs = [
-                (rank, k, j, t)
-                for k in sorted({k for k in (n, 3, 2) if 2 <= k <= n}, reverse=True)
-                for j in range(min(j_all, max_w), -1, -1)
-                for t in range(min(t_all, max_w - j), -1, -1)
-                if k + j + t >= 3
-            ]
-        options.append([(sp, _spec_points(sp)) for sp in specs if screen.group_ok(sp, False)])
+        for spec in judge.groups(rank, len(hand.pool(rank)), jokers, twos, pending):
+            after = size - spec[1] - spec[2] - spec[3]
+            if (after > 1 and rank is not Rank.THREE and rank is not Rank.WILD) or judge.step_error(
+                touched_of((spec,)), after
+            ) is None:
+                out.append(spec)
+    return out
 
-    def accept(specs: tuple[Spec, ...], points: int) -> bool:
-        if progressive and screen.wild_pending(specs) and not all(screen.group_ok(s, True) for s in specs):
-            return False
-        used = sum(s[1] + s[2] + s[3] for s in specs)
-        hand_after = hand_size - used + gained
-        if top is None:
-            if not screen.step_ok(specs, hand_after):
-                return False
-        elif hand_after <= 1 and (
-            (hand_after == 0 and rules.go_out_discard == "mandatory") or not screen.go_ok(specs)
-        ):
-            return False
-        if rules.initial_meld_composition == "clean_or_wild" and not any(
-            s[0] is Rank.WILD or (s[1] >= 3 and not s[2] + s[3]) for s in specs
-        ):
-            return False
-        if points >= minimum:
-            return True
-        if rules.opening_canasta_exempt and any(s[1] + s[2] + s[3] >= 7 for s in specs[len(base) :]):
-            return True
-        return (
-            top is None
-            and state.drew == "stock"
-            and rules.concealed_min_rule == "stock_exempt_pile_required"
-            and hand_after <= 1
-            and screen.new_canastas(specs) > 0
+
+def _canasta_possible(hand: _Hand, max_wilds: int) -> bool:
+    """Whether a team without melds might lay every card but one, a canasta among them."""
+    wilds = len(hand.jokers) + len(hand.twos)
+    longest = max((len(cs) for cs in hand.naturals.values()), default=0)
+    short = sum(1 for cs in hand.naturals.values() if len(cs) < 2) + (0 < len(hand.black_threes) < 3)
+    return short <= 1 and (longest + min(wilds, max_wilds) >= 7 or wilds >= 7)
+
+
+class _Search:
+    """Irreducible openings and pickups: legal steps from which nothing can be held back.
+
+    A combination is (the top card's group, further groups); it is reducible when one card
+    or one group can leave it with the rest still legal and then be laid by a single group.
+    """
+
+    def __init__(self, state: State, judge: Judge, hand: _Hand, top: Card | None) -> None:
+        self.state = state
+        self.judge = judge
+        self.rules = state.rules
+        self.hand = hand
+        self.top = top
+        self.gained = state.gained() if top is not None else 0
+        self.frozen = state.frozen_for(state.team_of(state.turn))
+        self.black3 = top is not None and top.is_black_three
+        self.ranks: list[Rank] = [r for r in hand.naturals if top is None or r is not top.rank]
+        if self.rules.wild_melds != "none" and (hand.jokers or hand.twos):
+            self.ranks.append(Rank.WILD)
+        if len(hand.black_threes) >= 3 and not self.black3:
+            self.ranks.append(Rank.THREE)
+        self.options = [self._options(r) for r in self.ranks]
+        # points the ranks from i on can still add, for pruning below the minimum
+        self.rest = [0] * (len(self.ranks) + 1)
+        for i in range(len(self.ranks) - 1, -1, -1):
+            r = self.ranks[i]
+            self.rest[i] = self.rest[i + 1] + POINTS[r] * len(hand.pool(r))
+        self.budget = SEARCH_BUDGET
+        # an opening below the minimum: a canasta from hand (A43); the concealed going out below
+        # it (A46) melds every card, which `_meld_outs` lists
+        wilds = min(len(hand.jokers) + len(hand.twos), self.rules.meld_max_wilds)
+        longest = max((len(cs) for cs in hand.naturals.values()), default=0)
+        self.exempt = (
+            not judge.opened
+            and self.rules.opening_canasta_exempt
+            and (longest + wilds >= 7 or len(hand.jokers) + len(hand.twos) >= 7)
         )
 
-    # Without a possible canasta nobody may be left with fewer than two cards.
-    max_used = hand_size + gained - (0 if canasta_possible else 2)
+    def _options(self, rank: Rank) -> list[Spec]:
+        hand = self.hand
+        specs = self.judge.groups(rank, len(hand.pool(rank)), len(hand.jokers), len(hand.twos), False)
+        if rank is Rank.THREE:
+            return [s for s in specs if s[1] >= 3]
+        return [s for s in specs if s[1] or rank is Rank.WILD]
 
-    results: list[tuple[Spec, ...]] = []
-    n_ranks = len(ranks)
-    if base and not screen.group_ok(base[0], False):
-        return results
+    # -- judging ------------------------------------------------------------------------------
 
-    def walk(i: int, chosen: tuple[Spec, ...], points: int, j_left: int, t_left: int, used: int) -> None:
-        if len(results) >= COMBO_LIMIT or used > max_used:
+    def error(self, combo: _Combo) -> bool:
+        """Whether the step is illegal."""
+        base, specs = combo
+        hand = self.hand
+        top = self.top
+        used = sum(s[1] + s[2] + s[3] for s in specs)
+        if base is not None:
+            used += base[1] + base[2] + base[3]
+            assert top is not None
+            if take_error(
+                self.rules,
+                self.frozen,
+                self.state.pile_frozen,
+                top,
+                base[1],
+                base[2] + base[3],
+                top.rank in self.state.melds[self.state.team_of(self.state.turn)],
+            ):
+                return True
+            touched = touched_of((base, *specs))
+        else:
+            touched = touched_of(specs)
+        kept = hand.size - used
+        if self.judge.step_error(touched, kept + self.gained, top, False, kept) is not None:
+            return True
+        if self.black3:
+            return not self._black3_ok(combo)
+        return False
+
+    def _black3_ok(self, combo: _Combo) -> bool:
+        base, specs = combo
+        assert base is not None and self.top is not None
+        state = self.state
+        with_ = self.hand.groups((base,))[0].cards
+        used, steps = read_groups(self.hand.groups(specs, (base,)), state.hands[state.turn], self.top, with_)
+        gained = [c for c in state.pile[:-1] if not state.rules.is_bonus_three(c)]
+        return state.can_meld_out(state.team_of(state.turn), used, steps, gained)
+
+    def addable(self, combo: _Combo, unit: Spec) -> bool:
+        """Whether `unit` may be laid by a single group once `combo` is laid."""
+        return self.after(combo)(unit)
+
+    def after(self, combo: _Combo) -> Callable[[Spec], bool]:
+        """Whether a single group may be laid once `combo` is laid."""
+        base, specs = combo
+        laid = (base, *specs) if base is not None else specs
+        after = self.judge.after(touched_of(laid), self.top)
+        hand_after = self.hand.size - sum(s[1] + s[2] + s[3] for s in laid) + self.gained
+
+        def single(unit: Spec) -> bool:
+            return after.step_error(touched_of((unit,)), hand_after - unit[1] - unit[2] - unit[3]) is None
+
+        return single
+
+    def reducible(self, combo: _Combo) -> bool:
+        base, specs = combo
+        for i, spec in enumerate(specs):
+            rest = (*specs[:i], *specs[i + 1 :])
+            if not self.error((base, rest)) and self.addable((base, rest), spec):
+                return True
+            for unit, smaller in _units(spec):
+                if smaller is not None:
+                    less = (base, (*specs[:i], smaller, *specs[i + 1 :]))
+                    if not self.error(less) and self.addable(less, unit):
+                        return True
+        if base is not None:
+            for unit, smaller in _units(base):
+                less = (smaller or (base[0], 0, 0, 0), specs)
+                if not self.error(less) and self.addable(less, unit):
+                    return True
+        return False
+
+    # -- the search ---------------------------------------------------------------------------
+
+    def combos(self, bases: Sequence[Spec | None]) -> Iterator[_Combo]:
+        """The irreducible legal steps with each of these top-card groups.
+
+        An opened team needs no further group with its pickup unless the pickup leaves it
+        almost no cards (going out): any other group is laid afterwards.
+        """
+        alone = self.judge.opened and self.hand.size + self.gained > SMALL_HAND
+        for base in bases:
+            if alone:
+                combo: _Combo = (base, ())
+                if not self.error(combo) and not self.reducible(combo):
+                    yield combo
+            else:
+                self.budget = SEARCH_BUDGET
+                yield from self._walk(base, 0, ())
+
+    def _walk(self, base: Spec | None, i: int, chosen: tuple[Spec, ...]) -> Iterator[_Combo]:
+        self.budget -= 1
+        if self.budget < 0:
             return
-        if not exempt and points + rest_points[i] + j_left * 50 + t_left * 20 < minimum:
+        hand = self.hand
+        j_used = sum(s[2] for s in chosen) + (base[2] if base else 0)
+        t_used = sum(s[3] for s in chosen) + (base[3] if base else 0)
+        points = 0
+        if not self.exempt and not self.judge.opened:
+            points = sum(POINTS[s[0]] * s[1] + 50 * s[2] + 20 * s[3] for s in chosen)
+            if base is not None:
+                points += POINTS[base[0]] * base[1] + 50 * base[2] + 20 * base[3]
+                if self.rules.initial_meld_counts_top_card and self.top is not None:
+                    points += self.top.points
+            left = self.rest[i] + 50 * (len(hand.jokers) - j_used) + 20 * (len(hand.twos) - t_used)
+            if points + left < self.judge.minimum:
+                return
+        if i == len(self.ranks):
+            combo = (base, chosen)
+            if (base is not None or chosen) and not self.error(combo) and not self.reducible(combo):
+                yield combo
             return
-        if i == n_ranks:
-            full = (*base, *chosen)
-            if full and accept(full, points):
-                results.append(full)
-            return
-        for spec, gain in options[i]:
-            if spec[2] <= j_left and spec[3] <= t_left:
-                walk(
-                    i + 1,
-                    (*chosen, spec),
-                    points + gain,
-                    j_left - spec[2],
-                    t_left - spec[3],
-                    used + spec[1] + spec[2] + spec[3],
-                )
-        walk(i + 1, chosen, points, j_left, t_left, used)
-
-    walk(0, (), base_points, j_all, t_all, sum(s[1] + s[2] + s[3] for s in base))
-    return results
+        # once what is chosen is legal, a group that could be laid after it only makes it reducible
+        partial = (base, chosen)
+        laid_later = (
+            self.after(partial)
+            if (base is not None or chosen)
+            and (self.exempt or points >= self.judge.minimum)
+            and not self.error(partial)
+            else None
+        )
+        for spec in self.options[i]:
+            if spec[2] + j_used > len(hand.jokers) or spec[3] + t_used > len(hand.twos):
+                continue
+            if laid_later is not None and laid_later(spec):
+                continue
+            yield from self._walk(base, i + 1, (*chosen, spec))
+        yield from self._walk(base, i + 1, chosen)
 
 
-def _spec_points(spec: Spec) -> int:
+def _units(spec: Spec) -> Iterator[tuple[Spec, Spec | None]]:
+    """Each kind of card one could hold back from a group: (that card, the group without it)."""
     rank, k, j, t = spec
-    return (0 if rank is Rank.WILD else _POINTS[rank] * k) + j * 50 + t * 20
+    for unit, smaller in (
+        ((rank, 1, 0, 0), (rank, k - 1, j, t)),
+        ((rank, 0, 1, 0), (rank, k, j - 1, t)),
+        ((rank, 0, 0, 1), (rank, k, j, t - 1)),
+    ):
+        if min(smaller[1:]) >= 0:
+            yield unit, smaller if sum(smaller[1:]) else None
+
+
+# -- melding every card ---------------------------------------------------------------------------
+
+
+def _meld_outs(
+    state: State, judge: Judge, hand: _Hand, top: Card | None, base: Spec | None, keep: int
+) -> list[tuple[Spec, ...]]:
+    """Every way to meld the whole hand (less `keep` cards, one of a kind), each judged whole.
+
+    With a top-card-only purchase, `base` is the top card's group from hand.
+    """
+    out: list[tuple[Spec, ...]] = []
+    kinds: list[Spec | None] = [None]
+    if keep:
+        kinds = [(r, 1, 0, 0) for r in hand.naturals]
+        kinds += [(Rank.WILD, 0, 1, 0)] * bool(hand.jokers) + [(Rank.WILD, 0, 0, 1)] * bool(hand.twos)
+        kinds += [(Rank.THREE, 1, 0, 0)] * bool(hand.black_threes)
+    for kept in kinds:
+        naturals = {r: len(cs) for r, cs in hand.naturals.items()}
+        jokers, twos, threes = len(hand.jokers), len(hand.twos), len(hand.black_threes)
+        if kept is not None:
+            if kept[0] is Rank.THREE:
+                threes -= 1
+            elif kept[0] is Rank.WILD:
+                jokers, twos = jokers - kept[2], twos - kept[3]
+            else:
+                naturals[kept[0]] -= 1
+        if base is not None:
+            naturals[base[0]] = naturals.get(base[0], 0) - base[1]
+            jokers, twos = jokers - base[2], twos - base[3]
+        targets = [r for r, n in naturals.items() if n > 0]
+        targets += [r for r in judge.stats if r not in naturals and r not in (Rank.WILD, Rank.THREE)]
+        if base is not None and base[0] not in targets:
+            targets.append(base[0])
+        if state.rules.wild_melds != "none":
+            targets.append(Rank.WILD)
+        fixed = [(Rank.THREE, threes, 0, 0)] if threes else []
+        used = hand.size - (1 if kept is not None else 0)
+        for shares in _shares(targets, jokers, twos, state.rules.meld_max_wilds):
+            specs = [
+                (r, naturals.get(r, 0) if r is not Rank.WILD else 0, j, t)
+                for r, (j, t) in zip(targets, shares, strict=True)
+            ]
+            specs = [s for s in specs if s[1] + s[2] + s[3]] + fixed
+            if sum(s[1] + s[2] + s[3] for s in specs) + (sum(base[1:]) if base else 0) != used:
+                continue
+            touched = touched_of((base, *specs) if base is not None else specs)
+            if judge.step_error(touched, hand.size - used, top, top is not None) is None:
+                out.append(tuple(specs))
+    return out
+
+
+def _shares(targets: Sequence[Rank], jokers: int, twos: int, limit: int) -> Iterator[list[tuple[int, int]]]:
+    """Every way to share the wild cards out among the targets (at most `limit` each but wild)."""
+    if not targets:
+        if not jokers and not twos:
+            yield []
+        return
+    rank, rest = targets[0], targets[1:]
+    cap = 99 if rank is Rank.WILD else limit
+    for j in range(min(jokers, cap), -1, -1):
+        for t in range(min(twos, cap - j), -1, -1):
+            for tail in _shares(rest, jokers - j, twos - t, limit):
+                yield [(j, t), *tail]
 
 
 # -- pickups --------------------------------------------------------------------------------------
@@ -482,90 +481,37 @@ def _spec_points(spec: Spec) -> int:
 
 def pickup_actions(state: State, first_only: bool = False) -> list[Action]:
     """Legal pickups in canonical form (`first_only`: stop at the first one found)."""
-    if state.phase != "draw" or not state.pile:
+    if state.phase != "draw" or state.pile_error() is not None:
         return []
-    rules = state.rules
     seat = state.turn
     team = state.team_of(seat)
     top = state.pile[-1]
-    black3 = top.is_black_three and rules.black3_pickup_to_go_out and "black3_top" in rules.block_rules
-    cards = state.hands[seat]
-    rank = top.rank
-    team_melds = state.melds[team]
-    if rank not in team_melds and not any(c.rank is rank for c in cards):
+    rules = state.rules
+    hand = _Hand(state.hands[seat])
+    melded = top.rank in state.melds[team]
+    n = len(hand.pool(top.rank))
+    if not n and not melded:
         return []
-    if state.pile_blocked(seat, black3):
-        return []
-    pool = sorted((c for c in cards if c.rank is rank), key=_INDEX)
-    n = len(pool)
-    withs: list[tuple[Card, ...]] = []
-    if n >= 2:
-        withs.append((pool[0], pool[1]))
-    if black3:
-        if n >= 3:
-            withs.append((pool[0], pool[1], pool[2]))
-        return [a for a in (Pickup(w) for w in withs) if state.check(a) is None]
-    if not state.frozen_for(team):
-        methods = rules.pile_take_methods
-        if "natural_wild" in methods and n >= 1:
-            joker = next((c for c in cards if c.is_joker), None)
-            two = min((c for c in cards if c.is_two), key=_INDEX, default=None)
-            withs.extend((pool[0], w) for w in (joker, two) if w is not None)
-        if "layoff" in methods and rank in team_melds:
-            withs.append(())
-    if not withs:
-        return []
-    screen = _Screen(state, team)
+    judge = Judge.of(state, team)
+    frozen = state.frozen_for(team)
+    bases: list[Spec] = []
+    for k in range(n + 1):
+        for j, t in _wild_splits(len(hand.jokers), len(hand.twos), rules.meld_max_wilds):
+            if take_error(rules, frozen, state.pile_frozen, top, k, j + t, melded) is None:
+                bases.append((top.rank, k, j, t))
     out: list[Action] = []
-    gained = -1
-    for with_cards in withs:
-        if rules.top_card_only_go_out and len(state.pile) > 1 and not first_only:
-            out.extend(_top_only(state, team, with_cards, top))
-        jokers = sum(1 for c in with_cards if c.is_joker)
-        twos = sum(1 for c in with_cards if c.is_two)
-        top_spec = (rank, len(with_cards) - jokers - twos + 1, jokers, twos)
-        if screen.opening:
-            if gained < 0:
-                gained = _gained(state)
-            hand = _Hand(cards)
-            for specs in _openings(screen, hand, (top_spec,), top, gained):
-                out.append(Pickup(with_cards, hand.groups(specs)[1:]))
-                if first_only:
-                    return out
-            continue
-        if not screen.group_ok(top_spec, screen.wild_pending(())):
-            continue
-        hand_after = len(cards) - len(with_cards)
-        if hand_after <= 1:
-            if gained < 0:
-                gained = _gained(state)
-            hand_after += gained
-            if hand_after <= 1 and (
-                (hand_after == 0 and rules.go_out_discard == "mandatory") or not screen.go_ok((top_spec,))
-            ):
-                continue
-        out.append(Pickup(with_cards))
+    search = _Search(state, judge, hand, top)
+    for base, specs in search.combos(bases):
+        assert base is not None
+        with_ = hand.groups((base,))[0].cards
+        out.append(Pickup(with_, hand.groups(specs, (base,))))
         if first_only:
             return out
+    if rules.top_card_only_go_out and len(state.pile) > 1:
+        for base in bases:
+            with_ = hand.groups((base,))[0].cards
+            for specs in _meld_outs(state, judge, hand, top, base, 0):
+                out.append(Pickup(with_, hand.groups(specs, (base,)), top_only=True))
+                if first_only:
+                    return out
     return out
-
-
-def _gained(state: State) -> int:
-    """Cards the rest of the pile would add to the hand."""
-    return sum(1 for c in state.pile[:-1] if not state._is_bonus_three(c))
-
-
-def _top_only(state: State, team: int, with_cards: tuple[Card, ...], top: Card) -> list[Action]:
-    """The Mendelev top-card-only purchase that melds every card (A32, A47), if one exists."""
-    from canasta.rules.solver import meld_out
-
-    hand = list(state.hands[state.turn])
-    for c in with_cards:
-        hand.remove(c)
-    melds = dict(state.melds[team])
-    melds[top.rank] = [*melds.get(top.rank, []), *with_cards, top]
-    solution = meld_out(state, team, hand, melds) if hand else []
-    if solution is None:
-        return []
-    action = Pickup(with_cards, tuple(solution), top_only=True)
-    return [action] if state.check(action) is None else []

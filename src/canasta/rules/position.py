@@ -9,7 +9,7 @@ from canasta.rules.cards import Card, Rank, make_deck, sorted_cards
 from canasta.rules.errors import InvalidActionError
 from canasta.rules.ruleset import RuleSet
 from canasta.rules.scoring import score_deal
-from canasta.rules.state import DRAW, ENDED, PLAY, State
+from canasta.rules.state import DRAW, ENDED, PLAY, Phase, State
 
 POSITION_FORMAT = "canasta-position/1"
 _RANK_ORDER = list(Rank)
@@ -169,7 +169,7 @@ def position_from_json(obj: Any, where: str = "position", rules: RuleSet | None 
     phase = r.get("phase")
     if phase not in (DRAW, PLAY, ENDED):
         raise r.fail("phase", "must be 'draw', 'play' or 'ended'")
-    state.phase = phase
+    state.phase = Phase(phase)
     state.hands = [r.cards(h, f"hands[{i}]") for i, h in enumerate(r.per("hands", players))]
     state.stock = list(reversed(r.cards(r.get("stock"), "stock")))
     state.pile = r.cards(r.get("pile"), "pile")
@@ -229,6 +229,8 @@ def position_from_json(obj: Any, where: str = "position", rules: RuleSet | None 
         if went_out is not None and (not isinstance(went_out, int) or went_out not in state.order):
             raise r.fail("went_out", "must be a seat or null")
         state.result = score_deal(state, reason, went_out, r.flag("concealed", False))
+    else:
+        state.settle()
     return state
 
 

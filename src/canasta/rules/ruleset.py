@@ -5,8 +5,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, Literal, TypeAlias, get_args, get_origin, get_type_hints
 
+from canasta.rules.cards import Card
 from canasta.rules.errors import InvalidActionError
 
 VARIANTS: Final = ("classic", "modern-american", "online", "mendelev")
@@ -29,6 +30,7 @@ def configuration_label(variant: str, players: int, options: Mapping[str, Any]) 
     """A configuration's name in tables, e.g. `classic 4p` or `classic 6p (3 teams)`."""
     return f"{variant} {players}p" + (" (3 teams)" if options.get("teams") == 3 else "")
 
+
 DESCRIPTIONS: Final[Mapping[str, str]] = {
     "classic": "Classic partnership Canasta (the Official Laws), for 2 to 6 players.",
     "modern-american": "Modern American Canasta: 13 cards, special melds, two canastas to go out.",
@@ -39,23 +41,23 @@ DESCRIPTIONS: Final[Mapping[str, str]] = {
 CLASSIC_MINIMUMS: Final = ((-(10**9), 15), (0, 50), (1500, 90), (3000, 120))
 MODERN_MINIMUMS: Final = ((-(10**9), 125), (3000, 155), (5000, 180))
 
-_CHOICES: Final[Mapping[str, tuple[str, ...]]] = {
-    "upcard_mode": ("turn_until_natural", "single", "none"),
-    "initial_meld_composition": ("any", "clean_or_wild"),
-    "concealed_min_rule": ("stock_exempt_pile_required", "always_required"),
-    "wild_ratio_rule": ("none", "le", "lt"),
-    "dead_rank_trigger": ("none", "natural_canasta", "any_canasta"),
-    "wild_melds": ("none", "progressive", "canasta_in_one_turn"),
-    "freeze_scope": ("per_side", "global_until_first_meld", "always"),
-    "discard_rules": ("any", "modern"),
-    "go_out_discard": ("optional", "mandatory"),
-    "permission_mode": ("off", "optional_binding", "mandatory", "once_per_deal_after_draw"),
-    "threes_mode": ("red_bonus", "color_sets"),
-    "stock_exhaustion": ("continue_with_discards", "end"),
-    "last_card_three": ("expose_and_end", "stays_in_hand"),
-    "end_penalties": ("classic", "modern"),
-    "pile_review": ("off", "own_turn"),
-}
+# The values of each option that is a choice (RULES.md section 2), as types strict mypy checks.
+UpcardMode: TypeAlias = Literal["turn_until_natural", "single", "none"]
+InitialMeldComposition: TypeAlias = Literal["any", "clean_or_wild"]
+ConcealedMinRule: TypeAlias = Literal["stock_exempt_pile_required", "always_required"]
+WildRatioRule: TypeAlias = Literal["none", "le", "lt"]
+DeadRankTrigger: TypeAlias = Literal["none", "natural_canasta", "any_canasta"]
+WildMelds: TypeAlias = Literal["none", "progressive", "canasta_in_one_turn"]
+FreezeScope: TypeAlias = Literal["per_side", "global_until_first_meld", "always"]
+DiscardRules: TypeAlias = Literal["any", "modern"]
+GoOutDiscard: TypeAlias = Literal["optional", "mandatory"]
+PermissionMode: TypeAlias = Literal["off", "optional_binding", "mandatory", "once_per_deal_after_draw"]
+ThreesMode: TypeAlias = Literal["red_bonus", "color_sets"]
+StockExhaustion: TypeAlias = Literal["continue_with_discards", "end"]
+LastCardThree: TypeAlias = Literal["expose_and_end", "stays_in_hand"]
+EndPenalties: TypeAlias = Literal["classic", "modern"]
+PileReview: TypeAlias = Literal["off", "own_turn"]
+
 _SETS: Final[Mapping[str, frozenset[str]]] = {
     "pile_take_methods": frozenset({"pair", "natural_wild", "layoff"}),
     "freeze_triggers": frozenset({"wild", "red3_upcard", "black3"}),
@@ -75,49 +77,49 @@ class RuleSet:
     jokers: int = 4
     hand_size: int = 11
     draw_count: int = 1
-    upcard_mode: str = "turn_until_natural"
+    upcard_mode: UpcardMode = "turn_until_natural"
     upcard_skip_black3: bool = True
     initial_meld_table: tuple[tuple[int, int], ...] = CLASSIC_MINIMUMS
     initial_meld_counts_top_card: bool = True
-    initial_meld_composition: str = "any"
+    initial_meld_composition: InitialMeldComposition = "any"
     opening_canasta_exempt: bool = False
-    concealed_min_rule: str = "stock_exempt_pile_required"
+    concealed_min_rule: ConcealedMinRule = "stock_exempt_pile_required"
     concealed_forbids_final_turn_layoff: bool = False
     meld_min_naturals: int = 2
     meld_max_wilds: int = 3
-    wild_ratio_rule: str = "none"
+    wild_ratio_rule: WildRatioRule = "none"
     meld_max_size: int | None = None
     rule_of_five: bool = False
     sevens_no_wilds: bool = False
     aces_wilds_opening_only: bool = False
-    dead_rank_trigger: str = "none"
-    wild_melds: str = "none"
+    dead_rank_trigger: DeadRankTrigger = "none"
+    wild_melds: WildMelds = "none"
     canasta_bonus_natural: int = 500
     canasta_bonus_mixed: int = 300
     canasta_bonus_wild: int = 2000
     special_canasta_bonuses: bool = False
     pile_take_methods: frozenset[str] = frozenset({"pair", "natural_wild", "layoff"})
     freeze_triggers: frozenset[str] = frozenset({"wild", "red3_upcard"})
-    freeze_scope: str = "per_side"
+    freeze_scope: FreezeScope = "per_side"
     block_rules: frozenset[str] = frozenset({"wild_top", "black3_top", "one_card"})
     black3_pickup_to_go_out: bool = False
     top_card_only_go_out: bool = False
-    discard_rules: str = "any"
+    discard_rules: DiscardRules = "any"
     go_out_min_canastas: int = 1
-    go_out_discard: str = "optional"
+    go_out_discard: GoOutDiscard = "optional"
     black3_meld_no_discard: bool = False
     forbid_go_out_with_incomplete_special: bool = False
     go_out_bonus: int = 100
     concealed_total: int = 200
-    permission_mode: str = "optional_binding"
-    threes_mode: str = "red_bonus"
+    permission_mode: PermissionMode = "optional_binding"
+    threes_mode: ThreesMode = "red_bonus"
     red3_values: tuple[int, ...] = (100, 200, 300, 800)
     black3_hand_value: int = 5
-    stock_exhaustion: str = "continue_with_discards"
-    last_card_three: str = "expose_and_end"
-    end_penalties: str = "classic"
+    stock_exhaustion: StockExhaustion = "continue_with_discards"
+    last_card_three: LastCardThree = "expose_and_end"
+    end_penalties: EndPenalties = "classic"
     target_score: int = 5000
-    pile_review: str = "off"
+    pile_review: PileReview = "off"
     options: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
     cache: dict[Any, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
@@ -172,6 +174,10 @@ class RuleSet:
     @property
     def partnership(self) -> bool:
         return self.teams < self.players
+
+    def is_bonus_three(self, card: Card) -> bool:
+        """Whether the card is laid out as a bonus card (red threes; every three in color sets)."""
+        return card.is_red_three or (card.is_three and self.threes_mode == "color_sets")
 
     def minimum_for(self, score: int) -> int:
         """The opening minimum for a team whose cumulative score is `score`."""
@@ -321,6 +327,10 @@ def _preset_values(variant: str, players: int, teams: int | None) -> dict[str, A
 
 
 _FIELD_TYPES: Final = {f.name: f.type for f in dataclasses.fields(RuleSet)}
+#: Each choice option's values, read from its type.
+_CHOICES: Final[Mapping[str, tuple[str, ...]]] = {
+    name: get_args(hint) for name, hint in get_type_hints(RuleSet).items() if get_origin(hint) is Literal
+}
 _FIELD_DEFAULTS: Final = {f.name: f.default for f in dataclasses.fields(RuleSet)}
 _SHORTCUTS: Final = ("pile_take_by_layoff", "black3_freezes")
 

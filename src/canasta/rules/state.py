@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 from canasta.rules.actions import (
     Action,
@@ -20,23 +20,29 @@ from canasta.rules.actions import (
 )
 from canasta.rules.cards import Card, Rank, make_deck
 from canasta.rules.errors import IllegalActionError, InvalidActionError
-from canasta.rules.melds import (
-    Melds,
-    canasta_count,
-    dead_ranks,
-    incomplete_special,
-    is_canasta,
-    meld_error,
-    wild_count,
-    wild_rule_error,
-)
+from canasta.rules.judge import Judge, Spec, Touched, permission_error, take_error, touched_of, with_top
+from canasta.rules.melds import Melds, canasta_count, dead_ranks, incomplete_special, is_canasta
 from canasta.rules.ruleset import RuleSet
 from canasta.rules.scoring import DealResult, score_deal
 
 if TYPE_CHECKING:
     from canasta.rules.view import SeatView
 
-DRAW, PLAY, ENDED = "draw", "play", "ended"
+
+
+class Phase(enum.StrEnum):
+    """Where a turn stands: drawing (or taking the pile), melding and discarding, or the deal over."""
+
+    DRAW = "draw"
+    PLAY = "play"
+    ENDED = "ended"
+
+
+DRAW, PLAY, ENDED = Phase.DRAW, Phase.PLAY, Phase.ENDED
+#: Where the card(s) of this turn came from.
+DrawSource: TypeAlias = Literal["stock", "pile"]
+#: Partner's permission to go out this turn: asked and awaited, given, or refused.
+Permission: TypeAlias = Literal["pending", "yes", "no"]
 FIVE_PLAYER_SIT_OUT = (4, 0, 2)
 
 
@@ -46,19 +52,6 @@ def active_order(players: int, sitting_out: int | None) -> tuple[int, ...]:
         return tuple(range(players))
     trio = [s for s in (0, 2, 4) if s != sitting_out]
     return (trio[0], 1, trio[1], 3)
-
-
-@dataclass(slots=True)
-class _Plan:
-    """A validated melding step, ready to commit."""
-
-    touched: Melds
-    used: list[Card]
-    hand_after: int
-    canasta_done: bool
-    started: set[Rank]
-    layoff: bool
-    black_threes: bool
 
 
 class State:
@@ -101,8 +94,8 @@ class State:
     order: tuple[int, ...]
     _next: dict[int, int]
     turn: int
-    phase: str
-    drew: str | None
+    phase: Phase
+    drew: DrawSource | None
     hands: list[list[Card]]
     stock: list[Card]  # top card last
     pile: list[Card]  # top card last
@@ -114,7 +107,7 @@ class State:
     pile_frozen: bool
     known: list[list[Card]]
     concealed_ok: bool
-    permission: str | None
+    permission: Permission | None
     turn_canasta: bool
     turn_started: set[Rank]
     turn_layoff: bool
@@ -209,16 +202,13 @@ class State:
                 break
         return pos
 
-    def _is_bonus_three(self, card: Card) -> bool:
-        return card.is_red_three or (card.is_three and self.rules.threes_mode == "color_sets")
-
     def _lay_out_dealt_threes(self, seat: int) -> None:
         hand = self.hands[seat]
         team = self.rules.team_of(seat)
         i = 0
         while i < len(hand):
             card = hand[i]
-            if self._is_bonus_three(card) and self.stock:
+            if self.rules.is_bonus_three(card) and self.stock:
                 self.threes[team].append(card)
                 hand[i] = self.stock.pop()
             else:
@@ -354,11 +344,7 @@ class State:
 
     def permission_blocks(self) -> str | None:
         """Why partner's permission (or its absence) forbids going out this turn."""
-        if self.permission == "no":
-            return "your partner said no to going out this turn"
-        if self.rules.permission_mode == "mandatory" and self.permission != "yes":
-            return "you must ask your partner before going out"
-        return None
+        return permission_error(self.rules, self.permission)
 
     # -- applying actions ---------------------------------------------------------------------
 
@@ -416,7 +402,7 @@ class State:
         gained = 0
         while drawn:
             card = drawn.pop(0)
-            if self._is_bonus_three(card):
+            if self.rules.is_bonus_three(card):
                 if not stock and self.rules.last_card_three == "stays_in_hand":
                     hand.append(card)
                     self.phase, self.drew = PLAY, "stock"
@@ -502,7 +488,16 @@ class State:
         self.turn_canasta = self.turn_layoff = self.turn_melded = self.must_meld_out = False
         if self.turn_started:
             self.turn_started = set()
-        if not self.stock and (self.rules.stock_exhaustion == "end" or not self._any_pickup()):
+        self.settle()
+
+    def settle(self) -> None:
+        """End the deal when the player to draw finds the stock empty and may not go on (A48)."""
+        if (
+            self.phase == DRAW
+            and not self.stock
+            and self.permission != "pending"
+            and (self.rules.stock_exhaustion == "end" or not self._any_pickup())
+        ):
             self._end("stock_exhausted", None)
 
     def _any_pickup(self) -> bool:
@@ -575,175 +570,85 @@ class State:
             raise IllegalActionError("a meld action needs at least one group", "empty_meld")
         seat = self.turn
         team = self.team_of(seat)
-        plan = self._plan(seat, team, groups, None, ())
         hand = self.hands[seat]
-        if plan.hand_after == 0 and self.rules.go_out_discard == "mandatory":
-            raise IllegalActionError("a card must remain for the final discard", "must_discard")
-        if plan.black_threes and self.rules.black3_meld_no_discard and plan.hand_after:
+        used, steps = read_groups(groups, hand, None, ())
+        touched = touched_of([_spec(rank, cards) for rank, cards in steps])
+        judge = Judge.of(self, team)
+        hand_after = len(hand) - len(used)
+        _refuse(judge.step_error(touched, hand_after))
+        if self.must_meld_out and hand_after and not self.can_meld_out(team, used, steps):
             raise IllegalActionError(
-                "black threes may be melded only when melding every card (no discard follows)",
-                "black_threes",
+                "after taking the pile with a black three you must meld every card: "
+                "the cards left could not all be melded",
+                "must_meld_out",
             )
-        if self.must_meld_out and plan.hand_after:
-            raise IllegalActionError(
-                "after taking the pile with a black three you must meld every card", "must_meld_out"
-            )
-        if plan.hand_after <= 1 or plan.black_threes:
-            why = self.may_go_out(team, {**self.melds[team], **plan.touched})
-            if plan.black_threes and (why or plan.hand_after > 1):
-                raise IllegalActionError(
-                    f"black threes may be melded only when going out ({why or 'cards would remain'})",
-                    "black_threes",
-                )
-            if why:
-                if plan.hand_after == 1:
-                    why = f"it would leave one card that could not be discarded ({why})"
-                raise IllegalActionError(why, "cannot_go_out")
-        if not self.opened[team]:
-            self._check_opening(team, groups, plan, None, (), concealed_allowed=self.drew == "stock")
-        self._commit(seat, team, plan, hand)
-        if plan.hand_after == 0:
+        self._commit(seat, team, judge, steps, used, touched)
+        if hand_after == 0:
             self._end("went_out", seat)
 
-    def _commit(self, seat: int, team: int, plan: _Plan, hand: list[Card]) -> None:
-        known = self.known[seat]
-        for card in plan.used:
-            hand.remove(card)
-            if card in known:
-                known.remove(card)
-        self.melds[team].update(plan.touched)
-        self.seat_melded[seat] = True
-        self.opened[team] = True
-        self.turn_melded = True
-        self.turn_canasta = self.turn_canasta or plan.canasta_done
-        self.turn_started |= plan.started
-        self.turn_layoff = self.turn_layoff or plan.layoff
-
-    def _plan(
+    def _commit(
         self,
         seat: int,
         team: int,
-        groups: Sequence[Group],
-        top: Card | None,
-        top_with: Sequence[Card],
-    ) -> _Plan:
-        """Check cards and meld rules of a melding step (the pile's top group first, if any)."""
-        rules = self.rules
-        hand = self.hands[seat]
-        used: list[Card] = list(top_with)
-        for g in groups:
-            used.extend(g.cards)
-        _check_in_hand(used, hand)
-        team_melds = self.melds[team]
-        touched: Melds = {}
-        added_wilds: set[Rank] = set()
-        layoff = False
-        black_threes = False
-        steps: list[tuple[Rank, Sequence[Card]]] = []
-        if top is not None:
-            steps.append((top.rank, (*top_with, top)))
-        for g in groups:
-            if not g.cards:
-                raise IllegalActionError("a group needs at least one card", "empty_group")
-            steps.append((_group_rank(g), g.cards))
-        for rank, cards in steps:
-            current = touched.get(rank)
-            if current is None:
-                before = team_melds.get(rank)
-                current = before[:] if before is not None else []
-                if before is not None and rank not in self.turn_started:
-                    layoff = True
-                touched[rank] = current
-            current.extend(cards)
-            if rank is not Rank.WILD and wild_count(cards):
-                added_wilds.add(rank)
-            if rank is Rank.THREE:
-                black_threes = True
-        dead = dead_ranks(rules, self.melds) if rules.dead_rank_trigger != "none" else set()
-        opening = not self.opened[team]
-        canasta_done = False
-        started: set[Rank] = set()
-        wild_meld = touched.get(Rank.WILD, team_melds.get(Rank.WILD))
-        wild_pending = rules.wild_melds == "progressive" and wild_meld is not None and len(wild_meld) < 7
-        for rank, cards in touched.items():
-            before = team_melds.get(rank)
-            if rank in dead:
-                raise IllegalActionError(f"{rank.value}s are a dead rank", "dead_rank")
-            wilds = wild_count(cards)
-            why = meld_error(rules, rank, len(cards), wilds, before is None)
-            if why is None and rank in added_wilds:
-                why = wild_rule_error(rules, rank, len(cards) - wilds, opening, wild_pending)
-            if why:
-                raise IllegalActionError(why, "bad_meld")
-            if before is None:
-                started.add(rank)
-            if len(cards) >= 7 and (before is None or (rank in self.turn_started and len(before) < 7)):
-                canasta_done = True
-        hand_after = len(hand) - len(used)
-        return _Plan(touched, used, hand_after, canasta_done, started, layoff, black_threes)
-
-    def _check_opening(
-        self,
-        team: int,
-        groups: Sequence[Group],
-        plan: _Plan,
-        top: Card | None,
-        top_with: Sequence[Card],
-        concealed_allowed: bool,
+        judge: Judge,
+        steps: Sequence[tuple[Rank, Sequence[Card]]],
+        used: Sequence[Card],
+        full: Touched,
     ) -> None:
-        """The initial meld: count against the minimum, composition, exemptions (1.10, A43, A46)."""
-        rules = self.rules
-        count = sum(c.points for c in plan.used)
-        if top is not None and rules.initial_meld_counts_top_card:
-            count += top.points
-        minimum = self.minimum(team)
-        if rules.initial_meld_composition == "clean_or_wild":
-            ok = any(
-                r is Rank.WILD or (len(cs) >= 3 and wild_count(cs) == 0) for r, cs in plan.touched.items()
-            )
-            if not ok:
-                raise IllegalActionError(
-                    "the opening needs a meld of three or more naturals without wild cards, "
-                    "or a meld of wild cards",
-                    "opening_composition",
-                )
-        if count >= minimum:
-            return
-        if rules.opening_canasta_exempt and any(  # a canasta laid from hand (A43)
-            len(cs) >= 7 and (top is None or r is not top.rank) for r, cs in plan.touched.items()
-        ):
-            return
-        if (
-            concealed_allowed
-            and top is None
-            and rules.concealed_min_rule == "stock_exempt_pile_required"
-            and plan.hand_after <= 1
-            and plan.canasta_done
-        ):
-            return
-        raise IllegalActionError(f"opening melds count {count}, minimum is {minimum}", "opening_minimum")
+        """Move the cards of a judged step from the hand to the team's melds."""
+        hand = self.hands[seat]
+        known = self.known[seat]
+        for card in used:
+            hand.remove(card)
+            if card in known:
+                known.remove(card)
+        team_melds = self.melds[team]
+        started = self.turn_started
+        for rank, cards in steps:
+            meld = team_melds.get(rank)
+            if meld is None:
+                team_melds[rank] = list(cards)
+                started.add(rank)
+            else:
+                if rank not in started:
+                    self.turn_layoff = True
+                meld.extend(cards)
+        self.seat_melded[seat] = True
+        self.opened[team] = True
+        self.turn_melded = True
+        self.turn_canasta = self.turn_canasta or judge.canasta_done(full)
 
     # taking the pile ----------------------------------------------------------------------------
 
+    def pile_error(self, top_only: bool = False) -> tuple[str, str] | None:
+        """Why the seat to play may not take the pile at all, whatever cards it uses."""
+        rules = self.rules
+        if not self.pile:
+            return "empty_pile", "the discard pile is empty"
+        if top_only:
+            if not rules.top_card_only_go_out:
+                return "bad_pickup", "buying only the top card is not allowed"
+            if len(self.pile) == 1:
+                return "bad_pickup", "a one-card pile is bought whole"
+        why = self.pile_blocked(self.turn, self.black3_exception())
+        return None if why is None else ("pile_blocked", why)
+
+    def black3_exception(self) -> bool:
+        """Whether a black three on top may be taken to go out at once (online, R17)."""
+        top = self.pile[-1]
+        rules = self.rules
+        return top.is_black_three and rules.black3_pickup_to_go_out and "black3_top" in rules.block_rules
+
+    def gained(self) -> int:
+        """How many cards the rest of the pile would add to the hand (bonus threes are laid out)."""
+        return sum(1 for c in self.pile[:-1] if not self.rules.is_bonus_three(c))
+
     def _pickup(self, action: Pickup) -> None:
         self._need_phase(DRAW)
-        rules = self.rules
         seat = self.turn
         team = self.team_of(seat)
-        if not self.pile:
-            raise IllegalActionError("the discard pile is empty", "empty_pile")
+        _refuse(self.pile_error(action.top_only))
         top = self.pile[-1]
-        if action.top_only:
-            if not rules.top_card_only_go_out:
-                raise IllegalActionError("buying only the top card is not allowed", "bad_pickup")
-            if len(self.pile) == 1:
-                raise IllegalActionError("a one-card pile is bought whole", "bad_pickup")
-        black3_exception = (
-            top.is_black_three and rules.black3_pickup_to_go_out and "black3_top" in rules.block_rules
-        )
-        why = self.pile_blocked(seat, black3_exception)
-        if why:
-            raise IllegalActionError(why, "pile_blocked")
         with_ = action.with_
         naturals = sum(1 for c in with_ if c.rank is top.rank)
         wilds = sum(1 for c in with_ if c.is_wild)
@@ -751,60 +656,28 @@ class State:
             raise IllegalActionError(
                 f"the cards taken with {top.code} must be of its rank or wild", "bad_pickup"
             )
-        if self.frozen_for(team):
-            if naturals < 2:
-                reason = "the pile is frozen" if self.pile_frozen else "your team has not opened"
-                if rules.freeze_scope == "always":
-                    reason = "the pile is always frozen"
-                raise IllegalActionError(
-                    f"{reason}: take it with a natural pair matching {top.code}", "frozen_pile"
-                )
-        else:
-            methods = rules.pile_take_methods
-            if not (
-                ("pair" in methods and naturals >= 2)
-                or ("natural_wild" in methods and naturals >= 1 and wilds >= 1)
-                or ("layoff" in methods and top.rank in self.melds[team])
-            ):
-                raise IllegalActionError(
-                    f"take the pile with cards matching {top.code} (allowed: "
-                    + ", ".join(_METHOD_TEXT[m] for m in sorted(methods))
-                    + ")",
-                    "bad_pickup",
-                )
+        melded = top.rank in self.melds[team]
+        _refuse(take_error(self.rules, self.frozen_for(team), self.pile_frozen, top, naturals, wilds, melded))
         hand = self.hands[seat]
-        plan = self._plan(seat, team, action.melds, top, with_)
+        used, steps = read_groups(action.melds, hand, top, with_)
+        touched = touched_of([_spec(rank, cards) for rank, cards in steps[1:]] + [_spec(top.rank, with_)])
+        touched = {top.rank: touched.pop(top.rank), **touched}
+        judge = Judge.of(self, team)
+        kept = len(hand) - len(used)
         rest = [] if action.top_only else self.pile[:-1]
-        gained = [c for c in rest if not self._is_bonus_three(c)]
-        hand_after = plan.hand_after + len(gained)
-        if action.top_only and plan.hand_after:
+        gained = [c for c in rest if not self.rules.is_bonus_three(c)]
+        hand_after = kept + len(gained)
+        _refuse(judge.step_error(touched, hand_after, top, action.top_only, kept))
+        if top.is_black_three and not self.can_meld_out(team, used, steps, gained):
             raise IllegalActionError(
-                "after buying only the top card you must meld every card (no discard)", "top_only"
+                "a pile topped by a black three may be taken only to go out at once", "pile_blocked"
             )
-        if top.is_black_three:
-            from canasta.rules.solver import meld_out
-
-            kept = _remove_cards(hand, plan.used) + gained
-            if meld_out(self, team, kept, {**self.melds[team], **plan.touched}) is None:
-                raise IllegalActionError(
-                    "a pile topped by a black three may be taken only to go out at once",
-                    "pile_blocked",
-                )
-        if hand_after == 0 and rules.go_out_discard == "mandatory":
-            raise IllegalActionError("a card must remain for the final discard", "must_discard")
-        if hand_after <= 1:
-            why = self.may_go_out(team, {**self.melds[team], **plan.touched})
-            if why:
-                raise IllegalActionError(why, "cannot_go_out")
-        if not self.opened[team]:
-            self._check_opening(team, action.melds, plan, top, with_, concealed_allowed=False)
-        # commit
-        self._commit(seat, team, plan, hand)
+        self._commit(seat, team, judge, steps, used, with_top(touched, top))
         if action.top_only:
             self.pile.pop()
         else:
             for card in rest:
-                if self._is_bonus_three(card):
+                if self.rules.is_bonus_three(card):
                     self.threes[team].append(card)
             hand.extend(gained)
             self.known[seat].extend(gained)
@@ -815,6 +688,22 @@ class State:
             self.must_meld_out = True
         if hand_after == 0:
             self._end("went_out", seat)
+
+    def can_meld_out(
+        self,
+        team: int,
+        used: Sequence[Card],
+        steps: Sequence[tuple[Rank, Sequence[Card]]],
+        gained: Sequence[Card] = (),
+    ) -> bool:
+        """Whether, once these cards are laid, every card left and gained can be melded at once."""
+        from canasta.rules.solver import meld_out
+
+        melds = {r: list(cs) for r, cs in self.melds[team].items()}
+        for rank, cards in steps:
+            melds.setdefault(rank, []).extend(cards)
+        kept = _remove_cards(self.hands[self.turn], used) + list(gained)
+        return meld_out(self, team, kept, melds) is not None
 
 
 _HANDLERS: dict[type, Callable[[State, Any], None]] = {
@@ -827,11 +716,39 @@ _HANDLERS: dict[type, Callable[[State, Any], None]] = {
     Pass: lambda s, a: s._pass(),
 }
 
-_METHOD_TEXT = {
-    "pair": "a natural pair",
-    "natural_wild": "a natural and a wild card",
-    "layoff": "adding it to your meld",
-}
+
+def _refuse(refusal: tuple[str, str] | None) -> None:
+    if refusal is not None:
+        raise IllegalActionError(refusal[1], refusal[0])
+
+
+def read_groups(
+    groups: Sequence[Group], hand: Sequence[Card], top: Card | None, top_with: Sequence[Card]
+) -> tuple[list[Card], list[tuple[Rank, Sequence[Card]]]]:
+    """The cards a step takes from the hand, and its groups as (rank, cards), the top's first."""
+    used: list[Card] = list(top_with)
+    for g in groups:
+        used.extend(g.cards)
+    _check_in_hand(used, hand)
+    steps: list[tuple[Rank, Sequence[Card]]] = []
+    if top is not None:
+        steps.append((top.rank, (*top_with, top)))
+    for g in groups:
+        if not g.cards:
+            raise IllegalActionError("a group needs at least one card", "empty_group")
+        steps.append((_group_rank(g), g.cards))
+    return used, steps
+
+
+def _spec(rank: Rank, cards: Sequence[Card]) -> Spec:
+    """A group's counts: naturals (black threes for rank 3), jokers, twos."""
+    jokers = twos = 0
+    for c in cards:
+        if c.is_joker:
+            jokers += 1
+        elif c.is_two:
+            twos += 1
+    return rank, len(cards) - jokers - twos, jokers, twos
 
 
 def _group_rank(group: Group) -> Rank:

@@ -12,7 +12,7 @@ from canasta.rules.cards import Card, Rank, make_deck, sorted_cards
 from canasta.rules.legal import legal_actions
 from canasta.rules.ruleset import RuleSet
 from canasta.rules.scoring import DealResult
-from canasta.rules.state import State
+from canasta.rules.state import DrawSource, Permission, Phase, State
 
 
 @dataclass(frozen=True)
@@ -31,8 +31,8 @@ class SeatView:
     sitting_out: int | None
     turn: int
     to_move: int
-    phase: str
-    drew: str | None
+    phase: Phase
+    drew: DrawSource | None
     hand: tuple[Card, ...]
     hand_sizes: tuple[int, ...]
     stock_size: int
@@ -44,7 +44,7 @@ class SeatView:
     asked: tuple[bool, ...]
     opened: tuple[bool, ...]
     known: tuple[tuple[Card, ...], ...]
-    permission: str | None
+    permission: Permission | None
     turn_melded: bool
     concealed_ok: bool
     turn_canasta: bool
@@ -164,11 +164,18 @@ def unseen_cards(view: SeatView) -> list[Card]:
 def resample(view: SeatView, rng: random.Random) -> State:
     """A full state consistent with everything the view's seat knows, hidden cards dealt at random.
 
-    Cards known to be in a hand (taken with the pile) stay in that hand.
+    Cards known to be in a hand (taken with the pile) stay in that hand; no bonus three is dealt
+    into a hidden hand, since a real deal lays each one out at once.
     """
-    pool = unseen_cards(view)
-    rng.shuffle(pool)
     rules = view.rules
+    # a bonus three is laid out as soon as it is dealt or drawn: unseen ones are in the stock
+    # (a made-up position may hold more of them than the stock can: the rest go to the hands)
+    unseen = unseen_cards(view)
+    bonus = [c for c in unseen if rules.is_bonus_three(c)]
+    pool = [c for c in unseen if not rules.is_bonus_three(c)]
+    pool.extend(bonus[view.stock_size :])
+    bonus = bonus[: view.stock_size]
+    rng.shuffle(pool)
     state = State.blank(rules, view.scores, view.dealer, view.sitting_out)
     state.turn = view.turn
     state.phase = view.phase
@@ -184,7 +191,9 @@ def resample(view: SeatView, rng: random.Random) -> State:
         del pool[:need]
         hands.append(hand)
     state.hands = hands
-    state.stock = pool[: view.stock_size]
+    stock = bonus + pool[: view.stock_size - len(bonus)]
+    rng.shuffle(stock)
+    state.stock = stock
     state.pile = list(view.pile)
     state.pile_frozen = view.pile_frozen
     state.melds = [{r: list(cs) for r, cs in m.items()} for m in view.melds]

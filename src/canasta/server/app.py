@@ -10,7 +10,7 @@ from starlette.routing import WebSocketRoute
 
 from canasta.server.broker import Broker, open_broker
 from canasta.server.config import ServerConfig
-from canasta.server.http_api import ROUTES
+from canasta.server.http_api import ERROR_HANDLERS, ROUTES
 from canasta.server.hub import Hub
 from canasta.server.pages import PAGE_ROUTES
 from canasta.server.ws_endpoint import table_socket
@@ -41,4 +41,5 @@ def create_app(
     return Starlette(
         routes=[*ROUTES, WebSocketRoute("/ws/tables/{table_id}", table_socket), *PAGE_ROUTES],
         lifespan=lifespan,
+        exception_handlers=dict(ERROR_HANDLERS),
     )

@@ -12,8 +12,8 @@ version) and is not restarted by anything but the next version, so the time left
 are told (`time_left`) is the time this process will wait.
 
 At most one automatic step is pending per table; every change to the table reschedules it, and a
-step whose table has changed meanwhile does nothing. Bots think in a worker thread on an
-immutable view, outside the table's lock.
+step whose table has changed meanwhile does nothing. Bots think in the hub's `BotPool` on an
+immutable view, outside the table's lock; one out of time makes a random legal move.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from canasta.bots import Bot, make_bot
 from canasta.protocol.errors import ErrorCode, ProtocolError
 from canasta.rules.actions import action_to_json
+from canasta.server.clock import Timer
 from canasta.server.table import DEAL_OVER, PLAYING, WAITING
 
 if TYPE_CHECKING:
@@ -41,9 +42,9 @@ class Autoplay:
     def __init__(self, room: Room) -> None:
         self.room = room
         self.stand_ins: set[int] = set()
-        self._loop = asyncio.get_running_loop()
-        self._grace: dict[int, asyncio.TimerHandle] = {}
-        self._step: asyncio.TimerHandle | None = None
+        self._clock = room.config.clock
+        self._grace: dict[int, Timer] = {}
+        self._step: Timer | None = None
         self._pending: str | None = None
         self._timed: tuple[object, int, float] | None = None  # (table, version, deadline)
         self._tasks: set[asyncio.Task[None]] = set()
@@ -61,7 +62,7 @@ class Autoplay:
         """Nobody is connected for this person's seat: a stand-in takes it after the grace period."""
         if seat not in self.stand_ins and seat not in self._grace:
             grace = self.room.table.settings.grace
-            self._grace[seat] = self._loop.call_later(grace, self._replace, seat)
+            self._grace[seat] = self._clock.call_later(grace, self._replace, seat)
         self.schedule()  # with nobody left at the table, play pauses
 
     def present(self, seat: int) -> None:
@@ -109,15 +110,15 @@ class Autoplay:
         if self.stands_in(seat):
             return settings.bot_delay, "stand_in"
         if settings.turn_timer is not None:
-            return self._deadline(settings.turn_timer) - self._loop.time(), "timer"
+            return self._deadline(settings.turn_timer) - self._clock.time(), "timer"
         return None
 
     def _deadline(self, seconds: float) -> float:
-        """When the turn timer of the current decision runs out (on the loop's monotonic clock)."""
+        """When the turn timer of the current decision runs out (on the server's clock)."""
         table = self.room.table
         timed = self._timed
         if timed is None or timed[0] is not table or timed[1] != table.version:
-            timed = self._timed = (table, table.version, self._loop.time() + seconds)
+            timed = self._timed = (table, table.version, self._clock.time() + seconds)
         return timed[2]
 
     def time_left(self) -> float | None:
@@ -137,7 +138,7 @@ class Autoplay:
         step = None if self._stopped else self.next_step()
         if step is not None:
             delay, kind = step
-            self._step = self._loop.call_later(delay, self._fire, self.room.table.version, kind)
+            self._step = self._clock.call_later(delay, self._fire, self.room.table.version, kind)
             self._pending = kind
 
     def _fire(self, version: int, kind: str) -> None:
@@ -171,10 +172,13 @@ class Autoplay:
         seat = state.to_move
         view = state.view(seat)
         bot = self._bot(room.table.seats[seat].bot or room.table.settings.stand_in)
-        action = await asyncio.to_thread(bot.choose, view, self._rng)
+        action = await room.bots.choose(bot, view, random.Random(self._rng.getrandbits(64)))
         async with room.lock:
             if not self._still(version, kind):
                 return
+            if action is None:
+                log.warning("table %s: bot %s out of time: a random legal move", room.table.id, bot.name)
+                action = self._rng.choice(view.legal)
             event = {"kind": "action", "seat": seat, "action": action_to_json(action), "by": kind}
             if not await self._commit(event):
                 log.warning("table %s: bot %s chose an illegal move", room.table.id, bot.name)

@@ -10,9 +10,9 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any, Final
 
+from canasta.protocol.settings import BOT_LEVELS
 from canasta.rules.ruleset import PLAYER_COUNTS, VARIANTS, RuleSet
 
-BOT_LEVELS: Final = ("random", "easy", "normal", "hard")
 TARGET_SCORES: Final = (2500, 5000, 7500, 10000)
 
 #: What each rule set is like, in plain words for the home page.

@@ -2,30 +2,81 @@
 
 from __future__ import annotations
 
+import dataclasses
+import math
 import random
 from dataclasses import dataclass, field
+
+from canasta.server.clock import Clock, LoopClock
 
 
 @dataclass
 class ServerConfig:
     """`db`: a storage URL (None: the default SQLite file). `broker`: the URL of the broker
-    that several processes share (None: this process alone; see `open_broker`). `bot_delay`: seconds before a
-    computer player moves, for tables that do not choose. `max_message`: the largest message a
-    client may send (bytes). `rate` and `burst`: messages per second one socket may send on
-    average, and in a burst. `outbox_limit`: messages queued for a slow client before it is
-    disconnected (it reconnects and gets the current state). `idle_unload`: seconds a table
-    with nobody connected stays in memory. `heartbeat`: seconds between a process's reminders
-    to the others of which seats have a person connected to it (see `canasta.server.presence`).
-    `shuffle`: the deck shuffler (the operating system's
-    randomness; tests may pass a seeded generator)."""
+    that several processes share (None: this process alone; see `open_broker`). `bot_delay`:
+    seconds before a computer player moves, for tables that do not choose. `shuffle`: the deck
+    shuffler (the operating system's randomness; tests may pass a seeded generator). `clock`:
+    where every timer and every time of the server comes from (tests pass a fake one).
+
+    The limits (each can be set with `canasta serve --limit NAME=VALUE`; see `LIMITS`):
+    `max_message`: the largest message a client may send (bytes). `rate` and `burst`: messages
+    per second one socket may send on average, and in a burst. `outbox_limit` and
+    `outbox_chars`: messages (and their characters) queued for a slow client before it is
+    disconnected (it reconnects and gets the current state); `send_timeout`: seconds one
+    message may take to be sent before the client counts as too slow. `hello_timeout`: seconds
+    a connection has to say `hello`. `connections_per_table`, `connections_per_address`: open
+    WebSockets at one table, and from one address. `tables_per_minute`: tables one address may
+    create in a minute; `max_tables`: tables this process holds in memory at once.
+    `idle_unload`: seconds a table with nobody connected stays in memory (`unwatched_bots` for
+    a table of computer players alone, which stops playing then). `bot_threads`: threads in
+    which computer players think; `bot_deadline`: seconds a computer player may think about one
+    move before a random legal move is made instead. `heartbeat`: seconds between a process's
+    reminders to the others of which seats have a person connected to it (see
+    `canasta.server.presence`)."""
 
     db: str | None = None
     broker: str | None = None
     bot_delay: float = 0.8
+    shuffle: random.Random = field(default_factory=random.SystemRandom)
+    clock: Clock = field(default_factory=LoopClock)
     max_message: int = 16 * 1024
     rate: float = 20.0
     burst: int = 40
-    outbox_limit: int = 500
+    outbox_limit: int = 200
+    outbox_chars: int = 512 * 1024
+    send_timeout: float = 10.0
+    hello_timeout: float = 10.0
+    connections_per_table: int = 64
+    connections_per_address: int = 128
+    tables_per_minute: int = 20
+    max_tables: int = 5000
     idle_unload: float = 300.0
+    unwatched_bots: float = 30.0
+    bot_threads: int = 2
+    bot_deadline: float = 5.0
     heartbeat: float = 10.0
-    shuffle: random.Random = field(default_factory=random.SystemRandom)
+
+    def with_limits(self, limits: dict[str, str]) -> ServerConfig:
+        """This configuration with limits given as text (`--limit NAME=VALUE`); ValueError names
+        an unknown limit or a value that is not a positive number."""
+        changes: dict[str, float | int] = {}
+        for name, text in limits.items():
+            if name not in LIMITS:
+                raise ValueError(f"unknown limit {name!r} (known: {', '.join(LIMITS)})")
+            kind = LIMITS[name]
+            try:
+                value = kind(text)
+            except ValueError:
+                raise ValueError(f"limit {name}: expected a {kind.__name__}, not {text!r}") from None
+            if not (math.isfinite(value) and value > 0):
+                raise ValueError(f"limit {name}: expected a positive number, not {text!r}")
+            changes[name] = value
+        return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
+
+
+#: The settings an operator may change on the command line, with their types.
+LIMITS: dict[str, type[int] | type[float]] = {
+    f.name: int if f.type == "int" else float
+    for f in dataclasses.fields(ServerConfig)
+    if f.type in ("int", "float") and f.name != "bot_delay"
+}

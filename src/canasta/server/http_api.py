@@ -1,14 +1,17 @@
 """The HTTP JSON API: create a table, take a seat, read a table's state and rules, download
 records and replay finished deals; the catalogue of rule sets for a table's creator.
 
-Errors are `{"error": {...}}` bodies (the WebSocket's error message) with a fitting status.
+Errors are `{"error": {...}}` bodies (the WebSocket's error message) with a fitting status,
+including those of addresses and methods the API does not have and of unexpected failures
+(`ERROR_HANDLERS`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
@@ -30,7 +33,12 @@ STATUS = {
     ErrorCode.SEAT_TAKEN: 409,
     ErrorCode.NOT_HUMAN_SEAT: 409,
     ErrorCode.DEAL_NOT_OVER: 409,
+    ErrorCode.NOT_FOUND: 404,
+    ErrorCode.BAD_METHOD: 405,
     ErrorCode.TOO_LARGE: 413,
+    ErrorCode.TOO_MANY_TABLES: 429,
+    ErrorCode.TOO_MANY_CONNECTIONS: 429,
+    ErrorCode.SERVER_BUSY: 503,
     ErrorCode.INTERNAL_ERROR: 500,
 }
 
@@ -42,14 +50,36 @@ def _lang(request: Request) -> str:
     return lang if lang in LANGUAGES else "en"
 
 
+def error_response(request: Request, exc: ProtocolError) -> Response:
+    return JSONResponse({"error": outgoing.error(exc, _lang(request))}, STATUS.get(exc.code, 400))
+
+
 def _errors(endpoint: Endpoint) -> Endpoint:
     async def wrapped(request: Request) -> Response:
         try:
             return await endpoint(request)
         except ProtocolError as exc:
-            return JSONResponse({"error": outgoing.error(exc, _lang(request))}, STATUS.get(exc.code, 400))
+            return error_response(request, exc)
 
     return wrapped
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    """Starlette's own errors (no such address or method), as the API's JSON errors."""
+    status = exc.status_code if isinstance(exc, HTTPException) else 500
+    code = {404: ErrorCode.NOT_FOUND, 405: ErrorCode.BAD_METHOD}.get(status, ErrorCode.BAD_MESSAGE)
+    return error_response(request, ProtocolError(code))
+
+
+async def _failure(request: Request, exc: Exception) -> Response:
+    """An unexpected failure: logged (by Starlette, with its traceback) and answered as JSON."""
+    return error_response(request, ProtocolError(ErrorCode.INTERNAL_ERROR))
+
+
+ERROR_HANDLERS: Mapping[Any, Callable[[Request, Exception], Awaitable[Response]]] = {
+    HTTPException: _http_error,
+    Exception: _failure,
+}
 
 
 async def _body(request: Request) -> dict[str, Any]:
@@ -79,7 +109,7 @@ def _query_int(request: Request, key: str) -> int | None:
     value = request.query_params.get(key)
     if value is None:
         return None
-    if not value.isdigit() or len(value) > 6:
+    if not value.isascii() or not value.isdigit() or len(value) > 6:
         raise bad(key, "expected a whole number")
     return int(value)
 
@@ -89,7 +119,7 @@ async def create_table(request: Request) -> Response:
     """POST /api/tables: settings in, the table's id and link out."""
     hub = _hub(request)
     settings = TableSettings.from_json(await _body(request), hub.config.bot_delay)
-    table_id = await hub.create(settings)
+    table_id = await hub.create(settings, request.client.host if request.client else "")
     body = {"table": table_id, "link": _link(request, table_id), "settings": settings.to_json()}
     return JSONResponse(body, 201)
 

@@ -5,33 +5,51 @@ from __future__ import annotations
 import asyncio
 import re
 import secrets
+from collections import Counter, deque
 
 from canasta.protocol.errors import ErrorCode, ProtocolError
 from canasta.protocol.settings import TableSettings
+from canasta.server.bot_pool import BotPool
 from canasta.server.broker import EVERY_TABLE, Broker, Notice
 from canasta.server.config import ServerConfig
 from canasta.server.room import Room, load_table
 from canasta.storage.base import Storage
 
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
+ADDRESS = "address "  # the prefix of an address's count of sockets (table ids have no space)
 
 
 class Hub:
     """Rooms by table id. A table is loaded when someone asks for it (after a restart too) and
     unloaded after `config.idle_unload` seconds with nobody connected. Notices from other
     processes go to the room of their table; every `config.heartbeat` seconds each room
-    reminds the others of who is connected here."""
+    reminds the others of who is connected here. The hub keeps the operator's limits on tables
+    (`max_tables` in memory, `tables_per_minute` created per address) and on the WebSockets open
+    per table and per address."""
 
     def __init__(self, storage: Storage, broker: Broker, config: ServerConfig) -> None:
         self.storage, self.broker, self.config = storage, broker, config
         self.origin = secrets.token_hex(8)
         self.rooms: dict[str, Room] = {}
+        self.sockets: Counter[str] = Counter()  # open WebSockets by table id and by address
+        self._created: dict[str, deque[float]] = {}  # when each address created its latest tables
         self._loading = asyncio.Lock()
-        self._beat = asyncio.get_running_loop().call_later(config.heartbeat, self._heartbeat)
+        self.bots = BotPool(config.bot_threads, config.bot_deadline, config.clock)
+        self._beat = config.clock.call_later(config.heartbeat, self._heartbeat)
         broker.subscribe(self.origin, self._on_notice)
 
-    async def create(self, settings: TableSettings) -> str:
-        """Store a new table; returns its id (unguessable: 128 random bits)."""
+    async def create(self, settings: TableSettings, address: str) -> str:
+        """Store a new table created from `address`; returns its id (unguessable: 128 random
+        bits). Raises ProtocolError when the address or the process has too many tables."""
+        now = self.config.clock.time()
+        created = self._created.setdefault(address, deque())
+        while created and created[0] <= now - 60:
+            created.popleft()
+        if len(created) >= self.config.tables_per_minute:
+            raise ProtocolError(ErrorCode.TOO_MANY_TABLES)
+        self._room_space()
+        created.append(now)
+        self._forget_old_creators(now)
         table_id = secrets.token_urlsafe(16)
         await self.storage.create_table(table_id, settings.to_json(), settings.players)
         await self.room(table_id)  # a table of computer players starts at once
@@ -46,12 +64,39 @@ class Hub:
         async with self._loading:
             room = self.rooms.get(table_id)
             if room is None:
+                self._room_space()
                 table = await load_table(self.storage, table_id)
                 if table is None:
                     raise ProtocolError(ErrorCode.TABLE_NOT_FOUND)
-                room = Room(table, self.storage, self.broker, self.config, self.origin, self._unloaded)
+                room = Room(
+                    table, self.storage, self.broker, self.config, self.origin, self._unloaded, self.bots
+                )
                 self.rooms[table_id] = room
         return room
+
+    def _room_space(self) -> None:
+        if len(self.rooms) >= self.config.max_tables:
+            raise ProtocolError(ErrorCode.SERVER_BUSY)
+
+    def _forget_old_creators(self, now: float) -> None:
+        """Drop the addresses that created no table in the last minute (bounded memory)."""
+        if len(self._created) > 4 * self.config.max_tables:
+            self._created = {a: times for a, times in self._created.items() if times and times[-1] > now - 60}
+
+    def open_socket(self, table_id: str, address: str) -> None:
+        """Count a new WebSocket; ProtocolError when its table or its address has too many."""
+        if (
+            self.sockets[table_id] >= self.config.connections_per_table
+            or self.sockets[ADDRESS + address] >= self.config.connections_per_address
+        ):
+            raise ProtocolError(ErrorCode.TOO_MANY_CONNECTIONS)
+        self.sockets.update((table_id, ADDRESS + address))
+
+    def close_socket(self, table_id: str, address: str) -> None:
+        self.sockets.subtract((table_id, ADDRESS + address))
+        for key in (table_id, ADDRESS + address):
+            if self.sockets[key] <= 0:
+                del self.sockets[key]
 
     def _unloaded(self, room: Room) -> None:
         if self.rooms.get(room.table.id) is room:
@@ -73,10 +118,11 @@ class Hub:
     def _heartbeat(self) -> None:
         for room in list(self.rooms.values()):
             room.beat()
-        self._beat = asyncio.get_running_loop().call_later(self.config.heartbeat, self._heartbeat)
+        self._beat = self.config.clock.call_later(self.config.heartbeat, self._heartbeat)
 
     def close(self) -> None:
         self._beat.cancel()
         for room in list(self.rooms.values()):
             room.close()
         self.rooms.clear()
+        self.bots.close()

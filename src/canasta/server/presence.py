@@ -5,7 +5,7 @@ for `LAPSE` heartbeats (it may have died) counts as having nobody."""
 
 from __future__ import annotations
 
-import time
+from canasta.server.clock import Clock
 
 LAPSE = 3.5  # heartbeats
 
@@ -13,19 +13,19 @@ LAPSE = 3.5  # heartbeats
 class RemotePresence:
     """The seats announced by each other process holding the table, and when."""
 
-    def __init__(self, heartbeat: float) -> None:
-        self.heartbeat = heartbeat
+    def __init__(self, heartbeat: float, clock: Clock) -> None:
+        self.heartbeat, self.clock = heartbeat, clock
         self._heard: dict[str, tuple[frozenset[int], float]] = {}
 
     def heard(self, origin: str, seats: tuple[int, ...]) -> bool:
         """Take in an announcement; whether it is the first from that process."""
         first = origin not in self._heard
-        self._heard[origin] = (frozenset(seats), time.monotonic())
+        self._heard[origin] = (frozenset(seats), self.clock.time())
         return first
 
     def expire(self) -> None:
         """Forget the processes not heard from for too long."""
-        oldest = time.monotonic() - LAPSE * self.heartbeat
+        oldest = self.clock.time() - LAPSE * self.heartbeat
         self._heard = {origin: heard for origin, heard in self._heard.items() if heard[1] >= oldest}
 
     def seats(self) -> set[int]:

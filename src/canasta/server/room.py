@@ -23,7 +23,9 @@ from canasta.protocol.hint_reasons import hint_reason
 from canasta.rules.actions import action_from_json, action_to_json
 from canasta.rules.errors import IllegalActionError
 from canasta.server.autoplay import Autoplay
+from canasta.server.bot_pool import BotPool
 from canasta.server.broker import Broker, Notice
+from canasta.server.clock import Timer
 from canasta.server.config import ServerConfig
 from canasta.server.connection import Connection
 from canasta.server.presence import RemotePresence
@@ -32,7 +34,6 @@ from canasta.storage.base import Conflict, Storage
 
 log = logging.getLogger("canasta.server")
 HINT_BOT = "search:time=0.5"  # the strongest computer player, thinking half a second
-HINT_TIME = 5.0  # seconds after which a hint is given up (a busy machine)
 
 
 async def load_table(storage: Storage, table_id: str, upto: int | None = None) -> LiveTable | None:
@@ -62,14 +63,16 @@ class Room:
         config: ServerConfig,
         origin: str,
         on_idle: Callable[[Room], None],
+        bots: BotPool,
     ) -> None:
         self.table = table
+        self.bots = bots
         self.storage, self.broker, self.config, self.origin = storage, broker, config, origin
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
         self._on_idle = on_idle
-        self._idle: asyncio.TimerHandle | None = None
-        self.remote = RemotePresence(config.heartbeat)
+        self._idle: Timer | None = None
+        self.remote = RemotePresence(config.heartbeat, config.clock)
         self._announced: frozenset[int] = frozenset()
         self._tasks: set[asyncio.Task[None]] = set()
         self.autoplay = Autoplay(self)
@@ -186,7 +189,7 @@ class Room:
 
     async def hint(self, conn: Connection) -> None:
         """What the best computer player would do in the reader's place, worked out outside the
-        lock within `HINT_TIME` seconds; the answer names the version it was made for."""
+        lock in the bot pool, within its deadline; the answer names the version it was made for."""
         async with self.lock:
             state = self.table.state
             if (
@@ -198,11 +201,9 @@ class Room:
                 raise ProtocolError(ErrorCode.NO_HINT)
             version, view = self.table.version, state.view(conn.seat)
         # the connection's messages are handled one by one: it waits for its hint meanwhile
-        thinking = asyncio.to_thread(make_bot(HINT_BOT).choose, view, random.Random(version))
-        try:
-            action = await asyncio.wait_for(thinking, HINT_TIME)
-        except TimeoutError:
-            raise ProtocolError(ErrorCode.HINT_TIMEOUT) from None
+        action = await self.bots.choose(make_bot(HINT_BOT), view, random.Random(version))
+        if action is None:
+            raise ProtocolError(ErrorCode.HINT_TIMEOUT)
         conn.send(outgoing.hint(version, action_to_json(action), hint_reason(view, action, conn.lang)))
 
     def chat(self, conn: Connection, request: ChatRequest) -> None:
@@ -385,8 +386,17 @@ class Room:
     # -- life cycle ---------------------------------------------------------------------------
 
     def _watch_idle(self) -> None:
+        """With nobody connected, unload the table after a while: `idle_unload` seconds, or
+        `unwatched_bots` for a table of computer players alone, which stops playing then (and
+        plays on when someone asks for it again)."""
         if not self.connections and self._idle is None:
-            self._idle = asyncio.get_running_loop().call_later(self.config.idle_unload, self._unload)
+            bots_only = all(seat.bot is not None for seat in self.table.seats)
+            delay = (
+                min(self.config.idle_unload, self.config.unwatched_bots)
+                if bots_only
+                else self.config.idle_unload
+            )
+            self._idle = self.config.clock.call_later(delay, self._unload)
 
     def _unload(self) -> None:
         self._idle = None

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import gc
+from typing import Any
 
 import uvicorn
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 from canasta.server.app import create_app
 from canasta.server.broker import open_broker
@@ -16,6 +18,23 @@ from canasta.storage import open_storage
 WS_MAX_FRAME = 1024 * 1024
 
 
+class WebSocketProtocol(WebSocketsSansIOProtocol):
+    """uvicorn's WebSocket protocol, except for clients that stop reading: a close that finds
+    the send buffer full aborts the connection at once, and one whose client does not answer
+    the close within `close_timeout` seconds is aborted then (uvicorn would wait for the
+    buffer to drain, which for a client that never reads is never)."""
+
+    async def send(self, message: Any) -> None:
+        closing = message["type"] == "websocket.close" and self.handshake_complete
+        if closing and not self.writable.is_set() and not self.disconnected:
+            self.transport.abort()  # the reader sees the disconnect
+            return
+        await super().send(message)
+        if closing and self.close_timer is not None:
+            self.close_timer.cancel()
+            self.close_timer = self.loop.call_later(self.close_timeout, self.transport.abort)
+
+
 def serve(host: str, port: int, config: ServerConfig) -> None:
     """Serve until interrupted; raises ValueError for a database or broker it cannot open."""
     storage = open_storage(config.db)  # fail here, before listening, on a bad URL
@@ -25,5 +44,11 @@ def serve(host: str, port: int, config: ServerConfig) -> None:
     gc.freeze()  # what is loaded by now lives forever: keep it out of every full collection
     # Messages are small: compressing each one for each client would cost more than it saves.
     uvicorn.run(
-        app, host=host, port=port, ws_max_size=WS_MAX_FRAME, ws_per_message_deflate=False, log_level="info"
+        app,
+        host=host,
+        port=port,
+        ws=WebSocketProtocol,
+        ws_max_size=WS_MAX_FRAME,
+        ws_per_message_deflate=False,
+        log_level="info",
     )

@@ -18,7 +18,7 @@ from canasta.protocol.client import (
     parse_client_message,
 )
 from canasta.protocol.errors import LANGUAGES, ErrorCode, ProtocolError
-from canasta.server.connection import Connection, RateLimiter
+from canasta.server.connection import CLOSE_NO_HELLO, CLOSE_TOO_MANY, Connection, RateLimiter
 from canasta.server.hub import Hub
 from canasta.server.room import Room
 
@@ -26,13 +26,23 @@ log = logging.getLogger("canasta.server")
 
 
 async def table_socket(websocket: WebSocket) -> None:
+    """One client: at most `connections_per_table` and `connections_per_address` at once (then
+    an error and `CLOSE_TOO_MANY`), `hello` within `hello_timeout` seconds (or `CLOSE_NO_HELLO`)."""
     hub: Hub = websocket.app.state.hub
     config = hub.config
     await websocket.accept()
-    conn = Connection(websocket, config.outbox_limit, RateLimiter(config.rate, config.burst))
+    conn = Connection(websocket, config, RateLimiter(config.rate, config.burst, config.clock))
     lang = websocket.query_params.get("lang", "en")
     conn.lang = lang if lang in LANGUAGES else "en"
     table_id = websocket.path_params["table_id"]
+    address = websocket.client.host if websocket.client else ""
+    try:
+        hub.open_socket(table_id, address)
+    except ProtocolError as exc:
+        conn.send(outgoing.error(exc, conn.lang))
+        await conn.close(CLOSE_TOO_MANY)
+        return
+    deadline = config.clock.call_later(config.hello_timeout, _no_hello, conn)
     attached: Room | None = None  # the room of a greeted connection (it stays loaded meanwhile)
     try:
         await hub.room(table_id)
@@ -48,18 +58,32 @@ async def table_socket(websocket: WebSocket) -> None:
     except ProtocolError as exc:  # no such table
         conn.send(outgoing.error(exc, conn.lang))
     finally:
+        deadline.cancel()
+        hub.close_socket(table_id, address)
         if attached is not None:
             attached.detach(conn)
         await conn.close()
+
+
+def _no_hello(conn: Connection) -> None:
+    if not conn.greeted:
+        conn.close_with(CLOSE_NO_HELLO)
 
 
 async def _handle(room: Room, conn: Connection, raw: str | bytes) -> None:
     """Validate and carry out one message; every failure is answered with an error message."""
     request_id: str | int | None = None
     try:
-        if not conn.limiter.allow():
+        allowed = conn.limiter.allow()
+        try:
+            request, request_id = parse_client_message(raw, room.config.max_message)
+        except ProtocolError as exc:
+            if allowed:
+                raise
+            request_id = exc.request_id
+            raise ProtocolError(ErrorCode.RATE_LIMITED) from None
+        if not allowed:
             raise ProtocolError(ErrorCode.RATE_LIMITED)
-        request, request_id = parse_client_message(raw, room.config.max_message)
         await _dispatch(room, conn, request, request_id)
     except ProtocolError as exc:
         if exc.request_id is None:

@@ -22,24 +22,44 @@ def default_db_path() -> Path:
     return Path(data) / "canasta" / "canasta.db"
 
 
-def open_storage(url: str | None) -> Storage:
-    """The storage a `--db` URL names (see the module's docstring)."""
+def is_postgres(url: str | None) -> bool:
+    return url is not None and url.partition(":")[0] in ("postgresql", "postgres")
+
+
+def sqlite_file(url: str | None) -> Path | str:
+    """The SQLite file a `--db` URL names (`:memory:` as it is); ValueError for a URL that is
+    neither SQLite nor PostgreSQL (`is_postgres`)."""
     if url is None:
-        return SQLiteStorage(default_db_path())
+        return default_db_path()
     scheme, sep, rest = url.partition(":")
     if not sep or len(scheme) == 1:  # a plain path (or a Windows drive letter)
-        return SQLiteStorage(Path(url).expanduser())
+        return Path(url).expanduser()
     if scheme == "sqlite":
         path = rest[2:] if rest.startswith("//") else rest
-        return SQLiteStorage(path if path == ":memory:" else Path(path).expanduser())
-    if scheme in ("postgresql", "postgres"):
-        from canasta.storage.postgres import PostgresStorage
-
-        return PostgresStorage(url)
+        return path if path == ":memory:" else Path(path).expanduser()
     raise ValueError(
         f"unsupported database URL {url!r}: use sqlite:///path/to/file.db, a file path"
         " or postgresql://user@host/dbname"
     )
 
 
-__all__ = ["Conflict", "SQLiteStorage", "SeatRow", "Storage", "TableRow", "default_db_path", "open_storage"]
+def open_storage(url: str | None) -> Storage:
+    """The storage a `--db` URL names (see the module's docstring)."""
+    if url is not None and is_postgres(url):
+        from canasta.storage.postgres import PostgresStorage
+
+        return PostgresStorage(url)
+    return SQLiteStorage(sqlite_file(url))
+
+
+__all__ = [
+    "Conflict",
+    "SQLiteStorage",
+    "SeatRow",
+    "Storage",
+    "TableRow",
+    "default_db_path",
+    "is_postgres",
+    "open_storage",
+    "sqlite_file",
+]

@@ -74,8 +74,8 @@ def import_psycopg() -> Any:
 class PostgresStorage:
     """The `Storage` interface on a PostgreSQL database (`postgresql://user@host:port/dbname`).
 
-    Raises ValueError, with the reason on one line, when the database cannot be reached, and
-    RuntimeError when it holds a newer schema than this server knows.
+    Raises ValueError, with the reason on one line, when the database cannot be reached or holds
+    another schema than this server knows.
     """
 
     def __init__(self, url: str, pool_size: int = POOL_SIZE) -> None:
@@ -92,7 +92,7 @@ class PostgresStorage:
                 if row is None:
                     db.execute("INSERT INTO canasta_schema (version) VALUES (%s)", (SCHEMA_VERSION,))
                 elif row[0] != SCHEMA_VERSION:
-                    raise RuntimeError(f"database schema {row[0]}, this server knows {SCHEMA_VERSION}")
+                    raise ValueError(f"database schema {row[0]}, this server knows {SCHEMA_VERSION}")
         except psycopg.Error as exc:
             raise ValueError(f"cannot open the PostgreSQL database: {one_line(exc)}") from None
 

@@ -2,9 +2,11 @@
 
 Writes are single statements in autocommit mode with the write-ahead log, so an event is in the
 file before `append` returns and survives the server process being killed at any moment. The
-calls are short and made on the event loop's thread (the file is local); the occasional
-checkpoint that copies the log into the database (and waits for the disk) runs in a worker
-thread on a connection of its own, so that it never stalls the server.
+calls are short and made on the event loop's thread (the file is local); every
+`CHECKPOINT_EVERY` events a checkpoint copies the log into the database (and waits for the disk)
+in a worker thread on a connection of its own, so that it never stalls the server, and then the
+loop's connection copies the little written meanwhile and empties the log, which so stays a few
+megabytes however fast the tables play.
 """
 
 from __future__ import annotations
@@ -19,7 +21,9 @@ from typing import Any
 from canasta.storage.base import Conflict, SeatRow, TableRow
 
 SCHEMA_VERSION = 1
-CHECKPOINT_EVERY = 1000  # events appended between checkpoints
+CHECKPOINT_EVERY = 500  # events appended between checkpoints
+BUSY_TIMEOUT_MS = 5000
+TABLES = {"tables", "seats", "events"}
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -43,24 +47,51 @@ CREATE TABLE IF NOT EXISTS events (
 """
 
 
+def check_database(db: sqlite3.Connection, path: str) -> int:
+    """The schema version of an open database file, after SQLite's quick check of every page;
+    ValueError, in one line saying what to do, for a damaged file or another program's."""
+    try:
+        problems = [row[0] for row in db.execute("PRAGMA quick_check(3)")]
+        version: int = db.execute("PRAGMA user_version").fetchone()[0]
+        names = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    except sqlite3.DatabaseError as exc:
+        raise ValueError(f"{path} is not a Canasta database or is damaged ({exc})") from None
+    if problems != ["ok"]:
+        advice = "restore a backup (see canasta backup) or start from a new file"
+        raise ValueError(f"{path} is damaged ({problems[0]}): {advice}")
+    if version not in (0, SCHEMA_VERSION):
+        raise ValueError(f"{path}: database schema {version}, this server knows {SCHEMA_VERSION}")
+    if (version == 0 and names) or (version == SCHEMA_VERSION and not names >= TABLES):
+        raise ValueError(f"{path} is not a Canasta database (it holds other tables): choose another file")
+    return version
+
+
 class SQLiteStorage:
-    """The `Storage` interface on an SQLite file (or `:memory:`)."""
+    """The `Storage` interface on an SQLite file (or `:memory:`). A file that exists must be a
+    sound Canasta database (`check_database`); an empty file is refused too, since an empty
+    database would start the server with none of its tables."""
 
     def __init__(self, path: str | Path) -> None:
         self._path = str(path)
         if self._path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
+            if Path(path).is_file() and Path(path).stat().st_size == 0:
+                raise ValueError(
+                    f"{path} is an empty file, not a Canasta database: remove it to start afresh"
+                )
         self._db = sqlite3.connect(self._path, isolation_level=None, check_same_thread=False)
+        try:
+            check_database(self._db, self._path)
+        except ValueError:
+            self._db.close()
+            raise
         self._wal = self._db.execute("PRAGMA journal_mode=WAL").fetchone()[0] == "wal"
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.execute("PRAGMA wal_autocheckpoint=0")
         self._appended = 0
         self._checkpoint: asyncio.Future[None] | None = None
         self._db.execute("PRAGMA foreign_keys=ON")
-        self._db.execute("PRAGMA busy_timeout=5000")
-        version = self._db.execute("PRAGMA user_version").fetchone()[0]
-        if version not in (0, SCHEMA_VERSION):
-            raise RuntimeError(f"{path}: database schema {version}, this server knows {SCHEMA_VERSION}")
+        self._db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
         self._db.executescript(SCHEMA)
         self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
 
@@ -119,6 +150,17 @@ class SQLiteStorage:
     def _checkpointed(self, done: asyncio.Future[None]) -> None:
         self._checkpoint = None
         done.result()  # a failed checkpoint is reported (and the next one tries again)
+        self._restart_log()
+
+    def _restart_log(self) -> None:
+        """Copy what is left of the log (little, after a passive checkpoint) and empty it, so that
+        it stays small however fast tables play; skipped (no waiting) while another connection
+        reads, and tried again at the next checkpoint."""
+        self._db.execute("PRAGMA busy_timeout=0")
+        try:
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        finally:
+            self._db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
 
     async def events(self, table_id: str, after: int = 0) -> list[tuple[int, dict[str, Any]]]:
         rows = self._db.execute(
@@ -130,3 +172,26 @@ class SQLiteStorage:
         if self._checkpoint is not None:
             await self._checkpoint
         self._db.close()
+
+
+def backup(source: Path, target: Path) -> int:
+    """Copy a database, even one a server is writing to, with SQLite's online backup (a
+    consistent copy of one moment); returns the number of tables copied. ValueError, in one
+    line, for a missing or damaged source or a target that exists (nothing is overwritten)."""
+    if not source.is_file():
+        raise ValueError(f"there is no database at {source}")
+    if target.exists():
+        raise ValueError(f"{target} exists: give the name of a new file")
+    if not target.parent.is_dir():
+        raise ValueError(f"the directory {target.parent} does not exist")
+    with closing(sqlite3.connect(source.resolve().as_uri() + "?mode=ro", uri=True)) as db:
+        check_database(db, str(source))
+        try:
+            with closing(sqlite3.connect(target)) as copy:
+                db.backup(copy)
+                check_database(copy, str(target))
+        except BaseException:
+            target.unlink(missing_ok=True)
+            raise
+        count: int = db.execute("SELECT count(*) FROM tables").fetchone()[0]
+    return count

@@ -1,0 +1,355 @@
+"""The rules core of melding: one judge of melds and pickups, by counts.
+
+A melding step (a `meld` action, or the melds of a `pickup`) is judged on what matters to the
+rules: for each rank it touches, how many naturals, jokers and twos it adds to the team's meld
+of that rank. `State.apply` turns an action's cards into those counts and asks the judge; the
+legal-move generator (`canasta.rules.legal`) asks the same judge about the candidates it forms
+from the hand. So one piece of code decides what is legal, and the list of legal moves is
+exactly what `apply` accepts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from canasta.rules.cards import ALL_CARDS, Card, Rank
+from canasta.rules.melds import meld_error, meld_ok, wild_count, wild_rule_error
+
+if TYPE_CHECKING:
+    from canasta.rules.ruleset import RuleSet
+    from canasta.rules.state import State
+
+#: A group by counts: (rank, naturals, jokers, twos); black threes are the naturals of rank 3.
+Spec = tuple[Rank, int, int, int]
+#: What a step adds to each rank it touches: rank -> (naturals, jokers, twos), in order.
+Touched = dict[Rank, tuple[int, int, int]]
+#: A refusal: (code, message), the parts of an `IllegalActionError`.
+Refusal = tuple[str, str]
+
+POINTS: dict[Rank, int] = {c.rank: c.points for c in ALL_CARDS} | {Rank.WILD: 0}
+
+_METHOD_TEXT = {
+    "pair": "a natural pair",
+    "natural_wild": "a natural and a wild card",
+    "layoff": "adding it to your meld",
+}
+
+
+def spec_points(spec: Spec) -> int:
+    """The points a group's cards count toward an opening."""
+    rank, k, j, t = spec
+    return POINTS[rank] * k + j * 50 + t * 20
+
+
+def touched_of(specs: Sequence[Spec]) -> Touched:
+    """Groups merged by rank (several groups of one rank make one meld)."""
+    out: Touched = {}
+    for rank, k, j, t in specs:
+        had = out.get(rank)
+        out[rank] = (k, j, t) if had is None else (had[0] + k, had[1] + j, had[2] + t)
+    return out
+
+
+class Judge:
+    """The melding rules for one team at one moment of a turn, on counts.
+
+    `stats` holds (size, wild cards) of each of the team's melds; `after` gives the judge of the
+    same turn once a step is laid, so a sequence of steps can be judged without a `State`.
+    """
+
+    __slots__ = (
+        "canastas",
+        "dead",
+        "drew",
+        "minimum",
+        "opened",
+        "other_dead",
+        "permission",
+        "rules",
+        "started",
+        "stats",
+    )
+
+    rules: RuleSet
+    stats: dict[Rank, tuple[int, int]]
+    opened: bool
+    minimum: int
+    started: frozenset[Rank]
+    permission: str | None
+    drew: str | None
+    other_dead: frozenset[Rank]
+    dead: frozenset[Rank]
+    canastas: int
+
+    @classmethod
+    def of(cls, state: State, team: int) -> Judge:
+        """The judge of `team` in the state as it stands (the seat to play is the turn's)."""
+        rules = state.rules
+        j = cls()
+        j.rules = rules
+        j.stats = {r: (len(cs), wild_count(cs)) for r, cs in state.melds[team].items()}
+        j.opened = state.opened[team]
+        j.minimum = rules.minimum_for(state.scores[team])
+        j.started = frozenset(state.turn_started)
+        j.permission = state.permission
+        j.drew = state.drew
+        other: set[Rank] = set()
+        if rules.dead_rank_trigger != "none":
+            for t, melds in enumerate(state.melds):
+                if t != team:
+                    other |= _dead_of(rules, {r: (len(cs), wild_count(cs)) for r, cs in melds.items()})
+        j.other_dead = frozenset(other)
+        j._settle()
+        return j
+
+    def _settle(self) -> None:
+        self.canastas = sum(1 for size, _ in self.stats.values() if size >= 7)
+        if self.rules.dead_rank_trigger == "none":
+            self.dead = self.other_dead
+        else:
+            self.dead = self.other_dead | _dead_of(self.rules, self.stats)
+
+    def after(self, touched: Touched, top: Card | None = None) -> Judge:
+        """The judge once `touched` is laid (with the pile's `top`, for a pickup)."""
+        j = Judge()
+        j.rules = self.rules
+        stats = dict(self.stats)
+        started = set(self.started)
+        for rank, (k, jk, tw) in with_top(touched, top).items():
+            before = stats.get(rank)
+            if before is None:
+                started.add(rank)
+                stats[rank] = (k + jk + tw, jk + tw)
+            else:
+                stats[rank] = (before[0] + k + jk + tw, before[1] + jk + tw)
+        j.stats = stats
+        j.opened = True
+        j.minimum = self.minimum
+        j.started = frozenset(started)
+        j.permission = self.permission
+        j.drew = "pile" if top is not None else self.drew
+        j.other_dead = self.other_dead
+        j._settle()
+        return j
+
+    # -- one step -----------------------------------------------------------------------------
+
+    def group_error(self, rank: Rank, k: int, jokers: int, twos: int, wild_pending: bool) -> Refusal | None:
+        """The composition rules of what one step adds to the meld of `rank` (dead ranks too)."""
+        if rank in self.dead:
+            return "dead_rank", f"{rank.value}s are a dead rank"
+        rules = self.rules
+        before = self.stats.get(rank)
+        wilds = jokers + twos
+        if before is None:
+            size, total_wilds = k + wilds, wilds
+        else:
+            size, total_wilds = before[0] + k + wilds, before[1] + wilds
+        new = before is None
+        if not meld_ok(rules, rank, size, total_wilds, new):
+            return "bad_meld", meld_error(rules, rank, size, total_wilds, new) or ""
+        if wilds and rank is not Rank.WILD:
+            why = wild_rule_error(rules, rank, size - total_wilds, not self.opened, wild_pending)
+            if why:
+                return "bad_meld", why
+        return None
+
+    def groups(self, rank: Rank, naturals: int, jokers: int, twos: int, pending: bool) -> list[Spec]:
+        """Every group of `rank` (from `naturals` of it, `jokers`, `twos`) whose addition the
+        composition rules allow, largest first; memoised per rule set, as it depends on counts."""
+        before = self.stats.get(rank)
+        dead = rank in self.dead
+        key = ("groups", rank, naturals, jokers, twos, pending, before, self.opened, dead)
+        cache = self.rules.cache
+        found: list[Spec] | None = cache.get(key)
+        if found is None:
+            limit = 99 if rank is Rank.WILD else self.rules.meld_max_wilds
+            found = []
+            if not dead:
+                for k in range(0 if rank is Rank.WILD else naturals, -1, -1):
+                    for j in range(min(jokers, limit), -1, -1):
+                        for t in range(min(twos, limit - j), -1, -1):
+                            if k + j + t and self.group_error(rank, k, j, t, pending) is None:
+                                found.append((rank, k, j, t))
+            cache[key] = found
+        return found
+
+    def wild_pending(self, touched: Mapping[Rank, tuple[int, int, int]]) -> bool:
+        """Whether the team's wild-card meld stands incomplete once `touched` is laid."""
+        if self.rules.wild_melds != "progressive":
+            return False
+        before = self.stats.get(Rank.WILD)
+        add = touched.get(Rank.WILD)
+        if add is None:
+            return before is not None and before[0] < 7
+        size = (before[0] if before is not None else 0) + add[0] + add[1] + add[2]
+        return size < 7
+
+    def canasta_done(self, touched: Touched) -> bool:
+        """Whether the step completes a canasta in a meld begun this turn (concealed going out)."""
+        for rank, (k, j, t) in touched.items():
+            before = self.stats.get(rank)
+            b = 0 if before is None else before[0]
+            if b + k + j + t >= 7 and (before is None or (rank in self.started and b < 7)):
+                return True
+        return False
+
+    def go_out_error(self, touched: Touched) -> str | None:
+        """Why the team may not go out once `touched` is laid (None when it may)."""
+        rules = self.rules
+        canastas = self.canastas
+        special = rules.forbid_go_out_with_incomplete_special
+        after = dict(self.stats) if special else self.stats
+        for rank, (k, j, t) in touched.items():
+            before = self.stats.get(rank)
+            b, bw = (0, 0) if before is None else before
+            if b < 7 <= b + k + j + t:
+                canastas += 1
+            if special:
+                after[rank] = (b + k + j + t, bw + j + t)
+        need = rules.go_out_min_canastas
+        if canastas < need:
+            return f"going out needs {need} canasta{'s' if need > 1 else ''}, your team has {canastas}"
+        if special and any(_incomplete_special(r, n, w) for r, (n, w) in after.items()):
+            return "an incomplete meld of sevens, aces or wild cards forbids going out"
+        return permission_error(rules, self.permission)
+
+    def step_error(
+        self,
+        touched: Touched,
+        hand_after: int,
+        top: Card | None = None,
+        top_only: bool = False,
+        kept_after_top: int = 0,
+    ) -> Refusal | None:
+        """Why laying `touched` is illegal (None when it is legal).
+
+        For a meld action `hand_after` is the hand once it is laid. For a pickup, `top` is the
+        pile's top card (melded with the touched cards of its rank), `hand_after` counts the rest
+        of the pile joining the hand, and `kept_after_top` is the hand before the pile joins it.
+        """
+        rules = self.rules
+        full = with_top(touched, top)
+        pending = self.wild_pending(full)
+        for rank, (k, j, t) in full.items():
+            refusal = self.group_error(rank, k, j, t, pending)
+            if refusal is not None:
+                return refusal
+        black_threes = Rank.THREE in touched and (top is None or top.rank is not Rank.THREE)
+        if top_only and kept_after_top:
+            return "top_only", "after buying only the top card you must meld every card (no discard)"
+        if hand_after == 0 and rules.go_out_discard == "mandatory":
+            return "must_discard", "a card must remain for the final discard"
+        if black_threes and rules.black3_meld_no_discard and hand_after:
+            return (
+                "black_threes",
+                "black threes may be melded only when melding every card (no discard follows)",
+            )
+        if hand_after <= 1 or black_threes:
+            why = self.go_out_error(full)
+            if black_threes and (why or hand_after > 1):
+                return (
+                    "black_threes",
+                    f"black threes may be melded only when going out ({why or 'cards would remain'})",
+                )
+            if why:
+                if top is None and hand_after == 1:
+                    why = f"it would leave one card that could not be discarded ({why})"
+                return "cannot_go_out", why
+        if not self.opened:
+            return self.opening_error(touched, full, hand_after, top)
+        return None
+
+    def opening_error(
+        self, touched: Touched, full: Touched, hand_after: int, top: Card | None
+    ) -> Refusal | None:
+        """The initial meld: its count against the minimum, composition, exemptions (1.10, A43, A46)."""
+        rules = self.rules
+        count = sum(spec_points((r, k, j, t)) for r, (k, j, t) in touched.items())
+        if top is not None and rules.initial_meld_counts_top_card:
+            count += top.points
+        if rules.initial_meld_composition == "clean_or_wild" and not any(
+            r is Rank.WILD or (k >= 3 and not j + t) for r, (k, j, t) in full.items()
+        ):
+            return (
+                "opening_composition",
+                "the opening needs a meld of three or more naturals without wild cards, "
+                "or a meld of wild cards",
+            )
+        if count >= self.minimum:
+            return None
+        if rules.opening_canasta_exempt and any(  # a canasta laid from hand (A43)
+            k + j + t >= 7 for r, (k, j, t) in touched.items() if top is None or r is not top.rank
+        ):
+            return None
+        if (
+            top is None
+            and self.drew == "stock"
+            and rules.concealed_min_rule == "stock_exempt_pile_required"
+            and hand_after <= 1
+            and self.canasta_done(full)
+        ):
+            return None
+        return "opening_minimum", f"opening melds count {count}, minimum is {self.minimum}"
+
+
+def take_error(
+    rules: RuleSet, frozen: bool, pile_frozen: bool, top: Card, naturals: int, wilds: int, melded: bool
+) -> Refusal | None:
+    """Whether the cards taken with the top card (`naturals` of its rank, `wilds`) may take the pile.
+
+    `frozen`: the pile is frozen for the team; `melded`: the team has a meld of the top's rank.
+    """
+    if frozen:
+        if naturals < 2:
+            reason = "the pile is frozen" if pile_frozen else "your team has not opened"
+            if rules.freeze_scope == "always":
+                reason = "the pile is always frozen"
+            return "frozen_pile", f"{reason}: take it with a natural pair matching {top.code}"
+        return None
+    methods = rules.pile_take_methods
+    if (
+        ("pair" in methods and naturals >= 2)
+        or ("natural_wild" in methods and naturals >= 1 and wilds >= 1)
+        or ("layoff" in methods and melded)
+    ):
+        return None
+    allowed = ", ".join(_METHOD_TEXT[m] for m in sorted(methods))
+    return "bad_pickup", f"take the pile with cards matching {top.code} (allowed: {allowed})"
+
+
+def permission_error(rules: RuleSet, permission: str | None) -> str | None:
+    """Why partner's permission (or its absence) forbids going out this turn."""
+    if permission == "no":
+        return "your partner said no to going out this turn"
+    if rules.permission_mode == "mandatory" and permission != "yes":
+        return "you must ask your partner before going out"
+    return None
+
+
+def with_top(touched: Touched, top: Card | None) -> Touched:
+    """A pickup's touched counts with the pile's top card added to its rank."""
+    if top is None:
+        return touched
+    full = {top.rank: (1, 0, 0)}
+    for rank, (k, j, t) in touched.items():
+        if rank is top.rank:
+            full[rank] = (k + 1, j, t)
+        else:
+            full[rank] = (k, j, t)
+    return full
+
+
+def _dead_of(rules: RuleSet, stats: Mapping[Rank, tuple[int, int]]) -> set[Rank]:
+    """Ranks a team's melds make dead (Modern American, R11 and A23)."""
+    trigger = rules.dead_rank_trigger
+    return {
+        r
+        for r, (n, w) in stats.items()
+        if r is not Rank.WILD and n >= 7 and (trigger == "any_canasta" or w == 0)
+    }
+
+
+def _incomplete_special(rank: Rank, size: int, wilds: int) -> bool:
+    return size < 7 and (rank in (Rank.SEVEN, Rank.WILD) or (rank is Rank.ACE and wilds == 0))

@@ -1,0 +1,148 @@
+"""The completeness contract of `legal_actions`: positions A-D of the rules-core issue, the
+black-three pickup, stuck positions of every rule set, the order fixed by the view, and a
+seeded sample of random positions for every configuration through the completeness checker."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from canasta.rules import Game, Meld, Pickup, RuleSet, State, make_deck, resample
+from canasta.rules.actions import describe
+from canasta.rules.completeness import check_position, reachable
+from canasta.rules.game import default_dealer
+from canasta.rules.ruleset import CONFIGURATIONS, configuration_label
+from support import action, make_state
+
+CONFIG_IDS = [configuration_label(*c) for c in CONFIGURATIONS]
+
+
+def listed_or_reachable(state: State, obj: dict[str, object]) -> None:
+    """The action is legal, and listed or reached by listed actions of the same turn."""
+    move = action(obj)
+    assert state.check(move) is None, state.check(move)
+    if move in state.legal_actions():
+        return
+    target = state.clone()
+    target.apply(move)
+    assert reachable(state, target), [describe(a) for a in state.legal_actions()]
+
+
+def test_position_A_opening_of_five_kings_is_listed() -> None:
+    s = make_state(hands=[["KS", "KH", "KD", "KC", "KS", "KH", "7D"], [], [], []], drew="stock")
+    melds = [a for a in s.legal_actions() if isinstance(a, Meld)]
+    assert [describe(m) for m in melds] == ["meld [KS KS KH KH KD]"]
+    listed_or_reachable(s, {"type": "meld", "melds": [["KS", "KH", "KD", "KC", "KS"]]})
+
+
+def test_position_B_pickup_with_two_kings_and_a_two() -> None:
+    s = make_state(phase="draw", pile=["6C", "KD"], hands=[["KS", "KH", "2C", "9D", "7S"], [], [], []])
+    assert any(isinstance(a, Pickup) for a in s.legal_actions())
+    listed_or_reachable(s, {"type": "pickup", "with": ["KS", "KH", "2C"]})
+
+
+def test_position_C_pickup_with_a_second_meld() -> None:
+    hand = ["KS", "KH", "KC", "5S", "5H", "5D", "9D"]
+    s = make_state(phase="draw", pile=["6C", "KD"], hands=[hand, [], [], []])
+    listed_or_reachable(s, {"type": "pickup", "with": ["KS", "KH", "KC"], "melds": [["5S", "5H", "5D"]]})
+
+
+def test_position_D_seed_3_first_turn_pickup_of_eights() -> None:
+    game = Game.new("classic", players=4, seed=3)
+    s = game.current
+    assert s.pile[-1].code == "8D" and sum(c.rank.value == "8" for c in s.hands[s.turn]) >= 3
+    eights = [c.code for c in s.hands[s.turn] if c.rank.value == "8"]
+    assert any(isinstance(a, Pickup) for a in s.legal_actions())
+    listed_or_reachable(s, {"type": "pickup", "with": eights})
+
+
+def test_lone_wild_card_added_to_a_meld_is_listed() -> None:
+    s = make_state(
+        hands=[["JK", "9C", "9H", "5D"], [], [], []],
+        melds=[[["8S", "8H", "8D"]], []],
+        opened=[True, False],
+        drew="stock",
+    )
+    assert any(describe(a) == "meld 8:[JK]" for a in s.legal_actions())
+
+
+def test_black_three_pickup_never_uses_a_card_twice() -> None:
+    hand = ["3C", "3C", "3S", "AH", "AD", "AC", "QH", "QD", "QS"]
+    kings = ["KS", "KH", "KD", "KC", "KS", "KH", "KD"]
+    s = make_state(
+        "online",
+        4,
+        phase="draw",
+        pile=["3D", "3S"],
+        hands=[hand, [], [], []],
+        melds=[[kings], []],
+        opened=[True, False],
+    )
+    assert any(isinstance(a, Pickup) for a in s.legal_actions())
+    for move in s.legal_actions():
+        assert s.check(move) is None, describe(move)
+        s.clone().apply(move)
+
+
+@pytest.mark.parametrize(
+    ("variant", "players"),
+    [("classic", 2), ("classic", 4), ("modern-american", 4), ("online", 2), ("online", 4), ("mendelev", 4)],
+)
+def test_stuck_position_ends_the_deal(variant: str, players: int) -> None:
+    """A48: to draw from an empty stock with no way to take the pile ends the deal at once."""
+    spare = ["7C", "8D", "6S", "5C", "4H", "10S", "JC", "QD", "9S", "8H"]
+    hands = [["9C", "5D", "6H"]] + [spare[2 * i : 2 * i + 2] for i in range(players - 1)]
+    s = make_state(variant, players, phase="draw", stock=[], pile=["KD"], hands=hands)
+    assert s.is_over and s.result is not None and s.result.reason == "stock_exhausted"
+    assert s.legal_actions() == []
+
+
+@pytest.mark.parametrize("config", CONFIGURATIONS, ids=CONFIG_IDS)
+def test_list_depends_only_on_the_view(config: tuple[str, int, dict[str, object]]) -> None:
+    rules = RuleSet.preset(*config)
+    rng = random.Random(11)
+    game = Game(rules, seed=4)
+    game.next_deal()
+    state = game.current
+    checked = 0
+    while not state.is_over and checked < 40:
+        view = state.view(state.to_move)
+        moves = state.legal_actions()
+        for _ in range(3):
+            world = resample(view, rng)
+            assert world.legal_actions() == moves
+        checked += 1
+        state.apply(rng.choice(moves))
+    assert checked >= 10
+
+
+def random_positions(config: tuple[str, int, dict[str, object]], count: int, seed: int) -> list[State]:
+    """Positions met in seeded random play (deals past the first: cumulative scores vary)."""
+    rules = RuleSet.preset(*config)
+    rng = random.Random(seed)
+    out: list[State] = []
+    deal = 0
+    while len(out) < count:
+        deck = make_deck(rules.decks, rules.jokers)
+        rng.shuffle(deck)
+        dealer, sitting_out = default_dealer(rules, deal)
+        deal += 1
+        scores = [rng.choice([0, -200, 1600, 3100]) for _ in range(rules.teams)]
+        state = State.deal(rules, deck, dealer, scores, sitting_out)
+        while not state.is_over:
+            moves = state.legal_actions()
+            if rng.random() < 0.15 and len(out) < count:
+                out.append(state.clone())
+            state.apply(rng.choice(moves))
+    return out
+
+
+@pytest.mark.parametrize("config", CONFIGURATIONS, ids=CONFIG_IDS)
+def test_completeness_checker_on_random_positions(config: tuple[str, int, dict[str, object]]) -> None:
+    legal = 0
+    for state in random_positions(config, 25, 2026):
+        report = check_position(state, limit=400)
+        assert report.ok, (report.unreachable, report.refused, report.dead_ends)
+        legal += report.legal
+    assert legal > 0
