@@ -288,6 +288,22 @@ def play_turns(page: Page, watch: Watch, until: str = "result", screenshot_at: i
             discard(page, drag=done["turns"] % 5 == 3)
 
 
+WAITING_TABLE = {"seats": ["human", "easy", "easy", "easy"], "grace": 600}  # nobody stands in for Ann
+
+
+def seated_page(
+    server: LiveServer,
+    browser: Browser,
+    events: list[dict[str, Any]],
+    settings: dict[str, Any] = WAITING_TABLE,
+) -> tuple[BrowserContext, Page, str]:
+    """A table stored with `events`, and Ann's page at it (desktop size); returns its id too."""
+    table_id, token = store_table(server.db, settings, events)
+    context, page = open_page(browser)
+    page.goto(f"{server.url}/t/{table_id}#seat={token}")
+    return context, page, table_id
+
+
 def test_a_full_deal_against_three_computer_players_by_clicks(server: LiveServer, browser: Browser) -> None:
     context, page = open_page(browser)
     watch = Watch(seat=0)
@@ -885,10 +901,7 @@ def test_refusals_and_the_log_speak_the_players_words_in_both_languages(
         "KC 6H 5S 5H 5D 4C 10C AD AC KS KH",
     ]
     events = stacked_log(hands, ["6S", "8S", "JC", "QS", "KD", "AH", "9H"], None, ["8D", "JC", "QS", "KD"])
-    settings = {"seats": ["human", "easy", "easy", "easy"], "grace": 600}
-    table_id, token = store_table(server.db, settings, events)
-    context, page = open_page(browser)
-    page.goto(f"{server.url}/t/{table_id}#seat={token}")
+    context, page, _ = seated_page(server, browser, events)
     assert wait_turn(page) == "draw"
     assert "Computer 4 discarded K♦." in page.inner_text("#log")
     assert act(page, "#btn-draw")
@@ -916,10 +929,7 @@ def test_refusals_and_the_log_speak_the_players_words_in_both_languages(
 
 
 def test_help_from_the_legal_moves_and_a_hint(server: LiveServer, browser: Browser) -> None:
-    settings = {"seats": ["human", "easy", "easy", "easy"], "grace": 600}
-    table_id, token = store_table(server.db, settings, touch_drag_log())
-    context, page = open_page(browser)
-    page.goto(f"{server.url}/t/{table_id}#seat={token}")
+    context, page, _ = seated_page(server, browser, touch_drag_log())
     assert wait_turn(page) == "draw"
     page.wait_for_selector('#hand .in-hand[data-card="KS"]')
     # the pile (a king on top) can be taken, and says with which cards; the kings are marked
@@ -1058,10 +1068,7 @@ def test_two_clicks_from_home_to_the_first_move_and_the_rules_in_both_languages(
 def test_the_hand_is_sorted_by_rank_or_suit_or_by_dragging_and_kept_across_a_refresh(
     server: LiveServer, browser: Browser
 ) -> None:
-    settings = {"seats": ["human", "easy", "easy", "easy"], "grace": 600}
-    table_id, token = store_table(server.db, settings, touch_drag_log())
-    context, page = open_page(browser)
-    page.goto(f"{server.url}/t/{table_id}#seat={token}")
+    context, page, _ = seated_page(server, browser, touch_drag_log())
     assert wait_turn(page) == "draw"
 
     def shown() -> list[str]:
