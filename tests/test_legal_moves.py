@@ -146,3 +146,12 @@ def test_completeness_checker_on_random_positions(config: tuple[str, int, dict[s
         assert report.ok, (report.unreachable, report.refused, report.dead_ends)
         legal += report.legal
     assert legal > 0
+
+
+def test_black_threes_go_with_a_pickup_only_when_going_out() -> None:
+    """A50: black threes are melded only when going out, with a pickup as with a meld."""
+    hand = ["4S", "4D", "5S", "5H", "5C", "JK", "3S", "3C", "3C", "9H", "8D"]
+    s = make_state(phase="draw", pile=["7H", "4C"], hands=[hand, [], [], []])
+    move = {"type": "pickup", "with": ["4S", "4D"], "melds": [["5S", "5H", "5C", "JK"], ["3S", "3C", "3C"]]}
+    assert s.check(action(move)) is not None
+    assert s.check(action({**move, "melds": [["5S", "5H", "5C", "JK"]]})) is None
