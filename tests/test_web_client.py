@@ -531,7 +531,7 @@ def test_game_over_shows_the_winner_and_a_rematch_starts_the_next_game(
     server: LiveServer, browser: Browser
 ) -> None:
     context, page = open_page(browser)
-    body = {"seats": ["human", "easy", "easy", "easy"], "target_score": 1, "grace": 0, "deal_pause": 0}
+    body = {"seats": ["human", "easy", "easy", "easy"], "target_score": 100, "grace": 0, "deal_pause": 0}
     table = page.request.post(server.url + "/api/tables", data={**body, "stand_in": "easy"}).json()["table"]
     seat = page.request.post(server.url + f"/api/tables/{table}/seats", data={"name": "Ann"}).json()
     for _ in range(600):  # a computer stands in for Ann until the game is over
