@@ -47,50 +47,95 @@ def _kind(card: Card) -> str:
 
 
 def signature(state: State) -> Signature:
-    melds = tuple(tuple(sorted((r.value, _counts(cs)) for r, cs in m.items())) for m in state.melds)
-    hands = tuple(tuple(sorted(Counter(_kind(c) for c in h).items())) for h in state.hands)
-    return (state.turn, state.phase, melds, hands, len(state.pile), state.must_meld_out, state.result)
+    """The position within a turn: the mover's team's melds by counts, the mover's hand by kind."""
+    team = state.team_of(state.turn)
+    melds = tuple(sorted((r.value, _counts(cs)) for r, cs in state.melds[team].items()))
+    hand = tuple(sorted(Counter(_kind(c) for c in state.hands[state.turn]).items()))
+    done = None if state.result is None else state.result.reason
+    return (state.turn, state.phase, melds, hand, len(state.pile), state.must_meld_out, done)
 
 
 def _counts(cards: Sequence[Card]) -> tuple[int, int, int]:
-    jokers = sum(1 for c in cards if c.is_joker)
-    twos = sum(1 for c in cards if c.is_two)
+    jokers = twos = 0
+    for c in cards:
+        if c.is_joker:
+            jokers += 1
+        elif c.is_two:
+            twos += 1
     return len(cards) - jokers - twos, jokers, twos
 
 
-def _fits(state: State, target: State) -> bool:
-    """Whether `state` can still grow into `target` by melding (no meld beyond the target's)."""
-    for m, goal in zip(state.melds, target.melds, strict=True):
-        for rank, cards in m.items():
-            want = goal.get(rank)
-            if want is None:
-                return False
-            have, need = _counts(cards), _counts(want)
-            if any(h > n for h, n in zip(have, need, strict=True)):
-                return False
+def _goal(target: State) -> dict[Rank, tuple[int, int, int]]:
+    return {r: _counts(cs) for r, cs in target.melds[target.team_of(target.turn)].items()}
+
+
+def _fits(state: State, action: Meld | Pickup, goal: dict[Rank, tuple[int, int, int]]) -> bool:
+    """Whether the team's melds with `action` laid stay within the target's (melding only adds)."""
+    melds = state.melds[state.team_of(state.turn)]
+    added: dict[Rank, list[int]] = {}
+    groups = list(action.melds)
+    if isinstance(action, Pickup):
+        top = state.pile[-1]
+        groups.append(Group((*action.with_, top), top.rank))
+    for g in groups:
+        rank = g.rank or next((c.rank for c in g.cards if not c.is_wild), Rank.WILD)
+        have = added.setdefault(rank, list(_counts(melds.get(rank, ()))))
+        for i, n in enumerate(_counts(g.cards)):
+            have[i] += n
+    for rank, have in added.items():
+        want = goal.get(rank)
+        if want is None or any(h > w for h, w in zip(have, want, strict=True)):
+            return False
     return True
 
 
-def reachable(state: State, target: State, seen: set[Signature] | None = None) -> bool:
+class _Turn:
+    """The listed actions from positions of one turn and their results, each found once."""
+
+    def __init__(self) -> None:
+        self.listed: dict[Signature, list[Meld | Pickup]] = {}
+        self.results: dict[tuple[Signature, Meld | Pickup], tuple[State, Signature]] = {}
+
+    def actions(self, state: State, sig: Signature) -> list[Meld | Pickup]:
+        found = self.listed.get(sig)
+        if found is None:
+            found = self.listed[sig] = [a for a in state.legal_actions() if isinstance(a, (Meld, Pickup))]
+        return found
+
+    def result(self, state: State, sig: Signature, action: Meld | Pickup) -> tuple[State, Signature]:
+        key = (sig, action)
+        found = self.results.get(key)
+        if found is None:
+            after = state.clone()
+            after.apply(action)
+            found = self.results[key] = (after, signature(after))
+        return found
+
+
+def reachable(state: State, target: State, turn: _Turn | None = None) -> bool:
     """Whether listed actions of the same turn lead from `state` to `target`'s position."""
+    turn = _Turn() if turn is None else turn
     goal = signature(target)
-    if signature(state) == goal:
-        return True
-    if state.is_over or (state.turn != target.turn and not target.is_over):
-        return False
-    seen = set() if seen is None else seen
-    for action in state.legal_actions():
-        if not isinstance(action, (Meld, Pickup)):
-            continue
-        after = state.clone()
-        after.apply(action)
-        sig = signature(after)
-        if sig in seen or not _fits(after, target):
-            continue
-        seen.add(sig)
-        if sig == goal or reachable(after, target, seen):
+    melds = _goal(target)
+    seen: set[Signature] = set()
+
+    def search(here: State, sig: Signature) -> bool:
+        if sig == goal:
             return True
-    return False
+        if here.is_over or here.turn != target.turn:
+            return False
+        for action in turn.actions(here, sig):
+            if not _fits(here, action, melds):
+                continue
+            after, after_sig = turn.result(here, sig, action)
+            if after_sig in seen:
+                continue
+            seen.add(after_sig)
+            if search(after, after_sig):
+                return True
+        return False
+
+    return search(state, signature(state))
 
 
 def _options(judge: Judge, hand: _Hand, rank: Rank, melded: bool) -> list[Spec]:
@@ -198,6 +243,7 @@ def check_position(state: State, limit: int = 4000, seed: int = 0) -> Report:
         return report
     tried, report.sampled = candidates(state, limit, seed)
     listed_set = set(listed)
+    turn = _Turn()
     for action in tried:
         if state.check(action) is not None:
             continue
@@ -206,6 +252,6 @@ def check_position(state: State, limit: int = 4000, seed: int = 0) -> Report:
             continue
         target = state.clone()
         target.apply(action)
-        if not reachable(state, target):
+        if not reachable(state, target, turn):
             report.unreachable.append(describe(action))
     return report

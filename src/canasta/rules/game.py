@@ -9,11 +9,12 @@ from typing import Any
 
 from canasta.rules.actions import Action
 from canasta.rules.cards import Card, make_deck
+from canasta.rules.deal import FIVE_PLAYER_SIT_OUT, active_order
 from canasta.rules.errors import IllegalActionError
 from canasta.rules.legal import legal_actions
 from canasta.rules.ruleset import RuleSet
 from canasta.rules.scoring import game_winner
-from canasta.rules.state import FIVE_PLAYER_SIT_OUT, State, active_order
+from canasta.rules.state import State
 
 
 @dataclass

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from canasta.rules.actions import Action, Answer, Ask, Discard, Draw, Group, Meld, Pass, Pickup
 from canasta.rules.cards import ALL_CARDS, Card, Rank
-from canasta.rules.judge import POINTS, Judge, Spec, take_error, touched_of
+from canasta.rules.judge import POINTS, Judge, Spec, spec_points, take_error, touched_of
 from canasta.rules.state import read_groups
 
 if TYPE_CHECKING:
@@ -238,7 +238,11 @@ class _Search:
         self.gained = state.gained() if top is not None else 0
         self.frozen = state.frozen_for(state.team_of(state.turn))
         self.black3 = top is not None and top.is_black_three
-        self.ranks: list[Rank] = [r for r in hand.naturals if top is None or r is not top.rank]
+        # the ranks worth most first, so that the bound below the minimum prunes early
+        self.ranks: list[Rank] = sorted(
+            (r for r in hand.naturals if top is None or r is not top.rank),
+            key=lambda r: -POINTS[r] * len(hand.naturals[r]),
+        )
         if self.rules.wild_melds != "none" and (hand.jokers or hand.twos):
             self.ranks.append(Rank.WILD)
         if len(hand.black_threes) >= 3 and not self.black3:
@@ -250,6 +254,8 @@ class _Search:
             r = self.ranks[i]
             self.rest[i] = self.rest[i + 1] + POINTS[r] * len(hand.pool(r))
         self.budget = SEARCH_BUDGET
+        self.errors: dict[_Combo, bool] = {}
+        self.afters: dict[_Combo, Callable[[Spec], bool]] = {}
         # an opening below the minimum: a canasta from hand (A43); the concealed going out below
         # it (A46) melds every card, which `_meld_outs` lists
         wilds = min(len(hand.jokers) + len(hand.twos), self.rules.meld_max_wilds)
@@ -270,7 +276,13 @@ class _Search:
     # -- judging ------------------------------------------------------------------------------
 
     def error(self, combo: _Combo) -> bool:
-        """Whether the step is illegal."""
+        """Whether the step is illegal (each combination judged once per search)."""
+        known = self.errors.get(combo)
+        if known is None:
+            known = self.errors[combo] = self._error(combo)
+        return known
+
+    def _error(self, combo: _Combo) -> bool:
         base, specs = combo
         hand = self.hand
         top = self.top
@@ -312,7 +324,13 @@ class _Search:
         return self.after(combo)(unit)
 
     def after(self, combo: _Combo) -> Callable[[Spec], bool]:
-        """Whether a single group may be laid once `combo` is laid."""
+        """Whether a single group may be laid once `combo` is laid (made once per combination)."""
+        known = self.afters.get(combo)
+        if known is None:
+            known = self.afters[combo] = self._after(combo)
+        return known
+
+    def _after(self, combo: _Combo) -> Callable[[Spec], bool]:
         base, specs = combo
         laid = (base, *specs) if base is not None else specs
         after = self.judge.after(touched_of(laid), self.top)
@@ -357,23 +375,28 @@ class _Search:
                     yield combo
             else:
                 self.budget = SEARCH_BUDGET
-                yield from self._walk(base, 0, ())
+                yield from self._start(base)
 
-    def _walk(self, base: Spec | None, i: int, chosen: tuple[Spec, ...]) -> Iterator[_Combo]:
+    def _start(self, base: Spec | None) -> Iterator[_Combo]:
+        points = 0
+        if base is not None:
+            points = spec_points(base)
+            if self.rules.initial_meld_counts_top_card and self.top is not None:
+                points += self.top.points
+        jokers, twos = (base[2], base[3]) if base is not None else (0, 0)
+        return self._walk(base, 0, (), points, jokers, twos)
+
+    def _walk(
+        self, base: Spec | None, i: int, chosen: tuple[Spec, ...], points: int, jokers: int, twos: int
+    ) -> Iterator[_Combo]:
+        """Choose a group (or none) of rank i on, with the points and wild cards chosen so far."""
         self.budget -= 1
         if self.budget < 0:
             return
         hand = self.hand
-        j_used = sum(s[2] for s in chosen) + (base[2] if base else 0)
-        t_used = sum(s[3] for s in chosen) + (base[3] if base else 0)
-        points = 0
-        if not self.exempt and not self.judge.opened:
-            points = sum(POINTS[s[0]] * s[1] + 50 * s[2] + 20 * s[3] for s in chosen)
-            if base is not None:
-                points += POINTS[base[0]] * base[1] + 50 * base[2] + 20 * base[3]
-                if self.rules.initial_meld_counts_top_card and self.top is not None:
-                    points += self.top.points
-            left = self.rest[i] + 50 * (len(hand.jokers) - j_used) + 20 * (len(hand.twos) - t_used)
+        opening = not self.exempt and not self.judge.opened
+        if opening:
+            left = self.rest[i] + 50 * (len(hand.jokers) - jokers) + 20 * (len(hand.twos) - twos)
             if points + left < self.judge.minimum:
                 return
         if i == len(self.ranks):
@@ -386,17 +409,19 @@ class _Search:
         laid_later = (
             self.after(partial)
             if (base is not None or chosen)
-            and (self.exempt or points >= self.judge.minimum)
+            and (not opening or points >= self.judge.minimum)
             and not self.error(partial)
             else None
         )
         for spec in self.options[i]:
-            if spec[2] + j_used > len(hand.jokers) or spec[3] + t_used > len(hand.twos):
+            if spec[2] + jokers > len(hand.jokers) or spec[3] + twos > len(hand.twos):
                 continue
             if laid_later is not None and laid_later(spec):
                 continue
-            yield from self._walk(base, i + 1, (*chosen, spec))
-        yield from self._walk(base, i + 1, chosen)
+            yield from self._walk(
+                base, i + 1, (*chosen, spec), points + spec_points(spec), jokers + spec[2], twos + spec[3]
+            )
+        yield from self._walk(base, i + 1, chosen, points, jokers, twos)
 
 
 def _units(spec: Spec) -> Iterator[tuple[Spec, Spec | None]]:
@@ -440,6 +465,10 @@ def _meld_outs(
         if base is not None:
             naturals[base[0]] = naturals.get(base[0], 0) - base[1]
             jokers, twos = jokers - base[2], twos - base[3]
+        least = state.rules.meld_min_naturals
+        melded = set(judge.stats) | ({base[0]} if base is not None else set())
+        if any(0 < n < least and r not in melded for r, n in naturals.items()) or 0 < threes < 3:
+            continue  # a rank too short for a meld of its own: this hand cannot all be melded
         targets = [r for r, n in naturals.items() if n > 0]
         targets += [r for r in judge.stats if r not in naturals and r not in (Rank.WILD, Rank.THREE)]
         if base is not None and base[0] not in targets:

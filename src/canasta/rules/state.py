@@ -6,6 +6,7 @@ import enum
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
+from canasta.rules import public
 from canasta.rules.actions import (
     Action,
     Answer,
@@ -18,10 +19,11 @@ from canasta.rules.actions import (
     Pickup,
     describe,
 )
-from canasta.rules.cards import Card, Rank, make_deck
+from canasta.rules.cards import Card, Rank
+from canasta.rules.deal import active_order, card_counts
 from canasta.rules.errors import IllegalActionError, InvalidActionError
 from canasta.rules.judge import Judge, Spec, Touched, permission_error, take_error, touched_of, with_top
-from canasta.rules.melds import Melds, canasta_count, dead_ranks, incomplete_special, is_canasta
+from canasta.rules.melds import Melds, dead_ranks
 from canasta.rules.ruleset import RuleSet
 from canasta.rules.scoring import DealResult, score_deal
 
@@ -43,17 +45,6 @@ DRAW, PLAY, ENDED = Phase.DRAW, Phase.PLAY, Phase.ENDED
 DrawSource: TypeAlias = Literal["stock", "pile"]
 #: Partner's permission to go out this turn: asked and awaited, given, or refused.
 Permission: TypeAlias = Literal["pending", "yes", "no"]
-FIVE_PLAYER_SIT_OUT = (4, 0, 2)
-
-
-def active_order(players: int, sitting_out: int | None) -> tuple[int, ...]:
-    """Seats that play a deal, in turn order (5 players: trio 0,2,4 with one out, pair 1,3)."""
-    if players != 5:
-        return tuple(range(players))
-    trio = [s for s in (0, 2, 4) if s != sitting_out]
-    return (trio[0], 1, trio[1], 3)
-
-
 class State:
     """One deal of a game in progress. Mutated in place by `apply`; copy with `clone`."""
 
@@ -158,61 +149,10 @@ class State:
         scores: Sequence[int] | None = None,
         sitting_out: int | None = None,
     ) -> State:
-        """Deal from an explicit deck (index 0 is the top card), as FORMATS.md describes."""
-        check_deck(rules, deck)
-        if scores is None:
-            scores = [0] * rules.teams
-        s = cls.blank(rules, scores, dealer, sitting_out)
-        if dealer not in s.order:
-            raise InvalidActionError(f"dealer {dealer} does not play this deal", "bad_dealer")
-        seats = []
-        seat = dealer
-        for _ in s.order:
-            seat = s._next[seat]
-            seats.append(seat)
-        pos = 0
-        for _ in range(rules.hand_size):
-            for seat in seats:
-                s.hands[seat].append(deck[pos])
-                pos += 1
-        pos = s._turn_upcard(deck, pos)
-        s.stock = list(reversed(deck[pos:]))
-        for seat in seats:
-            s._lay_out_dealt_threes(seat)
-        s.turn = seats[0]
-        s.concealed_ok = True
-        return s
+        """Deal from an explicit deck (index 0 is the top card): see `canasta.rules.deal`."""
+        from canasta.rules.deal import deal
 
-    def _turn_upcard(self, deck: Sequence[Card], pos: int) -> int:
-        rules = self.rules
-        mode = rules.upcard_mode
-        if mode == "none":
-            return pos
-        while pos < len(deck):
-            card = deck[pos]
-            pos += 1
-            self.pile.append(card)
-            if card.is_wild and "wild" in rules.freeze_triggers:
-                self.pile_frozen = True
-            if card.is_red_three and "red3_upcard" in rules.freeze_triggers:
-                self.pile_frozen = True
-            if mode == "single":
-                break
-            if not (card.is_wild or card.is_red_three or (card.is_black_three and rules.upcard_skip_black3)):
-                break
-        return pos
-
-    def _lay_out_dealt_threes(self, seat: int) -> None:
-        hand = self.hands[seat]
-        team = self.rules.team_of(seat)
-        i = 0
-        while i < len(hand):
-            card = hand[i]
-            if self.rules.is_bonus_three(card) and self.stock:
-                self.threes[team].append(card)
-                hand[i] = self.stock.pop()
-            else:
-                i += 1
+        return deal(rules, deck, dealer, scores, sitting_out)
 
     def clone(self) -> State:
         """An independent copy (cards are shared immutable values)."""
@@ -285,62 +225,29 @@ class State:
     def team_of(self, seat: int) -> int:
         return seat % self.rules.teams
 
+    @property
+    def stock_size(self) -> int:
+        return len(self.stock)
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        return tuple(len(h) for h in self.hands)
+
     def minimum(self, team: int) -> int:
-        """The opening minimum of a team in this deal."""
-        return self.rules.minimum_for(self.scores[team])
+        """The opening minimum of a team in this deal (`canasta.rules.public`)."""
+        return public.minimum(self, team)
 
     def frozen_for(self, team: int) -> bool:
         """Whether the pile may be taken only with a natural pair by this team."""
-        scope = self.rules.freeze_scope
-        if self.pile_frozen or scope == "always":
-            return True
-        if scope == "per_side":
-            return not self.opened[team]
-        return not any(self.opened)
+        return public.frozen_for(self, team)
 
     def pile_blocked(self, seat: int, black3_ok: bool = False) -> str | None:
-        """Why the pile cannot be taken at all by this seat.
-
-        `black3_ok`: a black three on top does not block (the online go-out exception, R17).
-        """
-        if not self.pile:
-            return "the discard pile is empty"
-        top = self.pile[-1]
-        blocks = self.rules.block_rules
-        if top.is_wild and "wild_top" in blocks:
-            return "a wild card on top of the pile blocks it"
-        if top.is_black_three and "black3_top" in blocks and not black3_ok:
-            return "a black three on top of the pile blocks it"
-        if top.is_red_three and "red3_top" in blocks:
-            return "a red three on top of the pile blocks it until it is covered"
-        if "one_card" in blocks and len(self.pile) == 1 and len(self.hands[seat]) == 1:
-            return "a player holding one card may not take a one-card pile"
-        team = self.team_of(seat)
-        if "canasta_rank" in blocks and top.is_natural:
-            meld = self.melds[team].get(top.rank)
-            if meld is not None and is_canasta(meld):
-                return f"your team already has a canasta of {top.rank.value}s"
-        if "dead_rank" in blocks and top.rank in dead_ranks(self.rules, self.melds):
-            return f"{top.rank.value}s are a dead rank"
-        return None
+        """Why the pile cannot be taken at all by this seat (`canasta.rules.public`)."""
+        return public.pile_blocked(self, seat, black3_ok)
 
     def may_go_out(self, team: int, melds: Mapping[Rank, Sequence[Card]] | None = None) -> str | None:
-        """Why the seat to play may not go out now (None when it may).
-
-        `melds` are the team's melds as they would stand (default: as they stand now).
-        """
-        rules = self.rules
-        if melds is None:
-            melds = self.melds[team]
-        canastas = canasta_count(melds)
-        if canastas < rules.go_out_min_canastas:
-            need = rules.go_out_min_canastas
-            return f"going out needs {need} canasta{'s' if need > 1 else ''}, your team has {canastas}"
-        if rules.forbid_go_out_with_incomplete_special and any(
-            incomplete_special(r, cs) for r, cs in melds.items()
-        ):
-            return "an incomplete meld of sevens, aces or wild cards forbids going out"
-        return self.permission_blocks()
+        """Why the team may not go out now (None when it may); `melds`: as they would stand."""
+        return public.go_out_error(self, team, melds)
 
     def permission_blocks(self) -> str | None:
         """Why partner's permission (or its absence) forbids going out this turn."""
@@ -507,10 +414,7 @@ class State:
 
     def must_take_pile(self) -> bool:
         """With the stock exhausted: the top card joins one of the team's melds and is not frozen."""
-        team = self.team_of(self.turn)
-        if self.stock or not self.pile or self.frozen_for(team):
-            return False
-        return self.pile[-1].rank in self.melds[team]
+        return public.must_take_pile(self)
 
     def _pass(self) -> None:
         self._need_phase(DRAW)
@@ -778,7 +682,7 @@ def _check_in_hand(cards: Sequence[Card], hand: Sequence[Card]) -> None:
         if cards[0] not in hand:
             raise IllegalActionError(f"{cards[0].code} is not in your hand", "card_not_in_hand")
         return
-    for c, n in _counts(cards).items():
+    for c, n in card_counts(cards).items():
         if hand.count(c) < n:
             have = hand.count(c)
             detail = "is not in your hand" if have == 0 else f"is only {have} time(s) in your hand"
@@ -790,28 +694,3 @@ def _remove_cards(hand: Sequence[Card], used: Sequence[Card]) -> list[Card]:
     for c in used:
         rest.remove(c)
     return rest
-
-
-def check_deck(rules: RuleSet, deck: Sequence[Card]) -> None:
-    """A deck must hold exactly the cards of the rule set's packs."""
-    expected = rules.cache.get("deck_counts")
-    if expected is None:
-        expected = rules.cache["deck_counts"] = _counts(make_deck(rules.decks, rules.jokers))
-    if len(deck) != rules.deck_size:
-        raise InvalidActionError(
-            f"the deck has {len(deck)} cards, the rule set uses {rules.deck_size}", "bad_deck"
-        )
-    counts = _counts(deck)
-    if counts != expected:
-        for c, want in expected.items():
-            if counts.get(c, 0) != want:
-                raise InvalidActionError(
-                    f"the deck holds {counts.get(c, 0)} of {c.code}, expected {want}", "bad_deck"
-                )
-
-
-def _counts(cards: Sequence[Card]) -> dict[Card, int]:
-    counts: dict[Card, int] = {}
-    for c in cards:
-        counts[c] = counts.get(c, 0) + 1
-    return counts

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from canasta.rules import public
 from canasta.rules.actions import Action
 from canasta.rules.cards import Card, Rank, make_deck, sorted_cards
 from canasta.rules.legal import legal_actions
@@ -69,6 +70,22 @@ class SeatView:
     @property
     def minimums(self) -> tuple[int, ...]:
         return tuple(self.rules.minimum_for(s) for s in self.scores)
+
+    # the rule questions about public facts, answered as the engine answers them
+    def minimum(self, team: int) -> int:
+        return public.minimum(self, team)
+
+    def frozen_for(self, team: int) -> bool:
+        return public.frozen_for(self, team)
+
+    def pile_blocked(self, seat: int, black3_ok: bool = False) -> str | None:
+        return public.pile_blocked(self, seat, black3_ok)
+
+    def may_go_out(self, team: int, melds: Mapping[Rank, Sequence[Card]] | None = None) -> str | None:
+        return public.go_out_error(self, team, melds)
+
+    def must_take_pile(self) -> bool:
+        return public.must_take_pile(self)
 
     def to_json(self) -> dict[str, Any]:
         """The view as JSON (what a client of this seat, or a spectator, receives)."""

@@ -1,0 +1,125 @@
+"""The deal procedure (RULES.md 1.3-1.5): who plays, the cards dealt, the upcard, the threes laid out.
+
+A deal is dealt from an explicit deck (index 0 is the top card), as FORMATS.md describes: the
+cards go round one at a time from the dealer's left, the upcard is turned as the rule set says,
+and each player lays out the bonus threes dealt to them, replacing each from the stock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from canasta.rules.cards import Card, make_deck
+from canasta.rules.errors import InvalidActionError
+from canasta.rules.ruleset import RuleSet
+
+if TYPE_CHECKING:
+    from canasta.rules.state import State
+
+#: With 5 players, the trio seat that sits out deal 1, 2, 3 (then again from the first).
+FIVE_PLAYER_SIT_OUT = (4, 0, 2)
+
+
+def active_order(players: int, sitting_out: int | None) -> tuple[int, ...]:
+    """Seats that play a deal, in turn order (5 players: trio 0,2,4 with one out, pair 1,3)."""
+    if players != 5:
+        return tuple(range(players))
+    trio = [s for s in (0, 2, 4) if s != sitting_out]
+    return (trio[0], 1, trio[1], 3)
+
+
+def deal(
+    rules: RuleSet,
+    deck: Sequence[Card],
+    dealer: int,
+    scores: Sequence[int] | None = None,
+    sitting_out: int | None = None,
+) -> State:
+    """The state at the start of a deal from `deck`, the first player to the dealer's left to move."""
+    from canasta.rules.state import State
+
+    check_deck(rules, deck)
+    if scores is None:
+        scores = [0] * rules.teams
+    s = State.blank(rules, scores, dealer, sitting_out)
+    if dealer not in s.order:
+        raise InvalidActionError(f"dealer {dealer} does not play this deal", "bad_dealer")
+    seats = []
+    seat = dealer
+    for _ in s.order:
+        seat = s.next_seat(seat)
+        seats.append(seat)
+    pos = 0
+    for _ in range(rules.hand_size):
+        for seat in seats:
+            s.hands[seat].append(deck[pos])
+            pos += 1
+    pos = _turn_upcard(s, deck, pos)
+    s.stock = list(reversed(deck[pos:]))
+    for seat in seats:
+        _lay_out_threes(s, seat)
+    s.turn = seats[0]
+    s.concealed_ok = True
+    return s
+
+
+def _turn_upcard(s: State, deck: Sequence[Card], pos: int) -> int:
+    """Turn the upcard (again on a wild card or a three, as the rule set says)."""
+    rules = s.rules
+    mode = rules.upcard_mode
+    if mode == "none":
+        return pos
+    while pos < len(deck):
+        card = deck[pos]
+        pos += 1
+        s.pile.append(card)
+        if card.is_wild and "wild" in rules.freeze_triggers:
+            s.pile_frozen = True
+        if card.is_red_three and "red3_upcard" in rules.freeze_triggers:
+            s.pile_frozen = True
+        if mode == "single":
+            break
+        if not (card.is_wild or card.is_red_three or (card.is_black_three and rules.upcard_skip_black3)):
+            break
+    return pos
+
+
+def _lay_out_threes(s: State, seat: int) -> None:
+    """The bonus threes dealt to `seat` go to its team, each replaced from the stock."""
+    hand = s.hands[seat]
+    team = s.rules.team_of(seat)
+    i = 0
+    while i < len(hand):
+        card = hand[i]
+        if s.rules.is_bonus_three(card) and s.stock:
+            s.threes[team].append(card)
+            hand[i] = s.stock.pop()
+        else:
+            i += 1
+
+
+def check_deck(rules: RuleSet, deck: Sequence[Card]) -> None:
+    """A deck must hold exactly the cards of the rule set's packs."""
+    expected = rules.cache.get("deck_counts")
+    if expected is None:
+        expected = rules.cache["deck_counts"] = card_counts(make_deck(rules.decks, rules.jokers))
+    if len(deck) != rules.deck_size:
+        raise InvalidActionError(
+            f"the deck has {len(deck)} cards, the rule set uses {rules.deck_size}", "bad_deck"
+        )
+    counts = card_counts(deck)
+    if counts != expected:
+        for c, want in expected.items():
+            if counts.get(c, 0) != want:
+                raise InvalidActionError(
+                    f"the deck holds {counts.get(c, 0)} of {c.code}, expected {want}", "bad_deck"
+                )
+
+
+def card_counts(cards: Sequence[Card]) -> dict[Card, int]:
+    """How many of each card value."""
+    counts: dict[Card, int] = {}
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
+    return counts

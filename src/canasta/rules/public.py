@@ -1,0 +1,110 @@
+"""Rule questions about public facts, asked alike of a `State` and of a seat's `SeatView`.
+
+Whether the pile is frozen for a team, whether it may be taken at all, the opening minimum,
+whether a team may go out, whether the pile must be taken: each depends only on what every
+seat sees, so a bot asks its view and gets the answer the engine applies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Protocol
+
+from canasta.rules.cards import Card, Rank
+from canasta.rules.judge import permission_error
+from canasta.rules.melds import canasta_count, dead_ranks, incomplete_special, is_canasta
+from canasta.rules.ruleset import RuleSet
+
+
+class TableFacts(Protocol):
+    """What the questions read: the public part of a deal."""
+
+    @property
+    def rules(self) -> RuleSet: ...
+    @property
+    def scores(self) -> Sequence[int]: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def pile(self) -> Sequence[Card]: ...
+    @property
+    def pile_frozen(self) -> bool: ...
+    @property
+    def melds(self) -> Sequence[Mapping[Rank, Sequence[Card]]]: ...
+    @property
+    def opened(self) -> Sequence[bool]: ...
+    @property
+    def permission(self) -> str | None: ...
+    @property
+    def stock_size(self) -> int: ...
+    @property
+    def hand_sizes(self) -> Sequence[int]: ...
+
+
+def minimum(facts: TableFacts, team: int) -> int:
+    """The opening minimum of a team in this deal."""
+    return facts.rules.minimum_for(facts.scores[team])
+
+
+def frozen_for(facts: TableFacts, team: int) -> bool:
+    """Whether the pile may be taken only with a natural pair by this team."""
+    scope = facts.rules.freeze_scope
+    if facts.pile_frozen or scope == "always":
+        return True
+    if scope == "per_side":
+        return not facts.opened[team]
+    return not any(facts.opened)
+
+
+def pile_blocked(facts: TableFacts, seat: int, black3_ok: bool = False) -> str | None:
+    """Why the pile cannot be taken at all by this seat.
+
+    `black3_ok`: a black three on top does not block (the online go-out exception, R17).
+    """
+    pile = facts.pile
+    if not pile:
+        return "the discard pile is empty"
+    top = pile[-1]
+    rules = facts.rules
+    blocks = rules.block_rules
+    if top.is_wild and "wild_top" in blocks:
+        return "a wild card on top of the pile blocks it"
+    if top.is_black_three and "black3_top" in blocks and not black3_ok:
+        return "a black three on top of the pile blocks it"
+    if top.is_red_three and "red3_top" in blocks:
+        return "a red three on top of the pile blocks it until it is covered"
+    if "one_card" in blocks and len(pile) == 1 and facts.hand_sizes[seat] == 1:
+        return "a player holding one card may not take a one-card pile"
+    if "canasta_rank" in blocks and top.is_natural:
+        meld = facts.melds[rules.team_of(seat)].get(top.rank)
+        if meld is not None and is_canasta(meld):
+            return f"your team already has a canasta of {top.rank.value}s"
+    if "dead_rank" in blocks and top.rank in dead_ranks(rules, facts.melds):
+        return f"{top.rank.value}s are a dead rank"
+    return None
+
+
+def go_out_error(
+    facts: TableFacts, team: int, melds: Mapping[Rank, Sequence[Card]] | None = None
+) -> str | None:
+    """Why the team may not go out now (None when it may); `melds`: as they would stand."""
+    rules = facts.rules
+    if melds is None:
+        melds = facts.melds[team]
+    canastas = canasta_count(melds)
+    if canastas < rules.go_out_min_canastas:
+        need = rules.go_out_min_canastas
+        return f"going out needs {need} canasta{'s' if need > 1 else ''}, your team has {canastas}"
+    if rules.forbid_go_out_with_incomplete_special and any(
+        incomplete_special(r, cs) for r, cs in melds.items()
+    ):
+        return "an incomplete meld of sevens, aces or wild cards forbids going out"
+    return permission_error(rules, facts.permission)
+
+
+def must_take_pile(facts: TableFacts) -> bool:
+    """With the stock exhausted: the top card joins one of the team's melds and is not frozen."""
+    team = facts.rules.team_of(facts.turn)
+    if facts.stock_size or not facts.pile or frozen_for(facts, team):
+        return False
+    return facts.pile[-1].rank in facts.melds[team]
