@@ -615,8 +615,8 @@ def test_game_over_shows_the_winner_and_a_rematch_starts_the_next_game(
     page.wait_for_function(
         "() => document.getElementById('table').dataset.status === 'playing'"
         " && !document.getElementById('result-dialog').open"
-        " && document.getElementById('scoreline').textContent.startsWith('We 0')"
     )
+    assert page.request.get(server.url + f"/api/tables/{table}").json()["game"] == 1
     assert len(stored_table(server.db, table).games) == 2
     assert PAGE_ERRORS[id(page)] == []
     context.close()
