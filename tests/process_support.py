@@ -88,12 +88,16 @@ class Player:
                 self.seen.append(message)
 
     def move(self, rng: random.Random) -> bool:
-        """Make a random legal move if it is this seat's turn; whether it moved."""
+        """Make a random legal move if it is this seat's turn (between deals: ask for the next
+        one); whether it moved."""
         state = self.state
-        if self.seat is None or state["status"] != "playing" or state["to_move"] != self.seat:
+        if self.seat is not None and state["status"] == "deal_over" and self.seat not in state["ready"]:
+            self.ws.send(json.dumps({"type": "next_deal"}))
+        elif self.seat is None or state["status"] != "playing" or state["to_move"] != self.seat:
             return False
-        move = rng.choice(state["view"]["legal"])
-        self.ws.send(json.dumps({"type": "action", "version": state["version"], "action": move}))
+        else:
+            move = rng.choice(state["view"]["legal"])
+            self.ws.send(json.dumps({"type": "action", "version": state["version"], "action": move}))
         while self.state["version"] == state["version"]:
             self.drain(wait=10)
         return True

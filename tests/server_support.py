@@ -164,8 +164,9 @@ def play_until(
     rng: random.Random,
     log: list[Message] | None = None,
 ) -> Message:
-    """Read messages from `first` on, making a random legal move whenever this seat is to move,
-    until a state message satisfies `stop`; returns it. Every message read goes to `log`."""
+    """Read messages from `first` on, making a random legal move whenever this seat is to move
+    (and asking for the next deal after each), until a state message satisfies `stop`; returns
+    it. Every message read goes to `log`."""
     message = first
     while True:
         if log is not None:
@@ -177,6 +178,8 @@ def play_until(
             if seat is not None and message["status"] == "playing" and message["to_move"] == seat:
                 move = rng.choice(message["view"]["legal"])
                 ws.send_json({"type": "action", "version": message["version"], "action": move})
+            if seat is not None and message["status"] == "deal_over" and seat not in message["ready"]:
+                ws.send_json({"type": "next_deal"})
         message = receive(ws, timeout=20)
 
 

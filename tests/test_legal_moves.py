@@ -85,15 +85,26 @@ def test_black_three_pickup_never_uses_a_card_twice() -> None:
         s.clone().apply(move)
 
 
-@pytest.mark.parametrize(
-    ("variant", "players"),
-    [("classic", 2), ("classic", 4), ("modern-american", 4), ("online", 2), ("online", 4), ("mendelev", 4)],
-)
-def test_stuck_position_ends_the_deal(variant: str, players: int) -> None:
+@pytest.mark.parametrize("config", CONFIGURATIONS, ids=CONFIG_IDS)
+def test_stuck_position_ends_the_deal(config: tuple[str, int, dict[str, object]]) -> None:
     """A48: to draw from an empty stock with no way to take the pile ends the deal at once."""
+    variant, players, options = config
     spare = ["7C", "8D", "6S", "5C", "4H", "10S", "JC", "QD", "9S", "8H"]
     hands = [["9C", "5D", "6H"]] + [spare[2 * i : 2 * i + 2] for i in range(players - 1)]
-    s = make_state(variant, players, phase="draw", stock=[], pile=["KD"], hands=hands)
+    fields: dict[str, object] = {"sitting_out": 4, "dealer": 3} if players == 5 else {}
+    teams = RuleSet.preset(variant, players, options).teams
+    s = make_state(
+        variant,
+        players,
+        options,
+        phase="draw",
+        stock=[],
+        pile=["KD"],
+        hands=hands,
+        melds=[[] for _ in range(teams)],
+        red_threes=[[] for _ in range(teams)],
+        **fields,
+    )
     assert s.is_over and s.result is not None and s.result.reason == "stock_exhausted"
     assert s.legal_actions() == []
 
@@ -146,3 +157,12 @@ def test_completeness_checker_on_random_positions(config: tuple[str, int, dict[s
         assert report.ok, (report.unreachable, report.refused, report.dead_ends)
         legal += report.legal
     assert legal > 0
+
+
+def test_black_threes_go_with_a_pickup_only_when_going_out() -> None:
+    """A50: black threes are melded only when going out, with a pickup as with a meld."""
+    hand = ["4S", "4D", "5S", "5H", "5C", "JK", "3S", "3C", "3C", "9H", "8D"]
+    s = make_state(phase="draw", pile=["7H", "4C"], hands=[hand, [], [], []])
+    move = {"type": "pickup", "with": ["4S", "4D"], "melds": [["5S", "5H", "5C", "JK"], ["3S", "3C", "3C"]]}
+    assert s.check(action(move)) is not None
+    assert s.check(action({**move, "melds": [["5S", "5H", "5C", "JK"]]})) is None

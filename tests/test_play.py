@@ -119,7 +119,7 @@ def test_typed_actions_are_played() -> None:
     assert actions[2][0] == 1  # then the bots played
     text = out.getvalue()
     assert TEXT["drew"].split("{")[0] in text
-    assert "Seat 1: " in text
+    assert "Seat 1 draws from the stock." in text or "Seat 1 takes the pile with" in text
 
 
 def test_refused_and_unreadable_moves_are_explained_and_change_nothing() -> None:
@@ -133,7 +133,7 @@ def test_refused_and_unreadable_moves_are_explained_and_change_nothing() -> None
     play.inp = io.StringIO(f"discard {card.code}\nmeld XX YY\n{moves + 1}\nfly away\nhelp\nquit\n")
     assert play.play() == 0
     text = out.getvalue()
-    assert f"Illegal move: {message}" in text
+    assert "Draw a card or take the pile first." in text and message not in text
     assert TEXT["bad_input"].format(message="unknown card 'XX'") in text
     assert TEXT["bad_number"].format(number=moves + 1, count=moves) in text
     assert TEXT["bad_input"].format(message=TEXT["unknown_verb"].format(verb="fly")) in text
@@ -198,8 +198,7 @@ def test_a_refused_move_is_explained_in_russian() -> None:
     play.inp = io.StringIO(f"сбросить {card.code}\nвыложить XX\n{moves + 1}\nлететь\nпомощь\nвыход\n")
     assert play.play() == 0
     text = out.getvalue()
-    assert ("Недопустимый ход: сейчас нельзя так ходить: сначала возьмите карту, "
-            "либо вы уже взяли её") in text
+    assert "Сначала возьмите карту из прикупа или сброс." in text
     assert "Не удалось прочитать ход: неизвестная карта «XX»" in text
     assert f"Хода с номером {moves + 1} нет; выберите от 1 до {moves}." in text
     assert "Не удалось прочитать ход: неизвестный ход «лететь» (наберите «помощь»)" in text
@@ -216,7 +215,8 @@ def test_russian_moves_are_typed_and_shown() -> None:
     play.play()
     assert play.game.deals[0].actions[:2] == [(0, Draw()), (0, Discard(hand[-1]))]
     text = out.getvalue()
-    assert "  1) взять карту" in text and "Вы взяли " in text and "Место 1: " in text
+    assert "  1) взять карту" in text and "Вы взяли " in text
+    assert "Место 1 берёт карту из прикупа." in text or "Место 1 берёт сброс" in text
 
 
 @pytest.mark.parametrize(

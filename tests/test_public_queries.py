@@ -21,4 +21,8 @@ def test_view_and_state_answer_alike(config: tuple[str, int, dict[str, object]])
         for seat in state.order:
             assert view.pile_blocked(seat) == state.pile_blocked(seat)
         assert view.must_take_pile() == state.must_take_pile()
+        if state.rules.discard_rules == "modern":
+            hand = state.hands[state.turn]
+            assert view.discard_errors() == state.modern_discard_errors(hand, len(hand) == 1)
+            answers.add(("discard", bool(view.discard_errors())))
     assert len(answers) > 1

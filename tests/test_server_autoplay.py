@@ -74,6 +74,7 @@ def test_stand_in_plays_for_an_absent_person_until_they_return(tmp_path: Path) -
                 back = greet(boris, tokens[1])
                 assert back["seats"][1] == {
                     "seat": 1,
+                    "team": 1,
                     "bot": None,
                     "name": "Boris",
                     "connected": True,
@@ -192,5 +193,124 @@ def test_idle_tables_are_unloaded_and_come_back(tmp_path: Path) -> None:
             assert table not in hub.rooms
             again = greet(ws, tokens[0])
             assert again["version"] == state["version"] + 1 and again["view"]["phase"] == "play"
-            assert receive(ws)["type"] == "presence"
+            assert [receive(ws)["type"] for _ in range(2)] == ["log", "presence"]
             assert hub.rooms[table].connections
+
+
+def test_a_table_whose_people_are_all_away_waits_for_them(tmp_path: Path) -> None:
+    clock = ManualClock()
+    with running_server(tmp_path, clock=clock) as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        seats = ["human", "random", "random", "random"]
+        table = new_table(client, players=4, seats=seats, grace=0, turn_timer=5, bot_delay=0.5)
+        token = join(client, table, "Ann")
+        with client.websocket_connect(f"/ws/tables/{table}") as ws:
+            state = greet(ws, token)
+            ws.send_json({"type": "action", "version": state["version"], "action": {"type": "draw"}})
+            state = receive_until(ws, lambda m: is_state(m) and m["version"] > state["version"])
+            discard = {"type": "discard", "card": state["view"]["hand"][0]}
+            ws.send_json({"type": "action", "version": state["version"], "action": discard})
+            state = receive_until(ws, lambda m: is_state(m) and m["to_move"] == 1)
+        room = hub.rooms[table]
+        until(client, lambda: not room.connections)
+        # ten minutes with every person away: no computer move, no stand-in, no timer
+        for _ in range(60):
+            advance(client, clock, 10)
+        assert room.autoplay.pending is None
+        assert version(client, table) == state["version"]
+        with client.websocket_connect(f"/ws/tables/{table}") as ws:
+            back = greet(ws, token)
+            assert back["version"] == state["version"] and back["seats"][0]["stand_in"] is False
+            # (the idle table was unloaded meanwhile and is loaded again)
+            until(client, lambda: hub.rooms[table].autoplay.pending == "bot")
+            advance(client, clock, 0.5)  # Ann is back: the table plays on at its pace
+            moved = receive_until(ws, lambda m: is_state(m) and m["version"] > state["version"])
+            assert moved["last"]["seat"] == 1 and moved["last"]["by"] == "bot"
+
+
+def test_the_next_deal_waits_for_every_person_at_the_table(tmp_path: Path) -> None:
+    with running_server(tmp_path, rate=1e6, burst=1000) as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        table = new_table(client, players=4, seats=["human", "random", "human", "random"], grace=0)
+        tokens = [join(client, table, "Ann"), join(client, table, "Boris")]
+        with client.websocket_connect(f"/ws/tables/{table}") as ann:
+            state = greet(ann, tokens[0])
+            # Boris never came: after the grace period a stand-in plays his seat, and only his
+            mine = []
+            state = play_until(ann, 0, state, lambda m: m["status"] == "deal_over", random.Random(8), mine)
+            moves = [m["last"] for m in mine if is_state(m) and m["last"] is not None]
+            assert {m["by"] for m in moves if m["seat"] == 2} == {"stand_in"}
+            assert {m["by"] for m in moves if m["seat"] == 0} == {"player"}
+            assert hub.rooms[table].autoplay.pending is None  # the summary stays
+            with client.websocket_connect(f"/ws/tables/{table}") as boris:
+                assert greet(boris, tokens[1])["status"] == "deal_over"
+                ann.send_json({"type": "next_deal", "id": 1})
+                assert receive_until(ann, lambda m: m["type"] == "ack")["id"] == 1
+                waiting = receive_until(ann, is_state)
+                assert waiting["status"] == "deal_over" and waiting["ready"] == [0]
+                assert hub.rooms[table].autoplay.pending is None  # Boris has not asked yet
+                boris.send_json({"type": "next_deal"})
+                dealt = receive_until(ann, lambda m: is_state(m) and m["status"] == "playing")
+                assert dealt["deal"] == 1 and dealt["ready"] == []
+                boris.send_json({"type": "next_deal", "id": "x"})
+                error = receive_until(boris, lambda m: m["type"] == "error")
+                assert error["code"] == "deal_in_progress" and error["id"] == "x"
+
+
+def test_under_a_turn_timer_the_next_deal_starts_by_itself(tmp_path: Path) -> None:
+    clock = ManualClock()
+    with running_server(tmp_path, clock=clock) as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        settings = {"seats": ["human", "random"], "turn_timer": 1, "deal_pause": 3, "target_score": 10**5}
+        table = new_table(client, players=2, **settings)
+        with client.websocket_connect(f"/ws/tables/{table}") as ws:
+            greet(ws, join(client, table, "Ann"))  # Ann only watches: the timer moves for her
+            room = hub.rooms[table]
+            for _ in range(2000):  # the timer (and the computer) play the deal out
+                until(client, lambda: room.autoplay.pending is not None)
+                if room.table.status == "deal_over":
+                    break
+                advance(client, clock, 1)
+            assert room.table.status == "deal_over" and room.autoplay.pending == "deal"
+            advance(client, clock, 2.9)
+            assert room.table.status == "deal_over"  # the summary stays for `deal_pause`
+            advance(client, clock, 0.1)
+            second = receive_until(ws, lambda m: is_state(m) and m["deal"] == 1)
+            assert second["status"] == "playing" and second["ready"] == []
+
+
+def test_leaving_the_table_frees_the_seat(tmp_path: Path) -> None:
+    with running_server(tmp_path) as client:
+        table = new_table(client, players=2, grace=600)
+        tokens = [join(client, table, "Ann"), join(client, table, "Boris")]
+        with client.websocket_connect(f"/ws/tables/{table}") as ann:
+            state = greet(ann, tokens[0])
+            with client.websocket_connect(f"/ws/tables/{table}") as boris:
+                greet(boris, tokens[1])
+                boris.send_json({"type": "leave", "id": "bye"})
+                assert receive_until(boris, lambda m: m["type"] == "ack")["id"] == "bye"
+                assert receive_until(boris, lambda m: m["type"] == "welcome")["seat"] is None
+                watching = receive_until(boris, is_state)
+                assert watching["seat"] is None and watching["view"]["hand"] == []
+                assert watching["seats"][1] == {
+                    "seat": 1,
+                    "team": 1,
+                    "bot": None,
+                    "name": None,
+                    "connected": False,
+                    "stand_in": True,
+                }
+                boris.send_json({"type": "leave"})
+                assert receive_until(boris, lambda m: m["type"] == "error")["code"] == "not_seated"
+            # Ann plays on: a computer plays the free seat at once (no grace period)
+            state = receive_until(ann, lambda m: is_state(m) and m["seats"][1]["name"] is None)
+            state = play_until(
+                ann, 0, state, lambda m: m["last"] is not None and m["last"]["seat"] == 1, random.Random(9)
+            )
+            assert state["last"]["by"] == "stand_in"
+            state = receive_until(ann, my_turn(0))
+            # the old token is gone; anyone may take the seat, and then it is theirs to play
+            assert client.get(f"/api/tables/{table}", headers={"x-seat-token": tokens[1]}).status_code == 403
+            join(client, table, "Cleo", seat=1)
+            joined = receive_until(ann, lambda m: is_state(m) and m["seats"][1]["name"] == "Cleo")
+            assert joined["seats"][1]["stand_in"] is False and joined["version"] == state["version"]

@@ -124,7 +124,9 @@ def test_illegal_move_names_the_rule_in_both_languages(duel: Duel) -> None:
     discard = action(1, type="discard", card=duel.hand[0])
     english = duel.error(0, discard)
     assert english["code"] == "illegal_action" and english["rule"] == "wrong_phase"
-    assert english["message"] == "Illegal move: " + english["detail"]
+    assert english["message"] == "Draw a card or take the pile first."
+    assert english["detail"].startswith("discard ")
+    assert english["refusal"] == {"code": "wrong_phase", "case": "draw", "facts": {}}
     meld = action(1, type="draw")
     duel.sockets[0].send_text(meld)
     assert receive_until(duel.sockets[0], lambda m: m["type"] == "ack")["version"] == 2

@@ -1,5 +1,6 @@
 """No hidden card reaches anyone who may not see it: whole games at full speed with bots, every
-message to every seat and spectator compared with the true position at its version."""
+message to every seat and spectator compared with the true position at its version. Once a
+deal is over its hands are public (the replay shows them): `hands` is sent then, and only then."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from canasta.storage import SQLiteStorage
 from server_support import Message, game_over, greet, join, new_table, play_until, running_server
 
 CARD = re.compile(r"(10|[2-9AKQJ])[SHDC]|JK")
-FORBIDDEN_KEYS = {"deck", "stock", "hands"}
+FORBIDDEN_KEYS = {"deck", "stock"}
 
 
 def card_codes(obj: Any) -> list[str]:
@@ -29,13 +30,13 @@ def card_codes(obj: Any) -> list[str]:
         return [obj] if CARD.fullmatch(obj) else []
     if isinstance(obj, dict):
         assert not FORBIDDEN_KEYS & obj.keys(), obj.keys()
-        return [c for value in obj.values() for c in card_codes(value)]
+        return [c for key, value in obj.items() if key != "hands" for c in card_codes(value)]
     if isinstance(obj, list):
         return [c for value in obj for c in card_codes(value)]
     return []
 
 
-Truth = tuple[list[Counter[str]], set[str]]
+Truth = tuple[list[Counter[str]], set[str], bool]
 
 
 def truth_by_version(tmp_path: Path, table_id: str) -> dict[int, Truth]:
@@ -56,7 +57,7 @@ def truth_by_version(tmp_path: Path, table_id: str) -> dict[int, Truth]:
             public |= {c.code for melds in state.melds for cards in melds.values() for c in cards}
             public |= {c.code for threes in state.threes for c in threes}
             public |= {c.code for known in state.known for c in known}  # taken with the pile: seen
-            truth[seq] = ([Counter(c.code for c in hand) for hand in state.hands], public)
+            truth[seq] = ([Counter(c.code for c in hand) for hand in state.hands], public, state.is_over)
         await storage.close()
         return truth
 
@@ -71,10 +72,15 @@ def play_all(ws: WebSocketTestSession, seat: int | None, first: Message, seed: i
 
 def check(seat: int | None, message: Message, truth: dict[int, Truth]) -> None:
     codes = card_codes(message)
+    if message["type"] == "log":  # the deal's moves so far: only cards seen face up
+        assert not set(codes) - truth[message["version"]][1], message
+        return
     if message["type"] != "state":
         assert codes == [], message
         return
-    hands, public = truth[message["version"]]
+    hands, public, over = truth[message["version"]]
+    shown = message["hands"]
+    assert (shown is not None) == over and (shown is None or [Counter(h) for h in shown] == hands)
     own = hands[seat] if seat is not None else Counter()
     view = message["view"]
     assert Counter(view["hand"]) == own

@@ -43,6 +43,12 @@ def test_tables_seats_and_events(db_url: str) -> None:
         )
         assert await reopened.events("t1") == [(1, {"kind": "deal"}), (2, {"kind": "action", "n": 2})]
         assert await reopened.events("t1", after=1) == [(2, {"kind": "action", "n": 2})]
+        # a person leaves: only the holder of the seat's token frees it, then anyone may take it
+        assert not await reopened.release_seat("t1", 1, "hash-b")
+        assert not await reopened.release_seat("t1", 0, "hash-a")
+        assert await reopened.release_seat("t1", 1, "hash-a")
+        assert (await reopened.load_table("t1")).seats[1] == SeatRow(1, None, None)  # type: ignore[union-attr]
+        assert await reopened.take_seat("t1", 1, "Bob", "hash-b")
         await reopened.close()
 
     asyncio.run(scenario())

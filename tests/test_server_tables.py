@@ -18,6 +18,7 @@ from canasta.server import ServerConfig, create_app
 from canasta.server.broker import LocalBroker
 from canasta.server.clock import ManualClock
 from canasta.server.presence import RemotePresence
+from canasta.server.table_facts import table_facts
 from server_support import (
     advance,
     game_over,
@@ -30,7 +31,9 @@ from server_support import (
     receive_until,
     running_server,
     stored_events,
+    stored_table,
 )
+from support import make_state
 
 
 def test_create_join_and_start(tmp_path: Path) -> None:
@@ -92,6 +95,30 @@ def test_second_device_and_spectators_follow_every_move(tmp_path: Path) -> None:
             phone.send_json({"type": "action", "version": seen[0]["version"], "action": discard})
             after = receive_until(watcher, lambda m: is_state(m) and m["last"]["by"] == "bot")
             assert after["last"]["seat"] == 1 and after["to_move"] in (0, 1)
+
+
+def test_a_late_arrival_gets_the_deal_so_far_and_a_finished_deal_shows_every_hand(tmp_path: Path) -> None:
+    with running_server(tmp_path, rate=1e6, burst=1000) as client:
+        table = new_table(client, players=2, seats=["human", "random"])
+        token = join(client, table, "Ann")
+        with client.websocket_connect(f"/ws/tables/{table}") as ann:
+            state = greet(ann, token)
+            assert receive_until(ann, lambda m: m["type"] == "log")["moves"] == []
+            state = play_until(ann, 0, state, lambda m: m["version"] >= 9, random.Random(2))
+            assert state["hands"] is None  # while the deal is played, hands are hidden
+            with client.websocket_connect(f"/ws/tables/{table}") as watcher:
+                arrived = greet(watcher)
+                log = receive_until(watcher, lambda m: m["type"] == "log")
+                events = stored_events(tmp_path, table)[: arrived["version"]]
+                assert log["version"] == arrived["version"] and log["deal"] == 0
+                assert log["moves"] == [
+                    {"version": n, "seat": e["seat"], "action": e["action"], "by": e["by"]}
+                    for n, e in enumerate(events, 1)
+                    if e["kind"] == "action"
+                ]
+            over = play_until(ann, 0, state, lambda m: m["status"] == "deal_over", random.Random(2))
+            stored = stored_table(tmp_path, table).state
+            assert stored is not None and over["hands"] == [[c.code for c in h] for h in stored.hands]
 
 
 def test_chat_reaches_everyone_in_their_language(tmp_path: Path) -> None:
@@ -256,3 +283,18 @@ def test_a_silent_server_is_forgotten() -> None:
     clock.advance(20)
     presence.expire()
     assert presence.seats() == {1, 3}
+
+
+def test_the_table_facts_a_client_shows_come_from_the_engine() -> None:
+    opened = [[["KS", "KH", "KD", "KC", "KS", "KH", "KD"], ["QS", "QH", "2C"]], []]
+    facts = table_facts(make_state(phase="draw", pile=["8D", "9S"], melds=opened, hands=[["5C"], [], [], []]))
+    assert facts["teams"] == [0, 1, 0, 1] and facts["canastas"] == [{"K": "natural"}, {}]
+    assert facts["canastas_needed"] == [0, 1] and facts["frozen_for"] == [False, True]  # who has opened
+    assert facts["pile_block"] is None and facts["minimums"] == [50, 50] and facts["points"]["JK"] == 50
+    assert facts["melded_points"] == [70 + 500 + 40, 0] and facts["freezer"] is None  # 7 kings: 70 + 500
+    frozen = make_state(phase="draw", pile=["8D", "2C", "9S"], pile_frozen=True, hands=[["5C"], [], [], []])
+    assert table_facts(frozen)["freezer"] == "2C"
+    wild = table_facts(make_state(phase="draw", pile=["8D", "JK"], melds=opened, hands=[["5C"], [], [], []]))
+    assert wild["pile_block"] == "wild_top"
+    online = table_facts(make_state("online", 2, phase="draw", pile=["8D", "3S"], hands=[["5C"], []]))
+    assert online["pile_block"] == "black3_go_out" and online["canastas_needed"] == [2, 2]

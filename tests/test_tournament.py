@@ -69,7 +69,7 @@ class Spy:
 def test_bots(monkeypatch: pytest.MonkeyPatch) -> None:
     """`first`, `greedy` and `spy` as bot specs (in this process: tournaments with one job)."""
     extra = {"first": FirstMove, "greedy": Greedy, "spy": Spy}
-    monkeypatch.setattr(tournament, "make_bot",
+    monkeypatch.setattr(tournament, "load_bot",
                         lambda spec: extra[spec]() if spec in extra else make_bot(spec))
 
 

@@ -8,24 +8,30 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 from canasta.rules.cards import make_deck
+from canasta.server.table_facts import table_facts
 from web_support import (
     CHROMIUM,
     CHROMIUM_ARGS,
     SCREENSHOTS,
     LiveServer,
     Watch,
+    axe_violations,
     live_server,
+    played_deal,
     store_table,
+    stored_events,
     stored_table,
 )
 
 DESKTOP = {"width": 1280, "height": 860}
+LAPTOP = {"width": 1366, "height": 800}
 PHONE = {"width": 390, "height": 844}
 WILD = ("JK", "2")
 CORNER = {"x": 6, "y": 24}  # where a card of the hand is clicked: overlapping leaves it free
@@ -52,6 +58,7 @@ UNREACHABLE_JS = """() => {
   const controls = root.querySelectorAll('button, a[href], input, select, [tabindex]:not([tabindex="-1"])');
   for (const el of controls) {
     if (el.closest('dialog:not([open])') || el.classList.contains('skip')) continue;  // shown on focus
+    if (el.closest('details:not([open]) > :not(summary)')) continue;  // folded away
     const box = el.getBoundingClientRect();
     if (box.width === 0 && box.height === 0) continue;
     const name = el.id || el.dataset.card || el.textContent.trim().slice(0, 20);
@@ -69,6 +76,34 @@ UNREACHABLE_JS = """() => {
   window.scrollTo(0, 0);
   return bad;
 }"""
+
+
+# Controls and cards a finger cannot hit well: less than 44×44 px of them to tap (for a card of
+# the hand partly under the next one, the part in view).
+SMALL_TARGETS_JS = """() => {
+  const small = [];
+  const kinds = 'button, a[href], select, input:not([type=checkbox]), summary, label.toggle';
+  const nodes = document.querySelectorAll(kinds);
+  for (const el of nodes) {
+    if (el.closest('dialog:not([open])') || el.closest('details:not([open]) > :not(summary)')) continue;
+    if (el.classList.contains('skip')) continue;  // shown on focus
+    const box = el.getBoundingClientRect();
+    if (!box.width && !box.height) continue;
+    const next = el.classList.contains('in-hand') && el.nextElementSibling;
+    const width = next ? next.getBoundingClientRect().left - box.left : box.width;
+    if (width < 43.5 || box.height < 43.5) {
+      const name = el.id || el.dataset.card || el.className;
+      small.push(`${name} ${Math.round(width)}x${Math.round(box.height)}`);
+    }
+  }
+  return small;
+}"""
+
+# The parts of the table that must be on the first screen, without scrolling.
+OFF_SCREEN_JS = """ids => ids.filter((id) => {
+  const box = document.getElementById(id).getBoundingClientRect();
+  return box.top < 0 || box.bottom > innerHeight || box.height === 0;
+})"""
 
 
 @pytest.fixture(scope="module")
@@ -155,6 +190,7 @@ def create_table(
 ) -> str:
     """Create a table on the home page (seat 0 is the creator's); returns its link."""
     page.goto(server.url + "/")
+    page.click("#btn-friends")
     page.wait_for_selector("#variants input")
     for seat, kind in seats.items():
         if kind == "friend":
@@ -250,6 +286,22 @@ def play_turns(page: Page, watch: Watch, until: str = "result", screenshot_at: i
             if done["turns"] == screenshot_at:
                 shot(page, "table-desktop.png")
             discard(page, drag=done["turns"] % 5 == 3)
+
+
+WAITING_TABLE = {"seats": ["human", "easy", "easy", "easy"], "grace": 600}  # nobody stands in for Ann
+
+
+def seated_page(
+    server: LiveServer,
+    browser: Browser,
+    events: list[dict[str, Any]],
+    settings: dict[str, Any] = WAITING_TABLE,
+) -> tuple[BrowserContext, Page, str]:
+    """A table stored with `events`, and Ann's page at it (desktop size); returns its id too."""
+    table_id, token = store_table(server.db, settings, events)
+    context, page = open_page(browser)
+    page.goto(f"{server.url}/t/{table_id}#seat={token}")
+    return context, page, table_id
 
 
 def test_a_full_deal_against_three_computer_players_by_clicks(server: LiveServer, browser: Browser) -> None:
@@ -359,7 +411,7 @@ def test_two_people_at_one_table_refresh_another_device_and_refused_moves(
     ann.click("#btn-group")
     before = version(ann)
     assert not act(ann, "#btn-meld")
-    assert ann.inner_text("#error").startswith("Illegal move:")
+    assert ann.inner_text("#error") == "A meld holds cards of one rank (and wild cards)."
     assert version(ann) == before and len(hand(ann)) == len(cards) - 3
     ann.click("#lang-switch")
     ann.wait_for_function("() => document.documentElement.lang === 'ru'")
@@ -367,7 +419,7 @@ def test_two_people_at_one_table_refresh_another_device_and_refused_moves(
     assert ann.inner_text("#btn-meld") == "Выложить"
     ann.wait_for_function("() => document.getElementById('connection').hidden")
     assert not act(ann, "#btn-meld")
-    assert ann.inner_text("#error").startswith("Недопустимый ход:")
+    assert ann.inner_text("#error") == "В комбинации карты одного достоинства (и джокеры или двойки)."
     shot(ann, "refused-move-ru-desktop.png")
     ann.click("#btn-clear")
     assert len(hand(ann)) == len(cards)
@@ -453,6 +505,13 @@ def test_phone_layout_has_every_control_in_reach(server: LiveServer, browser: Br
     assert page.is_hidden("#btn-top-only")  # Mendelev rules only
     assert page.locator(".turn-clock").count() == 0  # no turn timer at this table
     assert page.evaluate(UNREACHABLE_JS) == []
+    assert page.evaluate(SMALL_TARGETS_JS) == []
+    # the pile, the hand and one's own melds on one screen; the others' melds are folded away
+    assert page.evaluate(OFF_SCREEN_JS, ["pile-button", "hand", "our-melds"]) == []
+    assert page.get_attribute("#others", "open") is None
+    page.click("#others > summary")
+    assert page.is_visible("#their-melds")
+    page.click("#others > summary")
     shot(page, "table-phone.png")
     assert act(page, "#btn-draw")
     cards = hand(page)
@@ -460,6 +519,7 @@ def test_phone_layout_has_every_control_in_reach(server: LiveServer, browser: Br
     page.click("#btn-group")
     choose(page, [cards[3][0]])
     assert page.evaluate(UNREACHABLE_JS) == []
+    assert page.evaluate(SMALL_TARGETS_JS) == []
     shot(page, "table-phone-playing.png")
     shot(page, "table-phone-full.png", full_page=True)
     page.click("#btn-clear")
@@ -468,9 +528,13 @@ def test_phone_layout_has_every_control_in_reach(server: LiveServer, browser: Br
     shot(page, "score-sheet-phone.png")
     page.keyboard.press("Escape")
     page.goto(server.url + "/")
-    page.wait_for_selector("#variants input")
+    page.wait_for_selector("#btn-quick")
     assert page.evaluate(UNREACHABLE_JS) == []
     shot(page, "home-phone.png", full_page=True)
+    page.click("#btn-friends")
+    page.wait_for_selector("#variants input")
+    assert page.evaluate(UNREACHABLE_JS) == []
+    shot(page, "home-friends-phone.png", full_page=True)
     assert PAGE_ERRORS[id(page)] == []
     context.close()
 
@@ -479,9 +543,10 @@ def test_languages_and_four_colour_suits(server: LiveServer, browser: Browser) -
     context = browser.new_context(viewport=DESKTOP, locale="ru-RU")
     page = context.new_page()
     page.goto(server.url + "/")
+    page.click("#btn-friends")
     page.wait_for_selector("#variants input")
     assert page.inner_text("h1") == "Канаста с друзьями"
-    assert "Классическая парная канаста" in page.inner_text("#variants")
+    assert "Самая известная игра" in page.inner_text("#variants")
     keys = page.evaluate(
         "async () => { const m = await import('/static/js/i18n.js'); return [m.keys('en'), m.keys('ru')]; }"
     )
@@ -489,7 +554,7 @@ def test_languages_and_four_colour_suits(server: LiveServer, browser: Browser) -
     page.click("#lang-switch")
     assert page.inner_text("h1") == "Canasta with friends"
     page.reload()
-    page.wait_for_selector("#variants input")
+    page.wait_for_selector("#btn-quick")
     assert page.inner_text("h1") == "Canasta with friends"  # the choice is remembered
     colour = "() => getComputedStyle(document.querySelector('.deco .suit-h')).color"
     diamonds = "() => getComputedStyle(document.documentElement).getPropertyValue('--diamond').trim()"
@@ -502,6 +567,7 @@ def test_languages_and_four_colour_suits(server: LiveServer, browser: Browser) -
 def test_home_page_offers_a_turn_timer(server: LiveServer, browser: Browser) -> None:
     context, page = open_page(browser)
     page.goto(server.url + "/")
+    page.click("#btn-friends")
     page.wait_for_selector("#variants input")
     labels = "() => [...document.querySelectorAll('#turn-timer option')].map(o => o.textContent)"
     assert page.evaluate(labels) == ["no limit", "30 s", "1 min", "2 min", "5 min"]
@@ -531,43 +597,44 @@ def test_game_over_shows_the_winner_and_a_rematch_starts_the_next_game(
     server: LiveServer, browser: Browser
 ) -> None:
     context, page = open_page(browser)
-    body = {"seats": ["human", "easy", "easy", "easy"], "target_score": 1, "grace": 0, "deal_pause": 0}
+    # a turn timer short enough for the computer to play Ann's moves while she looks on
+    body = {"seats": ["human", "easy", "easy", "easy"], "target_score": 100, "turn_timer": 0.01}
     table = page.request.post(server.url + "/api/tables", data={**body, "stand_in": "easy"}).json()["table"]
     seat = page.request.post(server.url + f"/api/tables/{table}/seats", data={"name": "Ann"}).json()
-    for _ in range(600):  # a computer stands in for Ann until the game is over
-        state = page.request.get(server.url + f"/api/tables/{table}").json()
-        if state["status"] == "game_over":
-            break
-        page.wait_for_timeout(50)
-    assert state["status"] == "game_over"
     page.goto(seat["rejoin_link"])
-    page.wait_for_selector("#result-dialog[open]")
+    page.wait_for_selector("#result-dialog[open]", timeout=60_000)
+    page.wait_for_selector('#table[data-status="game_over"]')
+    state = page.request.get(server.url + f"/api/tables/{table}").json()
+    assert state["status"] == "game_over"
     we_won = state["winner"] == 0
     assert page.inner_text("#result-title") == ("We won the game!" if we_won else "They won the game.")
     assert page.locator("#result-body svg.chart").count() == 1
     shot(page, "game-over-desktop.png")
     page.click("#btn-rematch")
-    page.wait_for_function("() => document.getElementById('table').dataset.status === 'playing'")
-    assert not page.is_visible("#result-dialog")
-    assert page.inner_text("#scoreline").startswith("We 0")
-    assert page.get_attribute("#link-history", "href") == f"/t/{table}/replay?game=0"
+    # the new game begins (its first deal may soon be over too: the timer plays fast)
+    page.wait_for_function(
+        "() => document.getElementById('table').dataset.status === 'playing'"
+        " && !document.getElementById('result-dialog').open"
+    )
+    assert page.request.get(server.url + f"/api/tables/{table}").json()["game"] == 1
+    assert len(stored_table(server.db, table).games) == 2
     assert PAGE_ERRORS[id(page)] == []
     context.close()
 
 
 def stacked_log(
-    hands: list[str], top: list[str], meld: list[str], discards: list[str]
+    hands: list[str], top: list[str], meld: list[str] | None, discards: list[str]
 ) -> list[dict[str, Any]]:
     """A stored deal of two decks dealt by seat 3 (so seat 0 plays first): the `hands`, then the
     upcard and the stock's top cards (`top`), the rest shuffled in no particular order; then a
-    first round in which seat 0 draws, melds `meld` and discards, and each computer player
+    first round in which seat 0 draws, melds `meld` (if any) and discards, and each computer player
     draws and discards (`discards`, seat by seat)."""
     dealt = [h.split() for h in hands]
     stacked = [h[i] for i in range(11) for h in dealt] + top
     deck = [c.code for c in make_deck(2, 4)]
     for code in stacked:
         deck.remove(code)
-    moves = [(0, {"type": "draw"}), (0, {"type": "meld", "melds": [meld]})]
+    moves = [(0, {"type": "draw"})] + ([(0, {"type": "meld", "melds": [meld]})] if meld else [])
     for seat, card in enumerate(discards):
         moves += [] if seat == 0 else [(seat, {"type": "draw"})]
         moves.append((seat, {"type": "discard", "card": card}))
@@ -720,7 +787,7 @@ def touch_drag_log() -> list[dict[str, Any]]:
 def touch_drag(page: Page, source: str, target: str) -> None:
     """Drag with a finger (touch events, as a phone's screen sends them) from the visible corner
     of `source` to the middle of `target`."""
-    page.locator(target).scroll_into_view_if_needed()
+    page.locator(target).evaluate("e => e.scrollIntoView({ block: 'center' })")  # above the hand
     start, end = page.locator(source).bounding_box(), page.locator(target).bounding_box()
     assert start is not None and end is not None
     x0, y0 = start["x"] + CORNER["x"], start["y"] + CORNER["y"]
@@ -773,4 +840,420 @@ def test_cards_are_dragged_to_a_meld_and_to_the_pile_by_touch(server: LiveServer
     assert all(m is not None and m["by"] == "player" and m["seat"] == 0 for m in moves)
     shot(page, "touch-drag-phone.png")
     assert PAGE_ERRORS[id(page)] == []
+    context.close()
+
+
+def test_the_summary_waits_for_next_deal_and_leaving_frees_the_seat(
+    server: LiveServer, browser: Browser
+) -> None:
+    settings = {"seats": ["human", "easy", "easy", "easy"], "grace": 0}
+    events = played_deal(settings, seed=3)
+    table_id, token = store_table(server.db, settings, events)
+    context, page = open_page(browser)
+    page.goto(f"{server.url}/t/{table_id}#seat={token}")
+    page.wait_for_selector("#result-dialog[open]")
+    assert page.inner_text("#result-title") == "Deal 1 is over"
+    assert page.inner_text("#result-next") == "Press “Next deal” when you are ready."
+    # the summary stays: no next deal is dealt until Ann asks for it
+    assert page.is_visible("#btn-next-deal") and version(page) == len(events)
+    finished = stored_table(server.db, table_id)
+    assert finished.status == "deal_over" and finished.state is not None
+    # everyone's remaining cards are shown with the summary
+    for seat, left in enumerate(finished.state.hands):
+        row = page.locator(f'#result-body .hand-left[data-seat="{seat}"]')
+        shown = row.locator("[data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+        assert sorted(shown) == sorted(c.code for c in left)
+    # the deal's log came from the server (this page saw none of its moves happen)
+    assert page.locator("#log li.move").count() == len(events) - 1
+    shot(page, "deal-over-next-deal-desktop.png")
+    page.click("#result-close")  # the summary closed: the table itself offers the next deal
+    assert page.inner_text("#status").startswith("The deal is over. Press “Next deal”")
+    before = version(page)
+    page.click("#status-next-deal")
+    page.wait_for_function("v => Number(document.body.dataset.version) >= v + 2", arg=before)
+    page.wait_for_selector('#table[data-status="playing"]')
+    assert not page.is_visible("#result-dialog") and stored_table(server.db, table_id).state is not None
+    after = stored_events(server.db, table_id)[len(events) :]
+    assert [e["kind"] for e in after[:2]] == ["ready", "deal"]
+
+    # leaving: after a confirmation the seat is free, the page watches on, the token is gone
+    page.click("#btn-leave")
+    page.wait_for_selector("#leave-dialog[open]")
+    page.click("#btn-leave-confirm")
+    page.wait_for_function(
+        "() => document.getElementById('hand-title').textContent === 'You are watching this table.'"
+    )
+    assert page.is_hidden("#btn-leave") and page.locator("#hand [data-card]").count() == 0
+    assert page.evaluate(f"localStorage.getItem('canasta.seat.{table_id}')") is None
+    assert stored_table(server.db, table_id).seats[0].name is None
+    assert "free seat: a computer plays" in page.inner_text('#seats .seat-chip[data-seat="0"]')
+    assert PAGE_ERRORS[id(page)] == []
+    context.close()
+
+
+def test_refusals_and_the_log_speak_the_players_words_in_both_languages(
+    server: LiveServer, browser: Browser
+) -> None:
+    hands = [
+        "4S 4H 4D JK AS AH 9S 5C 6D 7C 8D",
+        "QS QH QD QC JS JH JD JC 10S 10H 10D",
+        "9D 9C 8S 8H 8D 8C 7S 7H 7D 6C 6S",
+        "KC 6H 5S 5H 5D 4C 10C AD AC KS KH",
+    ]
+    events = stacked_log(hands, ["6S", "8S", "JC", "QS", "KD", "AH", "9H"], None, ["8D", "JC", "QS", "KD"])
+    context, page, _ = seated_page(server, browser, events)
+    assert wait_turn(page) == "draw"
+    assert "Computer 4 discarded K♦." in page.inner_text("#log")
+    assert act(page, "#btn-draw")
+    # three fours make a meld, but not an opening of 50 points
+    fours = [i for i, code in hand(page) if code.startswith("4")]
+    choose(page, fours)
+    page.click("#btn-group")
+    assert not act(page, "#btn-meld")
+    assert page.inner_text("#error") == "Your first meld counts 15 points; you need at least 50."
+    page.click("#lang-switch")
+    page.wait_for_function("() => document.documentElement.lang === 'ru'")
+    page.wait_for_function("() => document.getElementById('connection').hidden")
+    page.wait_for_selector("#btn-meld:not([hidden])")
+    assert not act(page, "#btn-meld")
+    assert page.inner_text("#error") == "Для первой выкладки не хватает очков: 15 из 50."
+    log = page.inner_text("#log")
+    assert "Ann берёт карту из прикупа." in log and "Компьютер 4 сбрасывает K♦." in log, log
+    page.keyboard.press("Escape")
+    page.keyboard.press("?")
+    keys = page.inner_text("#help-keys")
+    assert "Пробел" in keys and "Space" not in keys and "Клавиша Esc" in keys
+    shot(page, "refusal-ru-desktop.png")
+    assert PAGE_ERRORS[id(page)] == []
+    context.close()
+
+
+def test_help_from_the_legal_moves_and_a_hint(server: LiveServer, browser: Browser) -> None:
+    context, page, _ = seated_page(server, browser, touch_drag_log())
+    assert wait_turn(page) == "draw"
+    page.wait_for_selector('#hand .in-hand[data-card="KS"]')
+    # the pile (a king on top) can be taken, and says with which cards; the kings are marked
+    assert page.is_enabled("#pile-button") and page.is_enabled("#btn-pickup")
+    assert page.inner_text(".pile-help") == "Take it with K♠ K♥"
+    marked = page.eval_on_selector_all("#hand .in-hand.playable", "els => els.map(e => e.dataset.card)")
+    assert sorted(marked) == ["KD", "KH", "KS"]
+    # a hint: the strongest computer player's choice, with its reason; its cards are marked
+    page.click("#btn-hint")
+    page.wait_for_selector("#hint:not([hidden])")
+    assert page.inner_text("#hint").startswith("Hint: ") and page.inner_text("#hint").endswith(".")
+    shot(page, "hint-desktop.png")
+    assert act(page, "#btn-draw")
+    assert page.is_hidden("#hint")  # the hint was for the decision before
+    # while playing: the ace goes onto the aces, a six does not (the server lists no such move)
+    marked = page.eval_on_selector_all("#hand .in-hand.playable", "els => els.map(e => e.dataset.card)")
+    assert "AH" in marked and "6D" not in marked and "5C" not in marked
+    six = '#hand .in-hand[data-card="6D"]'
+    page.drag_and_drop(six, '#our-melds .meld[data-rank="A"]', source_position=CORNER)
+    assert page.inner_text("#error") == "These cards cannot be added to the meld: Aces."
+    assert page.is_hidden("#staging")
+    page.drag_and_drop(
+        '#hand .in-hand[data-card="AH"]', '#our-melds .meld[data-rank="A"]', source_position=CORNER
+    )
+    page.wait_for_selector("#staging:not([hidden]) .staged-group")
+    assert page.is_hidden("#error")
+    assert PAGE_ERRORS[id(page)] == []
+    context.close()
+
+
+def test_a_pile_that_cannot_be_taken_is_not_lit(server: LiveServer, browser: Browser) -> None:
+    hands = [
+        "KS JK AS AH 9S 9H 5C 6D 7C 8D 4S",
+        "QS QH QD QC JS JH JD JC 10S 10H 10D",
+        "9D 9C 8S 8H 8D 8C 7S 7H 7D 6C 6S",
+        "KC 6H 5S 5H 5D 4H 4D 4C 10C AD AC",
+    ]
+    events = stacked_log(hands, ["6S", "8S", "JC", "QS", "KD", "AH"], None, ["4S", "JC", "QS", "KD"])
+    table_id, token = store_table(
+        server.db, {"seats": ["human", "easy", "easy", "easy"], "grace": 600}, events
+    )
+    context = browser.new_context(viewport=DESKTOP, locale="ru-RU")
+    page = context.new_page()
+    page.goto(f"{server.url}/t/{table_id}#seat={token}")
+    assert wait_turn(page) == "draw"
+    assert page.is_disabled("#pile-button") and page.is_disabled("#btn-pickup")
+    assert page.inner_text(".pile-help") == "Сброс сейчас взять нельзя"
+    assert page.locator("#hand .in-hand.playable").count() == 0
+    context.close()
+
+
+def test_the_deal_log_survives_refresh_and_reaches_a_late_spectator(
+    server: LiveServer, browser: Browser
+) -> None:
+    settings = {"seats": ["human", "easy", "easy", "easy"], "grace": 600, "bot_delay": 60}
+    events = played_deal(settings, seed=7, moves=31)
+    table_id, token = store_table(server.db, settings, events)
+    stored = stored_table(server.db, table_id).state
+    assert stored is not None and stored.to_move != 0  # a computer player moves next, slowly
+    context, page = open_page(browser)
+    page.goto(f"{server.url}/t/{table_id}#seat={token}")
+    lines = "n => document.querySelectorAll('#log li.move').length === n"
+    page.wait_for_function(lines, arg=31)
+    first = page.inner_text("#log")
+    page.reload()
+    page.wait_for_function(lines, arg=31)
+    assert page.inner_text("#log") == first
+    # the card that froze the pile lies face up across it; each side's points on the table show
+    facts = table_facts(stored)
+    assert facts["freezer"] is not None
+    assert page.locator(f'#pile-button .freezer[data-card="{facts["freezer"]}"]').count() == 1
+    assert page.inner_text("#our-melds .badge.live") == f"+{facts['melded_points'][0]} on the table"
+    watcher = browser.new_context(viewport=DESKTOP, locale="ru-RU")
+    spectator = watcher.new_page()
+    spectator.goto(f"{server.url}/t/{table_id}")
+    spectator.wait_for_function(lines, arg=31)
+    russian = spectator.inner_text("#log")
+    assert russian.rstrip().endswith("Роздана сдача 1.")
+    assert any(word in russian for word in ("берёт", "сбрасывает", "выкладывает"))
+    assert not re.search(r"\b(взял|сбросил|выложил)\b", russian)
+    shot(spectator, "log-spectator-ru-desktop.png")
+    watcher.close()
+    assert PAGE_ERRORS[id(page)] == []
+    context.close()
+
+
+def test_the_client_holds_no_rule_of_its_own() -> None:
+    """The browser decides nothing the rules decide: teams, canastas, freezing and blocking, the
+    points of cards and opening minimums, what may be taken or laid all come from the server."""
+    static = Path(__file__).resolve().parent.parent / "src" / "canasta" / "web" / "static" / "js"
+    source = {path.name: path.read_text(encoding="utf-8") for path in static.glob("*.js")}
+    assert {"store.js", "view.js", "intents.js", "join.js", "keys.js", "chat.js", "dom.js"} <= set(source)
+    forbidden = re.compile(
+        r"block_rules|freeze_scope|go_out_min_canastas|initial_meld_table|pile_take_methods|meld_min_naturals"
+        r"|% *(app|page|ctx)\.rules\.teams|length >= 7|pile_size > 1|POINTS"
+    )
+    texts = {name: text for name, text in source.items() if name != "i18n.js"}  # i18n names house options
+    found = {name: forbidden.findall(text) for name, text in texts.items() if forbidden.search(text)}
+    assert found == {}
+    assert max(text.count("\n") for text in texts.values()) < 320  # small modules, one job each
+
+
+def test_two_clicks_from_home_to_the_first_move_and_the_rules_in_both_languages(
+    server: LiveServer, browser: Browser
+) -> None:
+    context, page = open_page(browser)
+    page.goto(server.url + "/")
+    assert page.is_hidden("#create-form")  # the options stay folded until one plays with friends
+    shot(page, "home-desktop.png")
+    page.click("#btn-quick")  # one
+    page.wait_for_url(re.compile(r".*/t/[A-Za-z0-9_-]+$"))
+    assert wait_turn(page) == "draw"
+    assert act(page, "#btn-draw")  # two: the first move is made
+    table_id = page.url.rsplit("/", 1)[1]
+    table = stored_table(server.db, table_id)
+    assert table.settings.variant == "classic" and [s.bot for s in table.seats] == [
+        None,
+        "normal",
+        "normal",
+        "normal",
+    ]
+    assert table.seats[0].name == "Player" and table.last is not None and table.last["seat"] == 0
+    page.goto(server.url + "/")
+    page.click("#btn-friends")
+    assert page.is_visible("#create-form") and not page.locator("#house-box").get_attribute("open")
+    page.click("#link-rules")
+    page.wait_for_selector("article[data-lang='en']:not([hidden]) h1")
+    assert page.inner_text("article:not([hidden]) h1") == "How to play Canasta"
+    page.click("#lang-switch")
+    assert page.inner_text("article:not([hidden]) h1") == "Как играть в канасту"
+    shot(page, "rules-ru-desktop.png")
+    assert PAGE_ERRORS[id(page)] == []
+    context.close()
+
+
+def test_the_hand_is_sorted_by_rank_or_suit_or_by_dragging_and_kept_across_a_refresh(
+    server: LiveServer, browser: Browser
+) -> None:
+    context, page, _ = seated_page(server, browser, touch_drag_log())
+    assert wait_turn(page) == "draw"
+
+    def shown() -> list[str]:
+        return [code for _, code in hand(page)]
+
+    def shows(codes: list[str]) -> bool:  # waits for the hand to show `codes` in this order
+        page.wait_for_function(
+            "codes => [...document.querySelectorAll('#hand .in-hand')]"
+            ".map(e => e.dataset.card).join() === codes",
+            arg=",".join(codes),
+        )
+        return True
+
+    assert shows(["KS", "KH", "KD", "9S", "9H", "6D", "5C"])
+    page.click("#sort-suit")
+    assert shows(["KS", "9S", "KH", "9H", "KD", "6D", "5C"])
+    assert page.get_attribute("#sort-suit", "aria-pressed") == "true"
+    page.reload()
+    assert wait_turn(page) == "draw"
+    assert shows(["KS", "9S", "KH", "9H", "KD", "6D", "5C"])  # kept across a refresh
+    # an order of one's own: the five of clubs dragged before the first card
+    page.drag_and_drop(
+        '#hand .in-hand[data-card="5C"]', '#hand .in-hand[data-card="KS"]', source_position=CORNER
+    )
+    assert shows(["5C", "KS", "9S", "KH", "9H", "KD", "6D"])
+    assert page.get_attribute("#sort-suit", "aria-pressed") == "false"
+    page.reload()
+    assert wait_turn(page) == "draw"
+    assert shows(["5C", "KS", "9S", "KH", "9H", "KD", "6D"])
+    assert act(page, "#btn-draw")  # a new card joins at the end; the rest keep their places
+    assert shown()[:7] == ["5C", "KS", "9S", "KH", "9H", "KD", "6D"] and len(shown()) == 8
+    page.click("#sort-rank")
+    assert shows(["AH", "KS", "KH", "KD", "9S", "9H", "6D", "5C"])
+    shot(page, "hand-sorted-desktop.png")
+    assert PAGE_ERRORS[id(page)] == []
+    context.close()
+
+
+# Twelve melds a side drawn by the table's own renderer into a real table page (no deal of the
+# rules reaches twelve melds a side quickly): eleven natural ranks and the wild cards, some
+# finished as canastas; returns the melds that reach under the hand or whose rank label is hidden
+# or covered.
+TWELVE_MELDS_JS = """async () => {
+  const board = await import('/static/js/board.js');
+  const i18n = await import('/static/js/i18n.js');
+  const ranks = ['A', 'K', 'Q', 'J', '10', '9', '8', '7', '6', '5', '4', 'wild'];
+  const suits = ['S', 'H', 'D', 'C'];
+  const meld = (rank, n) => ({ rank, cards: Array.from({ length: n }, (_, i) =>
+    rank === 'wild' ? (i % 2 ? '2C' : 'JK') : i === n - 1 && n < 7 ? '2H' : rank + suits[i % 4]) });
+  const side = (offset) => ranks.map((r, i) => meld(r, [3, 4, 5, 6, 7, 8][(i + offset) % 6]));
+  const melds = [side(0), side(3)];
+  const canastas = melds.map((team) => Object.fromEntries(
+    team.filter((m) => m.cards.length >= 7).map((m) => [m.rank, m.rank === 'wild' ? 'wild' : 'natural'])));
+  const ctx = {
+    view: { melds, opened: [true, true], minimums: [50, 50], red_threes: [['3H'], ['3D', '3H']] },
+    facts: { canastas, canastas_needed: [0, 0], melded_points: [2140, 3370] },
+    teams: 2, myTeam: 0, canAddToMeld: false,
+    state: { score_sheet: { totals: [1230, 2860] } }, teamName: (t) => i18n.t(t === 0 ? 'we' : 'they'),
+    onMeld() {},
+  };
+  board.renderTeams(document.getElementById('their-melds'), document.getElementById('our-melds'), ctx);
+  const bad = [];
+  const dock = document.querySelector('.dock').getBoundingClientRect();
+  for (const node of document.querySelectorAll('#their-melds .meld, #our-melds .meld')) {
+    const box = node.getBoundingClientRect();
+    if (box.bottom > dock.top) bad.push('under the hand: ' + node.dataset.rank);
+    const label = node.querySelector('.meld-rank').getBoundingClientRect();
+    const x = label.left + label.width / 2, y = label.top + label.height / 2;
+    const hit = document.elementFromPoint(x, y);
+    const out = box.bottom > innerHeight || box.right > innerWidth;
+    if (out || !node.contains(hit)) bad.push(node.dataset.rank);
+  }
+  const count = (id) => document.querySelectorAll(`#${id} .meld`).length;
+  return [count('their-melds'), count('our-melds'), bad];
+}"""
+
+
+@pytest.mark.parametrize(("viewport", "locale"), [(LAPTOP, "en-GB"), (LAPTOP, "ru-RU")])
+def test_twelve_melds_a_side_all_visible_at_1366_by_800(
+    server: LiveServer, browser: Browser, viewport: dict[str, int], locale: str
+) -> None:
+    settings = {"seats": ["human", "easy", "easy", "easy"], "grace": 600}
+    table_id, token = store_table(server.db, settings, touch_drag_log())
+    context = browser.new_context(viewport=viewport, locale=locale)
+    page = context.new_page()
+    page.goto(f"{server.url}/t/{table_id}#seat={token}")
+    assert wait_turn(page) == "draw"
+    theirs, ours, hidden = page.evaluate(TWELVE_MELDS_JS)
+    shot(page, f"twelve-melds-{locale[:2]}-1366x800.png")
+    assert (theirs, ours, hidden) == (12, 12, [])
+    assert page.locator("#our-melds .canasta .squared").count() >= 2  # finished canastas squared up
+    shot(page, f"twelve-melds-{locale[:2]}-1366x800.png")
+    context.close()
+
+
+def test_no_serious_accessibility_violation_on_home_table_and_replay(
+    server: LiveServer, browser: Browser
+) -> None:
+    settings = {"seats": ["human", "easy", "easy", "easy"], "grace": 600}
+    events = played_deal(settings, seed=3)
+    table_id, token = store_table(server.db, settings, events)
+    for locale in ("en-GB", "ru-RU"):
+        context = browser.new_context(viewport=LAPTOP, locale=locale, bypass_csp=True)
+        page = context.new_page()
+        page.goto(server.url + "/")
+        page.wait_for_selector("#btn-quick")
+        assert axe_violations(page) == [], "home"
+        page.click("#btn-friends")
+        page.wait_for_selector("#variants input")
+        assert axe_violations(page) == [], "home, the form open"
+        page.goto(f"{server.url}/t/{table_id}#seat={token}")
+        page.wait_for_selector("#result-dialog[open]")
+        assert axe_violations(page) == [], "table, the deal's summary open"
+        page.click("#result-close")
+        assert axe_violations(page) == [], "table"
+        page.goto(f"{server.url}/t/{table_id}/replay")
+        page.wait_for_selector("#hands .hand-row")
+        assert axe_violations(page) == [], "replay"
+        page.goto(server.url + "/rules")
+        assert axe_violations(page) == [], "rules"
+        context.close()
+
+
+def test_others_moves_are_marked_announced_and_optionally_heard(server: LiveServer, browser: Browser) -> None:
+    settings = {"seats": ["human", "easy", "easy", "easy"], "grace": 600}
+    table_id, token = store_table(server.db, settings, touch_drag_log())
+    context = browser.new_context(viewport=DESKTOP, locale="en-GB", reduced_motion="reduce")
+    page = context.new_page()
+    page.goto(f"{server.url}/t/{table_id}#seat={token}")
+    assert wait_turn(page) == "draw"
+    # the last change: Computer 4 discarded the king of clubs (its chip and the pile top marked)
+    assert page.locator('#seats .seat-chip.moved[data-seat="3"]').count() == 1
+    assert page.locator('#pile-button .face.changed[data-card="KC"]').count() == 1
+    assert page.get_attribute('#our-melds .meld[data-rank="A"]', "role") is None  # ours: a button
+    page.check("#sound")
+    assert act(page, "#btn-draw")
+    fresh = page.eval_on_selector_all("#hand .in-hand.fresh", "els => els.map(e => e.dataset.card)")
+    assert fresh == ["AH"]  # the card just drawn is marked
+    animation = "s => getComputedStyle(document.querySelector(s)).animationName"
+    assert page.evaluate(animation, "#hand .in-hand.fresh") == "none"  # reduced motion: no motion
+    discard(page, drag=False)
+    page.wait_for_function("() => document.querySelector('#seats .seat-chip.moved[data-seat=\"3\"]')")
+    wait_turn(page)
+    said = page.inner_text("#announce")
+    assert said.startswith("Computer 4 ") and said.endswith("."), said
+    assert page.get_attribute("#announce", "aria-live") == "polite"
+    assert int(page.get_attribute("body", "data-sounds") or 0) >= 3  # a tone for each player's moves
+    spectator = browser.new_page()
+    spectator.goto(f"{server.url}/t/{table_id}")
+    spectator.wait_for_selector("#their-melds .meld[role='group'], #our-melds .meld[role='group']")
+    assert spectator.get_attribute(".meld[role='group']", "aria-label")
+    spectator.close()
+    page.reload()
+    assert page.is_checked("#sound")  # the choice is kept
+    assert PAGE_ERRORS.get(id(page), []) == []
+    context.close()
+
+
+@pytest.mark.parametrize(
+    ("size", "viewport", "locale"),
+    [(f"{v['width']}x{v['height']}", v, loc) for v in (LAPTOP, PHONE) for loc in ("en-GB", "ru-RU")],
+)
+def test_screenshots_of_a_deal_twelve_melds_and_the_end_of_a_deal(
+    server: LiveServer, browser: Browser, size: str, viewport: dict[str, int], locale: str
+) -> None:
+    lang = locale[:2]
+    phone = viewport is PHONE
+    options: dict[str, Any] = {"is_mobile": True, "has_touch": True} if phone else {}
+    # still pictures: no motion caught half way
+    context = browser.new_context(viewport=viewport, locale=locale, reduced_motion="reduce", **options)
+    page = context.new_page()
+    settings = {"seats": ["human", "easy", "easy", "easy"], "grace": 600, "bot_delay": 60}
+    playing, token = store_table(server.db, settings, played_deal(settings, seed=5, moves=31))
+    page.goto(f"{server.url}/t/{playing}#seat={token}")
+    page.wait_for_function("() => document.querySelectorAll('#log li.move').length === 31")
+    shot(page, f"table-{lang}-{size}.png")
+    theirs, ours, hidden = page.evaluate(TWELVE_MELDS_JS)
+    assert (theirs, ours) == (12, 12)
+    if not phone:
+        assert hidden == []
+    shot(page, f"twelve-melds-{lang}-{size}.png", full_page=phone)
+    over, token = store_table(server.db, settings, played_deal(settings, seed=3))
+    page.goto(f"{server.url}/t/{over}#seat={token}")
+    page.wait_for_selector("#result-dialog[open] .hands-left")
+    shot(page, f"deal-over-{lang}-{size}.png")
+    if phone:
+        assert page.evaluate(UNREACHABLE_JS) == []
     context.close()

@@ -26,9 +26,11 @@ import uvicorn
 from playwright.sync_api import Page, WebSocket
 
 from canasta.protocol.settings import TableSettings
+from canasta.rules.actions import action_to_json
 from canasta.server import ServerConfig, create_app
 from canasta.server.table import LiveTable, token_hash
 from canasta.storage import SQLiteStorage
+from canasta.storage.base import TableRow
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -56,7 +58,8 @@ def live_server(folder: Path, seed: int = 7) -> Iterator[LiveServer]:
     """`canasta serve`'s app under uvicorn in a thread, on a free port, with a fresh SQLite file;
     computer players move at once and decks are shuffled from `seed`."""
     db = folder / "canasta.db"
-    config = ServerConfig(db=str(db), bot_delay=0.0, shuffle=random.Random(seed))
+    # one browser (one address) creates many tables in a test module
+    config = ServerConfig(db=str(db), bot_delay=0.0, shuffle=random.Random(seed), tables_per_minute=1000)
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
@@ -139,6 +142,19 @@ def stored_table(db: Path, table_id: str, version: int | None = None) -> LiveTab
     return run_async(load())
 
 
+def stored_events(db: Path, table_id: str) -> list[dict[str, Any]]:
+    """The table's stored events, in order."""
+
+    async def load() -> list[dict[str, Any]]:
+        storage = SQLiteStorage(db)
+        try:
+            return [event for _, event in await storage.events(table_id)]
+        finally:
+            await storage.close()
+
+    return run_async(load())
+
+
 Truth = dict[int, tuple[Counter[str], Counter[str]]]
 
 
@@ -146,7 +162,8 @@ def truth_by_version(db: Path, table_id: str, seat: int | None) -> Truth:
     """For each stored version, the cards `seat` may see (None: a spectator) and its own hand.
 
     Visible: its own hand, the pile (every card of it was face up), the melds, the bonus
-    threes, and the cards known to be in a hand because they were taken with the pile.
+    threes, the cards known to be in a hand because they were taken with the pile, and once a
+    deal is over every hand (the replay shows them).
     """
 
     async def replay() -> Truth:
@@ -165,6 +182,8 @@ def truth_by_version(db: Path, table_id: str, seat: int | None) -> Truth:
                 cards += [c for melds in state.melds for meld in melds.values() for c in meld]
                 cards += [c for threes in state.threes for c in threes]
                 cards += [c for s, known in enumerate(state.known) if s != seat for c in known]
+                if state.is_over:  # every hand, one's own too: the summary shows them beside one's hand
+                    cards += [c for hand in state.hands for c in hand]
                 truth[seq] = (Counter(c.code for c in cards) + own, own)
             return truth
         finally:
@@ -206,7 +225,12 @@ class Watch:
         """Assert that no hidden card reached the page; returns how many things were checked."""
         truth = truth_by_version(db, table_id, self.seat)
         states = [m for m in self.frames + self.answers if m.get("type") == "state"]
-        assert all(card_codes(m) == [] for m in self.frames if m.get("type") != "state")
+        dated = ("state", "log", "hint")  # messages that name the version their cards belong to
+        assert all(card_codes(m) == [] for m in self.frames if m.get("type") not in dated)
+        for message in self.frames:
+            if message.get("type") in ("log", "hint"):
+                leaked = set(card_codes(message)) - set(truth[message["version"]][0])
+                assert not leaked, f"seat {self.seat} was sent {leaked} in a {message['type']}"
         for message in states:
             allowed, own = truth[message["version"]]
             leaked = set(card_codes(message)) - set(allowed)
@@ -217,3 +241,41 @@ class Watch:
             extra = cards - truth[version][0]
             assert not extra, f"seat {self.seat}'s page showed {extra} at version {version}"
         return len(states) + len(self.doms)
+
+
+def played_deal(settings: dict[str, Any], seed: int, moves: int | None = None) -> list[dict[str, Any]]:
+    """The events of a first deal played with random legal moves, as the server stores them:
+    to its end, or its first `moves` moves (seat 0's moves are a person's)."""
+    table = LiveTable(TableRow("t", TableSettings.from_json(settings, 0.0).to_json(), ()))
+    rng = random.Random(seed)
+    events = [table.deal_event(rng)]
+    table.apply(events[0])
+    while table.state is not None and not table.state.is_over and (moves is None or len(events) <= moves):
+        seat = table.state.to_move
+        action = rng.choice(table.state.legal_actions())
+        events.append(
+            {
+                "kind": "action",
+                "seat": seat,
+                "action": action_to_json(action),
+                "by": "bot" if seat else "player",
+            }
+        )
+        table.apply(events[-1])
+    return events
+
+
+AXE = Path(__file__).resolve().parent.parent / ".venv" / "npm" / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def axe_violations(page: Page) -> list[str]:
+    """The serious and critical accessibility violations axe-core finds in the page as it is
+    (the page's context must bypass its CSP, which forbids injected scripts)."""
+    assert AXE.is_file(), f"axe-core is missing at {AXE}: scripts/test installs it with npm"
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate(
+        "async () => (await axe.run(document, { resultTypes: ['violations'] })).violations"
+        ".filter((v) => v.impact === 'serious' || v.impact === 'critical')"
+        ".map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)"
+    )
+    return [str(v) for v in found]

@@ -27,7 +27,7 @@ from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from canasta.bots import make_bot
+from canasta.bots.loading import load_bot
 from canasta.match import play_deal, play_game, seat_rngs
 from canasta.rules import Card, Game, RuleSet, make_deck
 from canasta.rules.game import default_dealer
@@ -102,7 +102,7 @@ def run_task(spec: TournamentSpec, task: Task) -> TaskResult:
     diffs = []
     for n, seating in enumerate(seatings(rules.teams)):
         configs = [task.x if seating[rules.team_of(s)] else task.y for s in range(rules.players)]
-        bots = [make_bot(spec.bots[c]) for c in configs]
+        bots = [load_bot(spec.bots[c]) for c in configs]
         rngs = seat_rngs(f"{spec.seed}/{task.kind}/{task.index}/{task.x}-{task.y}/{n}", rules.players)
         times: list[list[float]] = [[] for _ in range(rules.players)]
         if task.kind == "deal":

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from canasta.cli.play_text import TEXTS
 from canasta.rules import Action, Answer, Ask, Card, Discard, Draw, Group, Meld, Pass, Pickup, Rank
@@ -57,6 +57,27 @@ def action_text(action: Action, lang: str = "en") -> str:
     if lang != "ru":
         return text
     return _swap_verb(text, _TO_RUSSIAN).replace(_TOP_ONLY[0], _TOP_ONLY[1])
+
+
+def move_sentence(action: Action, name: str, texts: Mapping[str, str]) -> str:
+    """Someone's move in words ("Ann takes the pile with KS KH"), in the language of `texts`."""
+
+    def cards(group: Sequence[Card]) -> str:
+        return " ".join(c.code for c in group)
+
+    if isinstance(action, Pickup):
+        key = ("said_top_only" if action.top_only else "said_pickup") + ("" if action.with_ else "_layoff")
+        text = texts[key].format(name=name, cards=cards(action.with_))
+        if action.melds:
+            text += texts["said_melds"].format(cards=", ".join(cards(g.cards) for g in action.melds))
+        return text
+    if isinstance(action, Meld):
+        return texts["said_meld"].format(name=name, cards=", ".join(cards(g.cards) for g in action.melds))
+    if isinstance(action, Discard):
+        return texts["said_discard"].format(name=name, card=action.card.code)
+    if isinstance(action, Answer):
+        return texts["said_yes" if action.yes else "said_no"].format(name=name)
+    return texts[f"said_{action.type}"].format(name=name)
 
 
 def _swap_verb(text: str, forms: tuple[tuple[str, str], ...]) -> str:

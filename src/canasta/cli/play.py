@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from canasta.bots import BOT_NAMES, Bot, make_bot
-from canasta.cli.action_text import action_text, parse_action
+from canasta.cli.action_text import move_sentence, parse_action
 from canasta.cli.engine_commands import _fail, _rules, _rules_args
 from canasta.cli.play_table import (
     Names,
@@ -110,11 +110,11 @@ class PlaySession:
         state = self.game.current
         seat, pile = state.to_move, len(state.pile)
         action = bot_move(self.game, self.bots, self.rngs)
-        name, text = self.names.seats[seat], action_text(action, self.lang)
+        text = move_sentence(action, self.names.seats[seat], self.text)
         if isinstance(action, Pickup):
-            self.say(self.text["bot_took"].format(name=name, action=text, count=pile))
+            self.say(self.text["bot_took"].format(action=text, count=pile))
         else:
-            self.say(self.text["bot_move"].format(name=name, action=text))
+            self.say(self.text["bot_move"].format(action=text))
 
     def human_turn(self) -> bool:
         """Read moves until one is applied (True) or the player quits (False)."""
@@ -138,7 +138,7 @@ class PlaySession:
                 try:
                     self.game.apply(action, HUMAN)
                 except IllegalActionError as exc:
-                    self.say(ProtocolError.illegal(exc).message(self.lang))
+                    self.say(ProtocolError.illegal(exc, self.game.current, action).message(self.lang))
                     continue
                 self._report_draw(action, view.hand)
                 return True

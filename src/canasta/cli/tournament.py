@@ -8,7 +8,7 @@ import sys
 import time
 from typing import Any, TextIO
 
-from canasta.bots import make_bot
+from canasta.bots.loading import load_bot
 from canasta.cli.engine_commands import _fail, _rules, _rules_args, format_table
 from canasta.rules.errors import InvalidActionError
 from canasta.tournament import TournamentSpec, run
@@ -25,7 +25,8 @@ def register(sub: Any) -> None:
     )
     _rules_args(p)
     p.add_argument("--bots", required=True, metavar="A,B[,...]",
-                   help="bot specs separated by commas, e.g. random,hard (more than two: round robin)")
+                   help="bot specs separated by commas, e.g. random,hard or mybot.py:MyBot,hard "
+                   "(a class of your own: path.py:Class or package.module:Class; more than two: round robin)")
     p.add_argument("--deals", type=int, default=100, help="paired deals per pair of bots (default 100)")
     p.add_argument("--games", type=int, default=0,
                    help="paired games to the target score per pair of bots (default 0)")
@@ -81,7 +82,7 @@ def run_tournament(args: argparse.Namespace) -> int:
         return _fail("--bots needs at least two bot specs, e.g. --bots random,hard")
     for text in specs:
         try:
-            make_bot(text)
+            load_bot(text)
         except ValueError as exc:
             return _fail(f"--bots: {exc}")
     if args.deals < 0 or args.games < 0 or args.deals + args.games == 0:

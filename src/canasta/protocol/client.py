@@ -55,7 +55,24 @@ class RematchRequest:
     """Start a new game with the same seats once the game is over."""
 
 
-ClientMessage: TypeAlias = Hello | ActionRequest | ChatRequest | RematchRequest
+@dataclass(frozen=True, slots=True)
+class NextDealRequest:
+    """A person at the table has read the deal's summary: the next deal may start."""
+
+
+@dataclass(frozen=True, slots=True)
+class LeaveRequest:
+    """A person leaves the table: the seat is freed (a computer plays it until someone sits)."""
+
+
+@dataclass(frozen=True, slots=True)
+class HintRequest:
+    """The player to move asks what the best computer player would do."""
+
+
+ClientMessage: TypeAlias = (
+    Hello | ActionRequest | ChatRequest | RematchRequest | NextDealRequest | LeaveRequest | HintRequest
+)
 
 
 def request_id(obj: dict[str, Any]) -> str | int | None:
@@ -88,6 +105,12 @@ def parse_message(obj: dict[str, Any]) -> ClientMessage:
         return _chat(obj)
     if kind == "rematch":
         return RematchRequest()
+    if kind == "next_deal":
+        return NextDealRequest()
+    if kind == "leave":
+        return LeaveRequest()
+    if kind == "hint":
+        return HintRequest()
     raise ProtocolError(ErrorCode.UNKNOWN_TYPE, type=kind)
 
 

@@ -6,8 +6,10 @@ from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any
 
-from canasta.protocol.rule_reasons import rule_reason
+from canasta.protocol.rule_reasons import Refusal, reason_text, refusal
+from canasta.rules.actions import Action
 from canasta.rules.errors import IllegalActionError
+from canasta.rules.state import State
 
 LANGUAGES = ("en", "ru")
 
@@ -35,6 +37,9 @@ class ErrorCode(StrEnum):
     GAME_OVER = "game_over"
     GAME_NOT_OVER = "game_not_over"
     DEAL_NOT_OVER = "deal_not_over"
+    DEAL_IN_PROGRESS = "deal_in_progress"
+    NO_HINT = "no_hint"
+    HINT_TIMEOUT = "hint_timeout"
     CHAT_DISABLED = "chat_disabled"
     UNKNOWN_PHRASE = "unknown_phrase"
     TABLE_NOT_FOUND = "table_not_found"
@@ -52,7 +57,7 @@ class ErrorCode(StrEnum):
 
 # Templates use language-neutral parameters (field names, numbers, card codes); `detail` is the
 # English explanation of a validator and appears only in English texts; `reason` of
-# illegal_action is localized by `canasta.protocol.rule_reasons`.
+# illegal_action is the player's sentence of `canasta.protocol.rule_reasons`.
 MESSAGES: Mapping[ErrorCode, Mapping[str, str]] = {
     ErrorCode.BAD_JSON: {
         "en": "The message is not valid JSON.",
@@ -115,8 +120,8 @@ MESSAGES: Mapping[ErrorCode, Mapping[str, str]] = {
         "ru": "Положение на столе изменилось (версия {current}, вы видели {seen}): посмотрите и повторите.",
     },
     ErrorCode.ILLEGAL_ACTION: {
-        "en": "Illegal move: {reason}",
-        "ru": "Недопустимый ход: {reason}",
+        "en": "{reason}",
+        "ru": "{reason}",
     },
     ErrorCode.NOT_STARTED: {
         "en": "The game has not started yet: it waits for every seat to be taken.",
@@ -133,6 +138,18 @@ MESSAGES: Mapping[ErrorCode, Mapping[str, str]] = {
     ErrorCode.DEAL_NOT_OVER: {
         "en": "That deal is not over yet: its record holds hidden cards.",
         "ru": "Эта сдача ещё не закончена: её запись содержит скрытые карты.",
+    },
+    ErrorCode.DEAL_IN_PROGRESS: {
+        "en": "The deal is still being played: the next one can start once it is over.",
+        "ru": "Сдача ещё идёт: следующую можно начать, когда эта закончится.",
+    },
+    ErrorCode.NO_HINT: {
+        "en": "A hint is given only for your own decision during a deal.",
+        "ru": "Подсказка бывает только для вашего собственного хода во время сдачи.",
+    },
+    ErrorCode.HINT_TIMEOUT: {
+        "en": "The hint took too long to work out: please try again.",
+        "ru": "Подсказка не успела найтись: попробуйте ещё раз.",
     },
     ErrorCode.CHAT_DISABLED: {
         "en": "Free-text chat is turned off at this table: use the preset phrases.",
@@ -204,15 +221,21 @@ class ProtocolError(Exception):
         self.request_id: str | int | None = None
 
     @staticmethod
-    def illegal(exc: IllegalActionError) -> ProtocolError:
-        """The wire error for an action the rules forbid; the engine's code becomes `rule`."""
-        return ProtocolError(ErrorCode.ILLEGAL_ACTION, exc.message, rule=exc.code)
+    def illegal(
+        exc: IllegalActionError, state: State | None = None, action: Action | None = None
+    ) -> ProtocolError:
+        """The wire error for an action the rules forbid in `state` (the position it was tried
+        in): the engine's code becomes `rule`, and the facts of the refusal are read from it."""
+        return ProtocolError(
+            ErrorCode.ILLEGAL_ACTION, exc.message, rule=exc.code, refusal=refusal(state, action, exc.code)
+        )
 
     def message(self, lang: str) -> str:
         """The message in `lang` (English for a language the server does not speak)."""
         params = dict(self.params)
-        if self.code is ErrorCode.ILLEGAL_ACTION:
-            params["reason"] = rule_reason(lang, params["rule"], self.detail or "")
+        found = params.pop("refusal", None)
+        if isinstance(found, Refusal):
+            params["reason"] = reason_text(lang, found)
         return error_text(self.code, lang, detail=self.detail or "", **params)
 
 

@@ -37,7 +37,13 @@ def error(exc: ProtocolError, lang: str) -> dict[str, Any]:
         out["detail"] = exc.detail
     if "rule" in exc.params:
         out["rule"] = exc.params["rule"]
+        out["refusal"] = exc.params["refusal"].to_json()
     return out
+
+
+def hint(version: int, action: dict[str, Any], reason: str) -> dict[str, Any]:
+    """The best computer player's move for the reader at `version`, with a one-line reason."""
+    return {"type": "hint", "version": version, "action": action, "reason": reason}
 
 
 def presence(seats: list[dict[str, Any]], spectators: int) -> dict[str, Any]:

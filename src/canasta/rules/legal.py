@@ -465,6 +465,10 @@ def _meld_outs(
         if base is not None:
             naturals[base[0]] = naturals.get(base[0], 0) - base[1]
             jokers, twos = jokers - base[2], twos - base[3]
+        least = state.rules.meld_min_naturals
+        melded = set(judge.stats) | ({base[0]} if base is not None else set())
+        if any(0 < n < least and r not in melded for r, n in naturals.items()) or 0 < threes < 3:
+            continue  # a rank too short for a meld of its own: this hand cannot all be melded
         targets = [r for r, n in naturals.items() if n > 0]
         targets += [r for r in judge.stats if r not in naturals and r not in (Rank.WILD, Rank.THREE)]
         if base is not None and base[0] not in targets:

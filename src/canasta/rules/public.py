@@ -1,8 +1,9 @@
 """Rule questions about public facts, asked alike of a `State` and of a seat's `SeatView`.
 
 Whether the pile is frozen for a team, whether it may be taken at all, the opening minimum,
-whether a team may go out, whether the pile must be taken: each depends only on what every
-seat sees, so a bot asks its view and gets the answer the engine applies.
+whether a team may go out, whether the pile must be taken, which cards of a hand may not be
+discarded: each depends only on what every seat sees (and the hand in question), so a bot asks
+its view and gets the answer the engine applies.
 """
 
 from __future__ import annotations
@@ -108,3 +109,28 @@ def must_take_pile(facts: TableFacts) -> bool:
     if facts.stock_size or not facts.pile or frozen_for(facts, team):
         return False
     return facts.pile[-1].rank in facts.melds[team]
+
+
+def modern_discard_errors(facts: TableFacts, hand: Sequence[Card], going_out: bool) -> dict[Card, str]:
+    """Why each card of `hand` may not be discarded under Modern American rules (R18)."""
+    errors: dict[Card, str] = {}
+    all_wild = all(c.is_wild for c in hand)
+    tiers: dict[Card, int] = {}
+    if not facts.pile and not going_out:
+        dead = dead_ranks(facts.rules, facts.melds)
+        for c in hand:
+            if c.is_natural:
+                tiers[c] = 2 if c.rank in dead else (1 if c.rank in (Rank.ACE, Rank.SEVEN) else 0)
+    lowest = min(tiers.values(), default=0)
+    for c in hand:
+        if c.is_three:
+            errors[c] = "threes are never discarded"
+        elif c.is_wild and not (going_out or all_wild):
+            errors[c] = "a wild card may be discarded only when going out or holding only wild cards"
+        elif tiers.get(c, 0) > lowest:
+            errors[c] = (
+                "a card of a dead rank may go on an empty pile only if nothing else can"
+                if tiers[c] == 2
+                else "an ace or a seven may go on an empty pile only if you hold no other natural card"
+            )
+    return errors

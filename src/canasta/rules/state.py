@@ -23,7 +23,7 @@ from canasta.rules.cards import Card, Rank
 from canasta.rules.deal import active_order, card_counts
 from canasta.rules.errors import IllegalActionError, InvalidActionError
 from canasta.rules.judge import Judge, Spec, Touched, permission_error, take_error, touched_of, with_top
-from canasta.rules.melds import Melds, dead_ranks
+from canasta.rules.melds import Melds
 from canasta.rules.ruleset import RuleSet
 from canasta.rules.scoring import DealResult, score_deal
 
@@ -361,27 +361,7 @@ class State:
 
     def modern_discard_errors(self, hand: Sequence[Card], going_out: bool) -> dict[Card, str]:
         """Why each card of the hand may not be discarded under Modern American rules (R18)."""
-        errors: dict[Card, str] = {}
-        all_wild = all(c.is_wild for c in hand)
-        tiers: dict[Card, int] = {}
-        if not self.pile and not going_out:
-            dead = dead_ranks(self.rules, self.melds)
-            for c in hand:
-                if c.is_natural:
-                    tiers[c] = 2 if c.rank in dead else (1 if c.rank in (Rank.ACE, Rank.SEVEN) else 0)
-        lowest = min(tiers.values(), default=0)
-        for c in hand:
-            if c.is_three:
-                errors[c] = "threes are never discarded"
-            elif c.is_wild and not (going_out or all_wild):
-                errors[c] = "a wild card may be discarded only when going out or holding only wild cards"
-            elif tiers.get(c, 0) > lowest:
-                errors[c] = (
-                    "a card of a dead rank may go on an empty pile only if nothing else can"
-                    if tiers[c] == 2
-                    else "an ace or a seven may go on an empty pile only if you hold no other natural card"
-                )
-        return errors
+        return public.modern_discard_errors(self, hand, going_out)
 
     # turn end and stock exhaustion -----------------------------------------------------------
 

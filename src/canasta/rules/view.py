@@ -87,6 +87,12 @@ class SeatView:
     def must_take_pile(self) -> bool:
         return public.must_take_pile(self)
 
+    def discard_errors(self) -> dict[Card, str]:
+        """Why cards of this seat's hand may not be discarded now (Modern American, R18)."""
+        if self.rules.discard_rules != "modern":
+            return {}
+        return public.modern_discard_errors(self, self.hand, len(self.hand) == 1)
+
     def to_json(self) -> dict[str, Any]:
         """The view as JSON (what a client of this seat, or a spectator, receives)."""
         from canasta.rules.actions import action_to_json

@@ -1,6 +1,11 @@
 """What happens at a table without a person deciding it: computer players' moves (after the
-table's `bot_delay`), stand-ins for people who dropped out (after `grace`), moves made when a
-person's turn timer runs out, and the next deal (after `deal_pause`).
+table's `bot_delay`), stand-ins for people who dropped out (after `grace`) or left, moves made
+when a person's turn timer runs out, and the next deal.
+
+A table waits for its people: while a table meant for people has none connected, nothing
+happens at all (no computer moves, no stand-in, no timer, no deal). Between deals the next one
+starts once every connected person has asked for it (`ready`); only under a turn timer, or at
+a table of computer players alone, it also starts by itself after `deal_pause`.
 
 A decision's turn timer runs from when this process first sees the decision (the table's new
 version) and is not restarted by anything but the next version, so the time left that clients
@@ -40,6 +45,7 @@ class Autoplay:
         self._clock = room.config.clock
         self._grace: dict[int, Timer] = {}
         self._step: Timer | None = None
+        self._pending: str | None = None
         self._timed: tuple[object, int, float] | None = None  # (table, version, deadline)
         self._tasks: set[asyncio.Task[None]] = set()
         self._bots: dict[str, Bot] = {}
@@ -57,15 +63,20 @@ class Autoplay:
         if seat not in self.stand_ins and seat not in self._grace:
             grace = self.room.table.settings.grace
             self._grace[seat] = self._clock.call_later(grace, self._replace, seat)
+        self.schedule()  # with nobody left at the table, play pauses
 
     def present(self, seat: int) -> None:
-        """The person is back: they play their own seat again (the caller tells the clients)."""
+        """The person is back (or left for good): nobody stands in for them any more."""
         timer = self._grace.pop(seat, None)
         if timer is not None:
             timer.cancel()
-        if seat in self.stand_ins:
-            self.stand_ins.discard(seat)
-            self.schedule()
+        self.stand_ins.discard(seat)
+        self.schedule()
+
+    def stands_in(self, seat: int) -> bool:
+        """Whether a computer plays this person's seat: its person is away, or left it."""
+        table = self.room.table
+        return seat in self.stand_ins or (table.state is not None and table.seats[seat].free)
 
     def _replace(self, seat: int) -> None:
         self._grace.pop(seat, None)
@@ -82,14 +93,21 @@ class Autoplay:
         status = table.status
         if status == WAITING:
             return (0.0, "deal") if table.seated else None
+        present = self.room.present_seats()
+        if settings.human_seats and not present:
+            return None  # every person is away: the table waits
         if status == DEAL_OVER:
-            return settings.deal_pause, "deal"
+            if settings.human_seats and present <= table.ready:
+                return 0.0, "deal"
+            if settings.turn_timer is not None or not settings.human_seats:
+                return settings.deal_pause, "deal"
+            return None
         if status != PLAYING or table.state is None:
             return None
         seat = table.state.to_move
         if table.seats[seat].bot is not None:
             return settings.bot_delay, "bot"
-        if seat in self.stand_ins:
+        if self.stands_in(seat):
             return settings.bot_delay, "stand_in"
         if settings.turn_timer is not None:
             return self._deadline(settings.turn_timer) - self._clock.time(), "timer"
@@ -108,17 +126,23 @@ class Autoplay:
         step = self.next_step()
         return max(0.0, step[0]) if step is not None and step[1] == "timer" else None
 
+    @property
+    def pending(self) -> str | None:
+        """The kind of the automatic step that is set to happen (None: the table waits)."""
+        return self._pending
+
     def schedule(self) -> None:
         if self._step is not None:
             self._step.cancel()
-            self._step = None
+            self._step = self._pending = None
         step = None if self._stopped else self.next_step()
         if step is not None:
             delay, kind = step
             self._step = self._clock.call_later(delay, self._fire, self.room.table.version, kind)
+            self._pending = kind
 
     def _fire(self, version: int, kind: str) -> None:
-        self._step = None
+        self._step = self._pending = None
         task = asyncio.create_task(self._run(version, kind))
         self._tasks.add(task)
         task.add_done_callback(self._done)

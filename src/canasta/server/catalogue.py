@@ -11,15 +11,32 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from canasta.protocol.settings import BOT_LEVELS
-from canasta.rules.ruleset import DESCRIPTIONS, PLAYER_COUNTS, VARIANTS, RuleSet
+from canasta.rules.ruleset import PLAYER_COUNTS, VARIANTS, RuleSet
 
 TARGET_SCORES: Final = (2500, 5000, 7500, 10000)
 
-DESCRIPTIONS_RU: Final[Mapping[str, str]] = {
-    "classic": "Классическая парная канаста (официальные правила), от 2 до 6 игроков.",
-    "modern-american": "Современная американская: 13 карт, особые комбинации, для выхода две канасты.",
-    "online": "Правила игровых сайтов: дикая канаста 2000, чёрные тройки на руке −100.",
-    "mendelev": "Правила энциклопедии: выход покупкой верхней карты, ранги канаст блокируют сброс.",
+#: What each rule set is like, in plain words for the home page.
+DESCRIPTIONS_PLAIN: Final[Mapping[str, Mapping[str, str]]] = {
+    "en": {
+        "classic": "The best-known game: partners sit across, lay down sets of one rank and build "
+        "canastas of seven cards. For 2 to 6 players.",
+        "modern-american": "Today's American style: 13 cards each, two cards drawn a turn, sets of wild "
+        "cards allowed, and two canastas needed to go out.",
+        "online": "As on most card sites: a canasta of wild cards scores 2000, and a black three left "
+        "in your hand costs 100.",
+        "mendelev": "An older style: you may go out by buying just the top card of the pile, and "
+        "once your side has a canasta of a rank, that rank no longer takes the pile.",
+    },
+    "ru": {
+        "classic": "Самая известная игра: партнёры сидят друг напротив друга, выкладывают карты одного "
+        "достоинства и собирают канасты из семи карт. От 2 до 6 игроков.",
+        "modern-american": "Современный американский вариант: по 13 карт, за ход берут две карты, можно "
+        "выкладывать одни джокеры и двойки, для выхода нужны две канасты.",
+        "online": "Как на большинстве карточных сайтов: канаста из джокеров и двоек приносит 2000, "
+        "а чёрная тройка, оставшаяся на руке, стоит −100.",
+        "mendelev": "Старинный вариант: выйти можно, купив одну верхнюю карту сброса, а достоинство, "
+        "из которого у команды уже есть канаста, сброс больше не берёт.",
+    },
 }
 
 #: House options a table's creator may change, per rule set, with the values offered.
@@ -110,7 +127,7 @@ def catalogue() -> dict[str, Any]:
         variants.append(
             {
                 "variant": variant,
-                "description": {"en": DESCRIPTIONS[variant], "ru": DESCRIPTIONS_RU[variant]},
+                "description": {lang: texts[variant] for lang, texts in DESCRIPTIONS_PLAIN.items()},
                 "players": list(PLAYER_COUNTS[variant]),
                 "by_players": per_players,
             }

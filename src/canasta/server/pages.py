@@ -1,4 +1,4 @@
-"""The browser client's pages (`/`, `/t/{id}`, `/t/{id}/replay`) and its static files (`/static`).
+"""The browser client's pages (`/`, `/rules`, `/t/{id}`, `/t/{id}/replay`) and its static files (`/static`).
 
 A page is its HTML file as it is; its scripts read the table's id from the address.
 """
@@ -34,6 +34,7 @@ def _page(name: str) -> Callable[[Request], Awaitable[Response]]:
 
 PAGE_ROUTES = [
     Route("/", _page("index.html"), methods=["GET"]),
+    Route("/rules", _page("rules.html"), methods=["GET"]),
     Route("/t/{table_id}", _page("table.html"), methods=["GET"]),
     Route("/t/{table_id}/replay", _page("replay.html"), methods=["GET"]),
     Mount("/static", StaticFiles(directory=STATIC), name="static"),

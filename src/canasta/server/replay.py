@@ -8,6 +8,7 @@ from canasta.rules.actions import action_to_json
 from canasta.rules.game import Game
 from canasta.rules.position import position_to_json
 from canasta.rules.state import State
+from canasta.server.table_facts import table_facts
 
 
 def deal_steps(game: Game, deal: int) -> dict[str, Any]:
@@ -22,9 +23,12 @@ def deal_steps(game: Game, deal: int) -> dict[str, Any]:
         raise ValueError("deal starts from a position")
     scores = [sum(r.scores[team].total for r in game.results[:deal]) for team in range(game.rules.teams)]
     state = State.deal(game.rules, record.deck, record.dealer, scores, record.sitting_out)
-    steps: list[dict[str, Any]] = [{"seat": None, "action": None, "position": position_to_json(state)}]
+    steps: list[dict[str, Any]] = [
+        {"seat": None, "action": None, "position": position_to_json(state), "facts": table_facts(state)}
+    ]
     for seat, action in record.actions:
         state.apply(action, seat)
-        steps.append({"seat": seat, "action": action_to_json(action), "position": position_to_json(state)})
+        position, facts = position_to_json(state), table_facts(state)
+        steps.append({"seat": seat, "action": action_to_json(action), "position": position, "facts": facts})
     result = game.results[deal]
     return {"deal": deal, "deals": len(game.results), "result": result.to_json(), "steps": steps}

@@ -10,14 +10,17 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import secrets
 from collections.abc import Callable
 from typing import Any
 
+from canasta.bots import make_bot
 from canasta.protocol import outgoing
 from canasta.protocol.client import ActionRequest, ChatRequest, Hello, JoinRequest
 from canasta.protocol.errors import ErrorCode, ProtocolError
-from canasta.rules.actions import action_to_json
+from canasta.protocol.hint_reasons import hint_reason
+from canasta.rules.actions import action_from_json, action_to_json
 from canasta.rules.errors import IllegalActionError
 from canasta.server.autoplay import Autoplay
 from canasta.server.bot_pool import BotPool
@@ -26,10 +29,11 @@ from canasta.server.clock import Timer
 from canasta.server.config import ServerConfig
 from canasta.server.connection import Connection
 from canasta.server.presence import RemotePresence
-from canasta.server.table import GAME_OVER, PLAYING, WAITING, LiveTable, token_hash
+from canasta.server.table import DEAL_OVER, GAME_OVER, PLAYING, WAITING, LiveTable, token_hash
 from canasta.storage.base import Conflict, Storage
 
 log = logging.getLogger("canasta.server")
+HINT_BOT = "search:time=0.5"  # the strongest computer player, thinking half a second
 
 
 async def load_table(storage: Storage, table_id: str, upto: int | None = None) -> LiveTable | None:
@@ -88,15 +92,16 @@ class Room:
                 if seat is None:
                     raise ProtocolError(ErrorCode.BAD_TOKEN)
             conn.seat, conn.greeted = seat, True
+            self.connections.add(conn)
             if seat is not None:
                 self.autoplay.present(seat)
-            self.connections.add(conn)
             self._announce_if_changed()
             if self._idle is not None:
                 self._idle.cancel()
                 self._idle = None
             conn.send(outgoing.welcome(self.table.id, seat, hello.lang, self.table.settings.to_json()))
             conn.send(self.state_for(seat, self.public_state()))
+            conn.send(self.table.log())
             self.send_presence()
 
     def detach(self, conn: Connection) -> None:
@@ -142,6 +147,65 @@ class Room:
             await self.commit({"kind": "rematch"})
             conn.send(outgoing.ack(self.table.version, request_id))
             self.changed()
+
+    async def next_deal(self, conn: Connection, request_id: str | int | None) -> None:
+        """A person asks for the next deal; it starts once every connected person has."""
+        async with self.lock:
+            seat = conn.seat
+            if seat is None:
+                raise ProtocolError(ErrorCode.NOT_SEATED)
+            if self.table.status != DEAL_OVER:
+                raise ProtocolError(ErrorCode.DEAL_IN_PROGRESS)
+            if seat not in self.table.ready:
+                await self.commit({"kind": "ready", "seat": seat})
+            conn.send(outgoing.ack(self.table.version, request_id))
+            self.changed()
+
+    async def leave(self, conn: Connection, request_id: str | int | None) -> None:
+        """A person gives up their seat: it is free for anyone to take, and a computer plays it
+        meanwhile; their connections (every device) go on watching."""
+        async with self.lock:
+            seat = conn.seat
+            if seat is None:
+                raise ProtocolError(ErrorCode.NOT_SEATED)
+            held = self.table.seats[seat]
+            if held.token_hash is None or not await self.storage.release_seat(
+                self.table.id, seat, held.token_hash
+            ):
+                await self._catch_up()
+                self.changed()
+                raise ProtocolError(ErrorCode.BAD_TOKEN)
+            held.name = held.token_hash = None
+            await self.broker.publish(Notice(self.table.id, self.origin))
+            conn.send(outgoing.ack(self.table.version, request_id))
+            settings = self.table.settings.to_json()
+            for other in self.connections:
+                if other.seat == seat:
+                    other.seat = None
+                    other.send(outgoing.welcome(self.table.id, None, other.lang, settings))
+            self.autoplay.present(seat)
+            self._announce_if_changed()
+            self.send_presence()
+            self.changed()
+
+    async def hint(self, conn: Connection) -> None:
+        """What the best computer player would do in the reader's place, worked out outside the
+        lock in the bot pool, within its deadline; the answer names the version it was made for."""
+        async with self.lock:
+            state = self.table.state
+            if (
+                conn.seat is None
+                or self.table.status != PLAYING
+                or state is None
+                or state.to_move != conn.seat
+            ):
+                raise ProtocolError(ErrorCode.NO_HINT)
+            version, view = self.table.version, state.view(conn.seat)
+        # the connection's messages are handled one by one: it waits for its hint meanwhile
+        action = await self.bots.choose(make_bot(HINT_BOT), view, random.Random(version))
+        if action is None:
+            raise ProtocolError(ErrorCode.HINT_TIMEOUT)
+        conn.send(outgoing.hint(version, action_to_json(action), hint_reason(view, action, conn.lang)))
 
     def chat(self, conn: Connection, request: ChatRequest) -> None:
         seat = conn.seat
@@ -210,7 +274,8 @@ class Room:
         try:
             table.apply(event)
         except IllegalActionError as exc:
-            raise ProtocolError.illegal(exc) from None
+            action = action_from_json(event["action"])[0] if event["kind"] == "action" else None
+            raise ProtocolError.illegal(exc, table.state, action) from None
         try:
             await self.storage.append(table.id, table.version, event)
         except Conflict:
@@ -288,10 +353,11 @@ class Room:
         return [
             {
                 "seat": i,
+                "team": self.table.rules.team_of(i),
                 "bot": seat.bot,
                 "name": seat.name,
                 "connected": i in connected,
-                "stand_in": i in self.autoplay.stand_ins,
+                "stand_in": seat.bot is None and self.autoplay.stands_in(i),
             }
             for i, seat in enumerate(self.table.seats)
         ]

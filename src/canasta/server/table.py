@@ -4,6 +4,7 @@ Events (stored in order, numbered from 1; the table's `version` is the number of
 
 - `{"kind": "deal", "dealer": d, "sitting_out": s, "deck": [...]}`: a deal from a shuffled deck;
 - `{"kind": "action", "seat": s, "action": {...}, "by": "player" | "bot" | "stand_in" | "timer"}`;
+- `{"kind": "ready", "seat": s}`: between deals, the person at seat `s` asked for the next deal;
 - `{"kind": "rematch"}`: a new game with the same seats.
 
 Nothing here does I/O; the deck inside a deal event never leaves the server.
@@ -26,6 +27,7 @@ from canasta.rules.errors import IllegalActionError, InvalidActionError
 from canasta.rules.game import Game, default_dealer
 from canasta.rules.record import Record
 from canasta.rules.state import State
+from canasta.server.table_facts import table_facts
 from canasta.storage.base import TableRow
 
 WAITING, PLAYING, DEAL_OVER, GAME_OVER = "waiting", "playing", "deal_over", "game_over"
@@ -61,6 +63,8 @@ class LiveTable:
         self.games = [Game(self.rules)]
         self.version = 0
         self.last: dict[str, Any] | None = None
+        self.ready: set[int] = set()  # the seats whose people asked for the next deal
+        self.moves: list[dict[str, Any]] = []  # the current deal's moves, each with its version
 
     def update_seats(self, row: TableRow) -> None:
         for stored in row.seats:
@@ -129,15 +133,24 @@ class LiveTable:
             action, _ = action_from_json(event["action"])
             self.game.apply(action, event["seat"])
             self.last = {"seat": event["seat"], "action": event["action"], "by": event["by"]}
+            self.moves.append({"version": self.version + 1, **self.last})
         elif kind == "deal":
             deck = [Card.parse(code) for code in event["deck"]]
             self.game.next_deal(deck, event["dealer"], event["sitting_out"])
             self.last = None
+            self.ready = set()
+            self.moves = []
+        elif kind == "ready":
+            if self.status != DEAL_OVER:
+                raise IllegalActionError("the deal is not over", "deal_not_over")
+            self.ready.add(event["seat"])
         elif kind == "rematch":
             if not self.game.is_over:
                 raise IllegalActionError("the game is not over", "game_not_over")
             self.games.append(Game(self.rules))
             self.last = None
+            self.ready = set()
+            self.moves = []
         else:
             raise InvalidActionError(f"unknown event kind {kind!r}", "bad_event")
         self.version += 1
@@ -167,8 +180,23 @@ class LiveTable:
             "time_left": None if time_left is None else round(time_left, 1),
             "winner": self.game.winner,
             "last": self.last,
+            "ready": sorted(self.ready),
+            "facts": None if state is None else table_facts(state),
+            "hands": [[c.code for c in hand] for hand in state.hands]
+            if state is not None and state.is_over
+            else None,
             "seats": seats,
             "score_sheet": self.score_sheet(),
+        }
+
+    def log(self) -> dict[str, Any]:
+        """The `log` message: the current deal's moves so far (every card in them was seen face up)."""
+        return {
+            "type": "log",
+            "version": self.version,
+            "game": len(self.games) - 1,
+            "deal": len(self.game.deals) - 1,
+            "moves": self.moves,
         }
 
     def view_json(self, seat: int | None) -> dict[str, Any] | None:

@@ -7,7 +7,16 @@ import logging
 from starlette.websockets import WebSocket
 
 from canasta.protocol import outgoing
-from canasta.protocol.client import ActionRequest, ChatRequest, ClientMessage, Hello, parse_client_message
+from canasta.protocol.client import (
+    ActionRequest,
+    ChatRequest,
+    ClientMessage,
+    Hello,
+    HintRequest,
+    LeaveRequest,
+    NextDealRequest,
+    parse_client_message,
+)
 from canasta.protocol.errors import LANGUAGES, ErrorCode, ProtocolError
 from canasta.server.connection import CLOSE_NO_HELLO, CLOSE_TOO_MANY, Connection, RateLimiter
 from canasta.server.hub import Hub
@@ -100,5 +109,11 @@ async def _dispatch(
         await room.act(conn, request, request_id)
     elif isinstance(request, ChatRequest):
         room.chat(conn, request)
+    elif isinstance(request, NextDealRequest):
+        await room.next_deal(conn, request_id)
+    elif isinstance(request, LeaveRequest):
+        await room.leave(conn, request_id)
+    elif isinstance(request, HintRequest):
+        await room.hint(conn)
     else:
         await room.rematch(conn, request_id)

@@ -42,6 +42,10 @@ class Storage(Protocol):
     async def take_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
         """Give a free seat to a person; False (and no change) when the seat is taken."""
 
+    async def release_seat(self, table_id: str, seat: int, token_hash: str) -> bool:
+        """Free a person's seat (they left the table); False (and no change) when the seat is
+        not held with `token_hash`."""
+
     async def append(self, table_id: str, seq: int, event: dict[str, Any]) -> None:
         """Store event number `seq` of the table; raises Conflict when `seq` is taken."""
 

@@ -150,6 +150,14 @@ class PostgresStorage:
         )
         return len(rows) == 1
 
+    async def release_seat(self, table_id: str, seat: int, token_hash: str) -> bool:
+        rows = await self._execute(
+            "UPDATE canasta_seats SET name = NULL, token_hash = NULL"
+            " WHERE table_id = %s AND seat = %s AND token_hash = %s RETURNING seat",
+            (table_id, seat, token_hash),
+        )
+        return len(rows) == 1
+
     async def append(self, table_id: str, seq: int, event: dict[str, Any]) -> None:
         from psycopg.errors import UniqueViolation
         from psycopg.types.json import Json

@@ -122,6 +122,14 @@ class SQLiteStorage:
         )
         return cursor.rowcount == 1
 
+    async def release_seat(self, table_id: str, seat: int, token_hash: str) -> bool:
+        cursor = self._db.execute(
+            "UPDATE seats SET name = NULL, token_hash = NULL"
+            " WHERE table_id = ? AND seat = ? AND token_hash = ?",
+            (table_id, seat, token_hash),
+        )
+        return cursor.rowcount == 1
+
     async def append(self, table_id: str, seq: int, event: dict[str, Any]) -> None:
         try:
             self._db.execute(

@@ -1,22 +1,24 @@
 // The table around the hand: the players, each team's melds and threes, the stock and the pile.
 
-import { MELD_ORDER, cardBack, cardFace, cardName, isRed, isWild, rankOf } from './cards.js';
+import { MELD_ORDER, cardBack, cardFace, cardName, isRed, isWild } from './cards.js';
 import { clockElement } from './clock.js';
+import { el } from './dom.js';
 import { t } from './i18n.js';
 
-function el(tag, cls, text) {
-  const node = document.createElement(tag);
-  if (cls) node.className = cls;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-// Seats in playing order starting after the reader (so partner sits across the middle).
-export function seatOrder(players, me) {
-  const start = me == null ? 0 : me + 1;
-  const order = [];
-  for (let i = 0; i < players; i++) order.push((start + i) % players);
-  return me == null ? order : order.filter((s) => s !== me);
+// Where the others sit around the reader, in playing order: the next player on the left, the
+// last on the right, the rest across (a partner of four or six players right across). A
+// spectator sees the table from seat 0's side, seat 0 nearest.
+export function seatPlaces(players, me) {
+  const from = me ?? 0;
+  const others = Array.from({ length: players - 1 }, (_, i) => (from + 1 + i) % players);
+  const places = { left: [], top: [], right: [], bottom: me == null ? [from] : [] };
+  if (others.length === 1) places.top = others;
+  else {
+    places.left = [others[0]];
+    places.right = [others[others.length - 1]];
+    places.top = others.slice(1, -1);
+  }
+  return places;
 }
 
 function relation(ctx, seat) {
@@ -28,7 +30,7 @@ function relation(ctx, seat) {
 
 function seatStatus(ctx, info) {
   if (info.bot) return t('computer', { level: t('level.' + info.bot.split(':')[0]) });
-  if (info.name == null) return t('seat_free');
+  if (info.name == null) return info.stand_in ? t('free_stand_in') : t('seat_free');
   if (info.stand_in) return t('stand_in');
   return info.connected ? t('online') : t('offline');
 }
@@ -42,6 +44,7 @@ export function seatChip(ctx, seat) {
   const turn = ctx.state.status === 'playing' && ctx.state.to_move === seat;
   chip.classList.toggle('turn', turn);
   chip.classList.toggle('me', seat === ctx.me);
+  chip.classList.toggle('moved', Boolean(ctx.changed) && ctx.changed.seat === seat);
   const online = info.bot || (info.name != null && (info.connected || info.stand_in));
   const head = el('div', 'who');
   const dot = el('span', `dot ${online ? 'on' : 'off'}`);
@@ -70,12 +73,10 @@ export function seatChip(ctx, seat) {
 }
 
 export function renderSeats(container, ctx) {
-  container.replaceChildren(...seatOrder(ctx.players, ctx.me).map((seat) => seatChip(ctx, seat)));
-}
-
-function canastaKind(cards) {
-  if (cards.every(isWild)) return 'wild';
-  return cards.some(isWild) ? 'mixed' : 'natural';
+  const places = seatPlaces(ctx.players, ctx.me);
+  for (const [place, seats] of Object.entries(places)) {
+    container.querySelector(`.seats-${place}`).replaceChildren(...seats.map((seat) => seatChip(ctx, seat)));
+  }
 }
 
 // The card shown on top of a closed canasta: red for natural, black for mixed (the custom).
@@ -98,6 +99,8 @@ function meldColumn(ctx, team, meld) {
   const mine = team === ctx.myTeam && ctx.canAddToMeld;
   const col = el(mine ? 'button' : 'div', 'meld');
   col.dataset.rank = meld.rank;
+  if (!mine) col.setAttribute('role', 'group');
+  if (ctx.changed && ctx.changed.team === team && ctx.changed.ranks.includes(meld.rank)) col.classList.add('changed');
   if (mine) {
     col.type = 'button';
     col.dataset.drop = 'meld';  // a card of the hand may be dragged here
@@ -107,8 +110,8 @@ function meldColumn(ctx, team, meld) {
   label.setAttribute('aria-hidden', 'true');
   const count = el('span', 'meld-count', String(cards.length));
   count.setAttribute('aria-hidden', 'true');
-  if (cards.length >= 7) {
-    const kind = canastaKind(cards);
+  const kind = ctx.facts.canastas[team][meld.rank];  // the server says which melds are canastas
+  if (kind) {
     col.classList.add('canasta', kind);
     const pile = el('div', 'squared');
     pile.append(cardFace(canastaTop(cards, kind)));
@@ -135,13 +138,15 @@ export function teamPanel(ctx, team) {
   const head = el('header', 'team-head');
   head.append(el('b', 'team-name', ctx.teamName(team)));
   head.append(el('span', 'team-score', t('score_n', { n: ctx.state.score_sheet.totals[team] })));
+  if (ctx.facts && ctx.facts.melded_points) {
+    head.append(el('span', 'badge live', t('on_table_n', { n: ctx.facts.melded_points[team] })));
+  }
   const melds = view ? view.melds[team] : [];
   if (view) {
     const opened = view.opened[team];
     head.append(el('span', `badge ${opened ? 'ok' : 'need'}`,
       opened ? t('opened') : t('minimum_n', { n: view.minimums[team] })));
-    const canastas = melds.filter((m) => m.cards.length >= 7).length;
-    const need = Math.max(0, ctx.rules.go_out_min_canastas - canastas);
+    const need = ctx.facts.canastas_needed[team];
     head.append(el('span', `badge ${need ? 'need' : 'ok'}`,
       need ? t('canastas_needed', { n: need }) : t('may_go_out')));
     const threes = view.red_threes[team];
@@ -169,24 +174,6 @@ export function renderTeams(theirs, ours, ctx) {
   ours.replaceChildren(teamPanel(ctx, own));
 }
 
-function blockedReason(rules, top) {
-  if (!top) return null;
-  const blocks = rules.block_rules;
-  if (isWild(top) && blocks.includes('wild_top')) return t('blocked.wild');
-  const three = rankOf(top) === '3';
-  if (three && !isRed(top) && blocks.includes('black3_top')) return t('blocked.black3');
-  if (three && isRed(top) && blocks.includes('red3_top')) return t('blocked.red3');
-  return null;
-}
-
-// Whether the pile needs a natural pair from this team although nothing froze it (RuleSet.freeze_scope).
-function frozenFor(rules, view, team) {
-  if (team == null) return false;
-  if (rules.freeze_scope === 'always') return true;
-  if (rules.freeze_scope === 'per_side') return !view.opened[team];
-  return !view.opened.some(Boolean);
-}
-
 // The stock (a face-down pile with its count) and the discard pile (top card, size, markers).
 export function renderCentre(stockBox, pileBox, ctx) {
   const view = ctx.view;
@@ -208,13 +195,16 @@ export function renderCentre(stockBox, pileBox, ctx) {
   pile.id = 'pile-button';
   pile.disabled = !ctx.pileActive;
   const stack = el('div', 'pile-stack');
-  if (view.pile_frozen) stack.append(cardBack('sideways'));
-  if (top) stack.append(cardFace(top));
+  const freezer = ctx.facts.freezer;  // the card that froze the pile, face up across it
+  if (freezer && freezer !== top) stack.append(cardFace(freezer, { extra: 'sideways freezer' }));
+  else if (view.pile_frozen) stack.append(cardBack('sideways'));
+  if (top) stack.append(cardFace(top, { extra: ctx.changed && ctx.changed.pile ? 'changed' : '' }));
   else stack.append(el('div', 'card empty'));
   pile.append(stack, el('span', 'pile-count', String(view.pile_size)));
-  const blocked = blockedReason(ctx.rules, top);
+  const facts = ctx.facts;
+  const blocked = facts.pile_block ? t('blocked.' + facts.pile_block) : null;
   const notes = [];
-  const forUs = !view.pile_frozen && frozenFor(ctx.rules, view, ctx.myTeam);
+  const forUs = !view.pile_frozen && ctx.myTeam != null && facts.frozen_for[ctx.myTeam];
   if (view.pile_frozen) notes.push(t('frozen'));
   else if (forUs) notes.push(t('frozen_for_you'));
   if (blocked) notes.push(blocked);
@@ -223,9 +213,11 @@ export function renderCentre(stockBox, pileBox, ctx) {
   pile.setAttribute('aria-label', parts.join('. '));
   pile.addEventListener('click', ctx.onPile);
   if (ctx.canDiscard) pile.dataset.drop = 'pile';  // a card of the hand may be dragged here
+  pile.classList.toggle('takeable', ctx.canTake);
   pileBox.append(pile);
   const caption = el('span', 'caption', t('pile'));
   pileBox.append(caption);
+  if (ctx.drawPhase) pileBox.append(el('span', `pile-help ${ctx.canTake ? 'ok' : 'no'}`, ctx.pileHint));
   if (view.pile.length > 1) {  // the rule set lets this seat look through the pile now
     const review = el('div', 'pile-review');
     review.setAttribute('aria-label', t('pile_review'));

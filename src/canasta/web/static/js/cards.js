@@ -1,4 +1,4 @@
-// Cards in FORMATS.md notation: parsing, display order, points, and their elements.
+// Cards in FORMATS.md notation: parsing, display order, and their elements.
 
 import { t } from './i18n.js';
 
@@ -8,13 +8,11 @@ export const RANK_ORDER = ['JK', '2', 'A', 'K', 'Q', 'J', '10', '9', '8', '7', '
 export const MELD_ORDER = ['A', 'K', 'Q', 'J', '10', '9', '8', '7', '6', '5', '4', '3', 'wild'];
 const SUIT_ORDER = ['S', 'H', 'D', 'C'];
 export const SUIT_SYMBOL = { S: '♠', H: '♥', D: '♦', C: '♣' };
-const POINTS = { JK: 50, 2: 20, A: 20, K: 10, Q: 10, J: 10, 10: 10, 9: 10, 8: 10 };
 
 export function rankOf(code) { return code === 'JK' ? 'JK' : code.slice(0, -1); }
 export function suitOf(code) { return code === 'JK' ? null : code.slice(-1); }
 export function isWild(code) { const r = rankOf(code); return r === 'JK' || r === '2'; }
 export function isRed(code) { const s = suitOf(code); return s === 'H' || s === 'D'; }
-export function points(code) { return POINTS[rankOf(code)] ?? 5; }
 
 function orderKey(code) {
   const suit = suitOf(code);
@@ -52,11 +50,17 @@ export function cardFace(code, { tag = 'div', extra = '' } = {}) {
   const corner = document.createElement('span');
   corner.className = 'corner';
   corner.setAttribute('aria-hidden', 'true');
-  corner.innerHTML = `<b>${rank === 'JK' ? 'JK' : rank}</b><i>${symbol}</i>`;
+  // The index and pip are drawn from data attributes (canasta.css), so that the card's only text
+  // is its name for assistive technology.
+  const index = document.createElement('b');
+  index.dataset.t = rank;
+  const suit = document.createElement('i');
+  suit.dataset.t = symbol;
+  corner.append(index, suit);
   const pip = document.createElement('span');
   pip.className = 'pip';
   pip.setAttribute('aria-hidden', 'true');
-  pip.textContent = symbol;
+  pip.dataset.t = symbol;
   el.append(corner, pip);
   if (isWild(code)) el.classList.add('wild');
   return el;

@@ -10,7 +10,7 @@ export function setupChrome(onChange) {
   const showLang = () => {
     const other = LANGUAGES.find((l) => l !== lang());
     langButton.textContent = t('lang.short.' + other);
-    langButton.setAttribute('aria-label', t('lang.switch_to.' + other));
+    langButton.setAttribute('aria-label', `${t('lang.short.' + other)}: ${t('lang.switch_to.' + other)}`);
     langButton.setAttribute('lang', other);
   };
   langButton.addEventListener('click', () => {

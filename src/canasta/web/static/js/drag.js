@@ -34,7 +34,8 @@ function swallowClick() {
   setTimeout(() => window.removeEventListener('click', stop, { capture: true }), 0);
 }
 
-// Make `card` draggable; `onDrop(where, rank)` is called when it is let go over a drop target.
+// Make `card` draggable; `onDrop(where, rank, target)` is called when it is let go over a drop
+// target (`target` is its element).
 export function makeDraggable(card, onDrop) {
   card.classList.add('draggable');
   card.addEventListener('pointerdown', (down) => {
@@ -75,7 +76,7 @@ export function makeDraggable(card, onDrop) {
       const drop = event.type === 'pointerup' ? dropTarget(event.clientX, event.clientY) : null;
       mark(null);
       swallowClick();
-      if (drop) onDrop(drop.dataset.drop, drop.dataset.rank);
+      if (drop && drop !== card) onDrop(drop.dataset.drop, drop.dataset.rank, drop);
     };
     if (card.setPointerCapture) card.setPointerCapture(id);
     window.addEventListener('pointermove', move);

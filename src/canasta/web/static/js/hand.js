@@ -1,6 +1,6 @@
 // The player's hand: choosing cards, staging meld groups, and showing both.
 
-import { cardFace, compareCards, isWild, points, rankOf } from './cards.js';
+import { cardFace, compareCards, rankOf } from './cards.js';
 import { makeDraggable } from './drag.js';
 import { t } from './i18n.js';
 
@@ -9,13 +9,22 @@ import { t } from './i18n.js';
 export class HandModel {
   constructor() {
     this.codes = [];
+    this.fresh = new Set();
     this.selected = new Set();
     this.staged = [];
   }
 
-  // A new hand from the server; choices are kept only while the hand is the same.
+  // A new hand from the server; choices are kept only while the hand is the same. The cards
+  // that came into it (a draw, the pile) are `fresh` until the hand changes again.
   update(codes) {
     if (codes.join(' ') !== this.codes.join(' ')) {
+      const before = new Map();
+      for (const code of this.codes) before.set(code, (before.get(code) || 0) + 1);
+      this.fresh = new Set();
+      codes.forEach((code, i) => {
+        if (before.get(code)) before.set(code, before.get(code) - 1);
+        else if (this.codes.length) this.fresh.add(i);
+      });
       this.codes = codes;
       this.clear();
     }
@@ -62,30 +71,23 @@ export class HandModel {
     });
   }
 
-  stagedPoints() {
-    return this.staged.reduce((sum, g) => sum + g.indices.reduce((s, i) => s + points(this.codes[i]), 0), 0);
+  // The points of the staged cards (`points` of each rank, as the server gives them).
+  stagedPoints(points) {
+    return this.staged.reduce((sum, g) => sum + g.indices.reduce((s, i) => s + points[rankOf(this.codes[i])], 0), 0);
   }
 
-  // Hand indexes in display order: wild cards together, then ranks high to low, threes last.
-  displayOrder() {
-    return this.codes.map((_, i) => i).sort((a, b) => compareCards(this.codes[a], this.codes[b]) || a - b);
-  }
 }
 
-function groupKey(code) {
-  return isWild(code) ? 'wild' : rankOf(code);
-}
-
-// The hand as buttons, one cluster per rank (wild cards form one cluster).
-export function renderHand(container, model, ctx) {
+// The hand as buttons in the player's chosen order, cards of one rank (or suit) overlapping.
+export function renderHand(container, model, order, ctx) {
   const staged = model.stagedIndices;
   const clusters = [];
   let current = null;
-  for (const index of model.displayOrder()) {
+  for (const index of order.order(model.codes)) {
     if (staged.has(index)) continue;
-    const code = model.codes[index];
-    if (!current || current.key !== groupKey(code)) {
-      current = { key: groupKey(code), items: [] };
+    const key = order.clusterKey(model.codes[index]);
+    if (!current || current.key !== key) {
+      current = { key, items: [] };
       clusters.push(current);
     }
     current.items.push(index);
@@ -101,9 +103,18 @@ export function renderHand(container, model, ctx) {
       button.dataset.index = index;
       const chosen = model.selected.has(index);
       button.classList.toggle('selected', chosen);
+      const playable = ctx.playable.has(rankOf(code));
+      button.classList.toggle('playable', playable);
+      button.classList.toggle('hinted', ctx.hinted.has(index));
+      if (model.fresh.has(index)) {
+        button.classList.add('fresh');
+        button.setAttribute('aria-description', t('fresh'));
+      }
+      if (playable) button.setAttribute('aria-description', t('playable'));
       button.setAttribute('aria-pressed', String(chosen));
       button.addEventListener('click', () => ctx.onToggle(index));
-      if (ctx.canDiscard || ctx.canAddToMeld) makeDraggable(button, (where, rank) => ctx.onDrop(index, where, rank));
+      button.dataset.drop = 'card';  // another card may be dragged before this one
+      if (ctx.me != null) makeDraggable(button, (where, rank, target) => ctx.onDrop(index, where, rank, target));
       box.append(button);
     }
     return box;
@@ -136,7 +147,7 @@ export function renderStaging(container, model, ctx) {
       to.textContent = '→ ' + (group.rank === 'wild' ? '★' : group.rank);
       button.append(to);
     }
-    const sum = codes.reduce((s, c) => s + points(c), 0);
+    const sum = codes.reduce((s, c) => s + ctx.facts.points[rankOf(c)], 0);
     button.setAttribute('aria-label', t('staged_group', { n: codes.length, points: sum }));
     button.title = t('unstage');
     button.addEventListener('click', () => ctx.onUnstage(k));
@@ -145,7 +156,7 @@ export function renderStaging(container, model, ctx) {
   const count = document.createElement('span');
   count.className = 'opening-count';
   count.id = 'opening-count';
-  const pts = model.stagedPoints();
+  const pts = model.stagedPoints(ctx.facts.points);
   if (ctx.minimum != null) {
     count.textContent = t('opening_count', { points: pts, minimum: ctx.minimum });
     count.classList.toggle('short', pts < ctx.minimum);

@@ -77,7 +77,7 @@ function choiceLabel(key, value) {
 function renderHouse() {
   const box = $('house');
   const options = presetFor().options;
-  $('house-box').hidden = !options.length;
+  $('house-box').hidden = !options.length;  // folded away until opened
   box.replaceChildren(...options.map((option) => {
     const value = option.key in form.house ? form.house[option.key] : option.default;
     if (typeof option.default === 'boolean') {
@@ -197,6 +197,29 @@ async function create(event) {
   }
 }
 
+// One click: classic rules, the reader and three computer players of the normal level; the
+// browser goes straight to the table, where the reader plays first.
+async function quickGame() {
+  $('btn-quick').disabled = true;
+  $('quick-error').hidden = true;
+  try {
+    const table = await api.create({ variant: 'classic', players: 4, seats: ['human', 'normal', 'normal', 'normal'] });
+    const seat = await api.join(table.table, prefs.name || t('home.guest'), 0);
+    prefs.saveToken(table.table, seat.token);
+    location.assign(`/t/${table.table}`);
+  } catch (error) {
+    $('quick-error').textContent = error.message;
+    $('quick-error').hidden = false;
+    $('btn-quick').disabled = false;
+  }
+}
+
+function openFriends() {
+  $('create-form').hidden = false;
+  $('btn-friends').setAttribute('aria-expanded', 'true');
+  $('create-form').scrollIntoView({ block: 'start' });
+}
+
 async function start() {
   setupChrome(() => { if (form.catalogue) render(); });
   $('name').value = prefs.name;
@@ -208,6 +231,8 @@ async function start() {
   $('target').addEventListener('change', () => { form.target = $('target').value; });
   $('turn-timer').addEventListener('change', () => { form.timer = $('turn-timer').value; });
   $('create-form').addEventListener('submit', create);
+  $('btn-quick').addEventListener('click', quickGame);
+  $('btn-friends').addEventListener('click', openFriends);
   try {
     form.catalogue = await api.rulesets();
   } catch (error) {

@@ -21,9 +21,10 @@ export function describeMove(action, name, by) {
   switch (action.type) {
     case 'draw': text = t('move.draw', { name }); break;
     case 'pickup': {
-      const extra = action.melds && action.melds.length ? ' + ' + groups(action.melds) : '';
-      const key = action.top_only ? 'move.top_only' : 'move.pickup';
-      text = t(key, { name, cards: action.with.length ? cards(action.with) : t('move.to_meld') }) + extra;
+      const key = (action.top_only ? 'move.top_only' : 'move.pickup') + (action.with.length ? '' : '_layoff');
+      text = t(key, { name, cards: cards(action.with) });
+      if (action.melds && action.melds.length) text += t('move.and_melds', { cards: groups(action.melds) });
+      text += '.';
       break;
     }
     case 'meld': text = t('move.meld', { name, cards: groups(action.melds) }); break;

@@ -19,10 +19,21 @@ export const prefs = {
   get fourColour() { return read('fourColour') === '1'; },
   set fourColour(on) { write('fourColour', on ? '1' : null); },
   get name() { return read('name') || ''; },
+  get sound() { return read('sound') === '1'; },
+  set sound(on) { write('sound', on ? '1' : null); },
   set name(value) { write('name', value); },
   token(table) { return read('seat.' + table); },
   saveToken(table, token) { write('seat.' + table, token); },
   dropToken(table) { write('seat.' + table, null); },
+  handSort(table) { return read('sort.' + table) || read('sort') || 'rank'; },
+  saveHandSort(table, sort) {
+    write('sort.' + table, sort);
+    if (sort !== 'own') write('sort', sort);  // the choice of rank or suit applies to new tables too
+  },
+  handOrder(table) {
+    try { return JSON.parse(read('order.' + table) || '[]'); } catch { return []; }
+  },
+  saveHandOrder(table, codes) { write('order.' + table, JSON.stringify(codes)); },
 };
 
 // Apply the four-colour-suit preference to the whole page.

@@ -16,8 +16,13 @@ function nameOf(seat) {
   return page.data.names[seat] || t('bot_name', { n: seat + 1 });
 }
 
+// The seats' teams, as the server says (every step's facts name them).
+function teamOf(seat) {
+  return page.data.steps[0].facts.teams[seat];
+}
+
 function teamName(team) {
-  const seats = [...Array(page.rules.players).keys()].filter((s) => s % page.rules.teams === team);
+  const seats = [...Array(page.rules.players).keys()].filter((s) => teamOf(s) === team);
   return seats.map(nameOf).join(' & ');
 }
 
@@ -26,27 +31,21 @@ function meldRank(cards) {
   return natural ? rankOf(natural) : 'wild';
 }
 
-function minimumFor(score) {
-  let minimum = page.rules.initial_meld_table[0][1];
-  for (const [threshold, value] of page.rules.initial_meld_table) if (score >= threshold) minimum = value;
-  return minimum;
-}
-
 // A position (canasta-position/1) in the shape of a seat's view, for the table's renderers.
-function asView(pos) {
+function asView(pos, facts) {
   return {
     melds: pos.melds.map((team) => team.map((cards) => ({ rank: meldRank(cards), cards }))),
-    opened: pos.opened, minimums: pos.scores.map(minimumFor), red_threes: pos.red_threes,
+    opened: pos.opened, minimums: facts.minimums, red_threes: pos.red_threes,
     hand_sizes: pos.hands.map((h) => h.length), stock_size: pos.stock.length, pile: pos.pile,
     pile_size: pos.pile.length, pile_frozen: pos.pile_frozen, dealer: pos.dealer, sitting_out: pos.sitting_out,
   };
 }
 
-function context(pos) {
-  const view = asView(pos);
+function context(step) {
+  const view = asView(step.position, step.facts);
   return {
-    view, rules: page.rules, me: null, myTeam: null, teams: page.rules.teams, players: page.rules.players,
-    state: { status: 'replay', score_sheet: { totals: pos.scores } }, teamName,
+    view, facts: step.facts, rules: page.rules, me: null, myTeam: null, teams: page.rules.teams, players: page.rules.players,
+    state: { status: 'replay', score_sheet: { totals: step.position.scores } }, teamName,
     canAddToMeld: false, canDraw: false, canDiscard: false, pileActive: false,
     onStock() {}, onPile() {}, onDropDiscard() {}, onMeld() {},
   };
@@ -55,7 +54,7 @@ function context(pos) {
 function renderHands(pos) {
   $('hands').replaceChildren(...pos.hands.map((hand, seat) => {
     const row = document.createElement('section');
-    row.className = `hand-row team-${seat % page.rules.teams}`;
+    row.className = `hand-row team-${teamOf(seat)}`;
     row.classList.toggle('turn', pos.turn === seat && pos.phase !== 'ended');
     row.setAttribute('aria-label', t('replay.hand_of', { name: nameOf(seat) }));
     const name = document.createElement('b');
@@ -72,7 +71,7 @@ function render() {
   const steps = page.data.steps;
   const step = steps[page.step];
   const pos = step.position;
-  const ctx = context(pos);
+  const ctx = context(step);
   renderHands(pos);
   renderCentre($('stock'), $('pile'), ctx);
   $('teams').replaceChildren(...[...Array(page.rules.teams).keys()].map((team) => teamPanel(ctx, team)));

@@ -1,5 +1,6 @@
 // Scores: a deal's breakdown per team, the We/They score sheet and its chart (inline SVG).
 
+import { cardFace, compareCards } from './cards.js';
 import { t } from './i18n.js';
 
 const PARTS = ['cards', 'canastas', 'threes', 'going_out', 'hand', 'penalties'];
@@ -118,4 +119,28 @@ export function sheetChart(sheet, teamName) {
     chart.append(legend);
   }
   return chart;
+}
+
+// The cards each player still held when the deal ended (shown with the deal's summary).
+export function handsLeft(hands, nameOf) {
+  const box = document.createElement('section');
+  box.className = 'hands-left';
+  box.setAttribute('aria-label', t('hands_left'));
+  const title = document.createElement('h3');
+  title.textContent = t('hands_left');
+  box.append(title);
+  hands.forEach((codes, seat) => {
+    const row = document.createElement('div');
+    row.className = 'hand-left';
+    row.dataset.seat = seat;
+    const name = document.createElement('b');
+    name.textContent = nameOf(seat);
+    const cards = document.createElement('span');
+    cards.className = 'cards';
+    if (!codes.length) cards.textContent = t('no_cards_left');
+    for (const code of [...codes].sort(compareCards)) cards.append(cardFace(code, { extra: 'small' }));
+    row.append(name, cards);
+    box.append(row);
+  });
+  return box;
 }

@@ -1,0 +1,95 @@
+"""A hint's one-line reason, in the player's language: what the suggested move does, from the
+move and the seat's view (the points it lays, the canasta it completes, the cards it brings)."""
+
+# ruff: noqa: E501  (sentences read better unbroken)
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from canasta.protocol.refusal_texts import RANKS
+from canasta.protocol.rule_reasons import card_text
+from canasta.rules.actions import Action, Answer, Discard, Draw, Group, Meld, Pickup
+from canasta.rules.cards import Card, Rank
+from canasta.rules.view import SeatView
+
+TEXTS: Mapping[str, Mapping[str, str]] = {
+    "en": {
+        "draw": "Draw from the stock: the pile cannot be taken now.",
+        "draw_over_pile": "Draw from the stock: taking the pile is not worth it now.",
+        "pickup": "Take the pile with {cards}: {n} more cards come to your hand.",
+        "pickup_layoff": "Take the pile by adding its top card to your meld: {n} more cards come to your hand.",
+        "canasta": "Lay down {cards}: it completes a canasta of {ranks}.",
+        "opening": "Lay down {cards}: your side's first meld, {points} points.",
+        "meld": "Lay down {cards}: {points} more points on the table.",
+        "discard_black3": "Discard {card}: a black three keeps the next player from taking the pile.",
+        "discard": "Discard {card}: of your cards, it is the one you need least.",
+        "ask": "Ask your partner: you could go out this turn.",
+        "answer_yes": "Say yes: your side is ready to go out.",
+        "answer_no": "Say no: your side should play on.",
+        "pass": "Pass: the stock is empty and taking the pile does not help.",
+        "joker": "Joker",
+    },
+    "ru": {
+        "draw": "Возьмите карту из прикупа: сброс сейчас взять нельзя.",
+        "draw_over_pile": "Возьмите карту из прикупа: брать сброс сейчас невыгодно.",
+        "pickup": "Возьмите сброс картами {cards}: на руку придёт ещё карт — {n}.",
+        "pickup_layoff": "Возьмите сброс, добавив верхнюю карту к своей комбинации: на руку придёт ещё карт — {n}.",
+        "canasta": "Выложите {cards}: получится канаста из {ranks}.",
+        "opening": "Выложите {cards}: первая выкладка команды, очков — {points}.",
+        "meld": "Выложите {cards}: на столе прибавится очков — {points}.",
+        "discard_black3": "Сбросьте {card}: чёрная тройка не даст следующему игроку взять сброс.",
+        "discard": "Сбросьте {card}: из ваших карт она нужна меньше всего.",
+        "ask": "Спросите партнёра: в этот ход можно выйти.",
+        "answer_yes": "Ответьте «да»: команда готова к выходу.",
+        "answer_no": "Ответьте «нет»: команде лучше играть дальше.",
+        "pass": "Пас: прикуп кончился, а брать сброс незачем.",
+        "joker": "джокер",
+    },
+}
+
+
+def _cards(cards: Sequence[Card], words: Mapping[str, str]) -> str:
+    return " ".join(words["joker"] if c.suit is None else card_text(c) for c in cards)
+
+
+def _rank(group: Group) -> Rank:
+    return group.rank or next((c.rank for c in group.cards if not c.is_wild), Rank.WILD)
+
+
+def hint_reason(view: SeatView, action: Action, lang: str) -> str:
+    """Why `action` (the hint for the seat of `view`) is a good move, in one line of `lang`."""
+    words = TEXTS.get(lang, TEXTS["en"])
+    if isinstance(action, Draw):
+        can_take = any(isinstance(a, Pickup) for a in view.legal)
+        return words["draw_over_pile" if can_take else "draw"]
+    if isinstance(action, Pickup):
+        n = len(view.pile) - 1
+        if not action.with_:
+            return words["pickup_layoff"].format(n=n)
+        return words["pickup"].format(cards=_cards(action.with_, words), n=n)
+    if isinstance(action, Meld):
+        return _meld(view, action, words, lang)
+    if isinstance(action, Discard):
+        key = "discard_black3" if action.card.is_black_three else "discard"
+        return words[key].format(card=_cards((action.card,), words))
+    if isinstance(action, Answer):
+        return words["answer_yes" if action.yes else "answer_no"]
+    return words[action.type]
+
+
+def _meld(view: SeatView, action: Meld, words: Mapping[str, str], lang: str) -> str:
+    team = view.team
+    assert team is not None
+    own = view.melds[team]
+    cards = _cards([c for g in action.melds for c in g.cards], words)
+    for group in action.melds:
+        rank = _rank(group)
+        before = len(own.get(rank, ()))
+        after = before + sum(len(g.cards) for g in action.melds if _rank(g) is rank)
+        if before < 7 <= after:
+            return words["canasta"].format(
+                cards=cards, ranks=RANKS[lang if lang in RANKS else "en"][rank.value]
+            )
+    points = sum(c.points for g in action.melds for c in g.cards)
+    key = "meld" if view.opened[team] else "opening"
+    return words[key].format(cards=cards, points=points)

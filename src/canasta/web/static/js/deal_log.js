@@ -1,0 +1,49 @@
+// The log beside the table: the current deal's moves (from the server's action log when a page
+// connects, then one per state) and the chat, newest first, each line drawn in the reader's
+// language when shown.
+
+import { t } from './i18n.js';
+import { describeMove } from './moves.js';
+
+const LIMIT = 400;
+
+export class DealLog {
+  constructor() {
+    this.entries = [];  // {kind, version, text: () => string}
+    this.version = -1;  // the last version whose move is in the log
+  }
+
+  add(kind, version, text) {
+    this.entries.unshift({ kind, version, text });
+    this.entries.length = Math.min(this.entries.length, LIMIT);
+  }
+
+  // The server's log of the deal so far replaces the moves (chat lines stay).
+  replace(message, nameOf) {
+    const chat = this.entries.filter((e) => e.kind === 'chat');
+    this.entries = [];
+    if (message.deal >= 0) {
+      const start = message.moves.length ? message.moves[0].version - 1 : message.version;
+      this.add('deal', start, () => t('log.deal', { n: message.deal + 1 }));
+    }
+    for (const move of message.moves) this.add('move', move.version, moveText(move, nameOf));
+    this.entries = [...chat, ...this.entries].sort((a, b) => b.version - a.version).slice(0, LIMIT);
+    this.version = message.version;
+  }
+
+  // A new state: its move (or the start of a deal) joins the log.
+  follow(state, nameOf) {
+    if (state.version <= this.version) return;
+    const first = this.version < 0;
+    this.version = state.version;
+    if (state.last) this.add('move', state.version, moveText(state.last, nameOf));
+    else if (state.view && !first) {
+      const deal = state.deal + 1;
+      this.add('deal', state.version, () => t('log.deal', { n: deal }));
+    }
+  }
+}
+
+function moveText({ seat, action, by }, nameOf) {
+  return () => describeMove(action, nameOf(seat), by);
+}

@@ -1,0 +1,64 @@
+// What the player may do, read from the legal moves the server sends with the view (no rule is
+// decided here). The engine lists melds in a canonical form, where cards of one rank are
+// interchangeable and wild cards differ only as a joker or a two: cards are compared by rank.
+
+import { isWild, rankOf } from './cards.js';
+
+function groupCards(group) {
+  return Array.isArray(group) ? group : group.cards;
+}
+
+// The rank of the meld a group goes to: its explicit rank, or that of its natural cards.
+function groupRank(group) {
+  if (!Array.isArray(group) && group.rank) return group.rank;
+  const natural = groupCards(group).find((c) => !isWild(c));
+  return natural ? rankOf(natural) : 'wild';
+}
+
+function sameKinds(a, b) {
+  const key = (codes) => codes.map(rankOf).sort().join(' ');
+  return key(a) === key(b);
+}
+
+// Ways to take the whole pile, simplest first (fewest wild cards, then fewest cards).
+export function pickups(legal) {
+  const wilds = (a) => a.with.filter(isWild).length;
+  return legal
+    .filter((a) => a.type === 'pickup' && !a.top_only && !(a.melds && a.melds.length))
+    .sort((a, b) => wilds(a) - wilds(b) || a.with.length - b.with.length);
+}
+
+export function canTakePile(legal) {
+  return legal.some((a) => a.type === 'pickup' && !a.top_only);
+}
+
+// The kinds of cards that some legal move lays on the table (with the pile or from the hand).
+export function playableKinds(legal) {
+  const kinds = new Set();
+  for (const a of legal) {
+    if (a.type === 'pickup') a.with.forEach((c) => kinds.add(rankOf(c)));
+    if (a.type === 'meld' || a.type === 'pickup') {
+      for (const g of a.melds || []) groupCards(g).forEach((c) => kinds.add(rankOf(c)));
+    }
+  }
+  return kinds;
+}
+
+// Whether adding `codes` to the team's meld of `rank` is one of the legal moves.
+export function canAdd(legal, rank, codes) {
+  return legal.some((a) => a.type === 'meld'
+    && a.melds.some((g) => groupRank(g) === rank && sameKinds(groupCards(g), codes)));
+}
+
+// The hand's cards a suggested move uses (indexes into `hand`, each card used once).
+export function cardsOf(action, hand) {
+  const wanted = [...(action.with || []), ...(action.melds || []).flatMap(groupCards)];
+  if (action.type === 'discard') wanted.push(action.card);
+  const free = hand.map((code, i) => [code, i]);
+  const used = [];
+  for (const code of wanted) {
+    const at = free.findIndex(([c]) => c === code);
+    if (at >= 0) used.push(free.splice(at, 1)[0][1]);
+  }
+  return used;
+}

@@ -1,0 +1,132 @@
+// The table page's state: what the server last said, the reader's seat and choices, and the
+// facts derived from them (all from the server's messages: no rule of the game is decided here).
+
+import { cardShort, isWild, rankOf } from './cards.js';
+import { TurnClock } from './clock.js';
+import { DealLog } from './deal_log.js';
+import { HandModel } from './hand.js';
+import { HandOrder } from './hand_order.js';
+import { t } from './i18n.js';
+import { canTakePile, cardsOf, pickups, playableKinds } from './legal.js';
+
+export const tableId = decodeURIComponent(location.pathname.split('/')[2] || '');
+
+export const app = {
+  token: null,
+  seat: null,
+  settings: null,
+  clock: new TurnClock(),
+  clockShown: null,  // the whole seconds the reader's own countdown showed last
+  rules: null,
+  state: null,
+  seats: [],
+  hand: new HandModel(),
+  order: new HandOrder(tableId),  // how the reader keeps the hand
+  hint: null,  // the last hint the server gave, for the version it names
+  log: new DealLog(),
+  shownResult: null,
+  socket: null,
+};
+
+// The team of a seat, as the server says (state and presence messages name it).
+export function teamOf(seat) { return app.seats[seat] ? app.seats[seat].team : null; }
+
+export function nameOf(seat) {
+  const info = app.seats[seat];
+  if (!info) return t('seat_n', { n: seat + 1 });
+  if (info.name) return info.name;
+  if (info.bot) return t('bot_name', { n: seat + 1 });
+  return t('seat_n', { n: seat + 1 });
+}
+
+export function teamName(team) {
+  const mine = app.seat == null ? null : teamOf(app.seat);
+  if (mine === team) return t('we');
+  if (mine != null && app.rules.teams === 2) return t('they');
+  return app.seats.filter((s) => s.team === team).map((s) => nameOf(s.seat)).join(' & ');
+}
+
+export function context() {
+  const st = app.state;
+  const view = st.view;
+  const me = app.seat;
+  const legal = new Set(view ? view.legal.map((a) => a.type) : []);
+  const myTurn = st.status === 'playing' && view != null && st.to_move === me;
+  const answering = myTurn && view.permission === 'pending';
+  const drawPhase = myTurn && !answering && view.phase === 'draw';
+  const playPhase = myTurn && !answering && view.phase === 'play';
+  const ctx = {
+    state: st, view, facts: st.facts, rules: app.rules, me, seats: app.seats, players: app.rules.players,
+    teams: app.rules.teams, myTeam: me == null ? null : teamOf(me), teamOf, nameOf, teamName,
+    legal, myTurn, answering, drawPhase, playPhase,
+    canDraw: drawPhase && legal.has('draw'),
+    // buying only the top card (to go out at once), when the server lists it as legal
+    topOnly: drawPhase ? view.legal.find((a) => a.type === 'pickup' && a.top_only) : undefined,
+    canDiscard: playPhase && legal.has('discard'),
+    canTake: drawPhase && canTakePile(view.legal),
+    canAddToMeld: drawPhase || playPhase,
+    playable: myTurn ? playableKinds(view.legal) : new Set(),
+    hinted: new Set(app.hint && view ? cardsOf(app.hint.action, app.hand.codes) : []),
+    changed: lastChange(st),
+  };
+  ctx.minimum = view && me != null && !view.opened[ctx.myTeam] ? view.minimums[ctx.myTeam] : null;
+  ctx.pileActive = ctx.canTake || ctx.canDiscard;
+  ctx.pileHint = pileHint(ctx);
+  return ctx;
+}
+
+// What pressing the pile does now, in words: with which cards it can be taken, or why not.
+function pileHint(ctx) {
+  if (ctx.playPhase) return t('pile_hint_discard');
+  if (!ctx.drawPhase) return '';
+  const way = pickups(ctx.view.legal)[0];
+  if (!ctx.canTake) return t('pile_cannot_take');
+  if (!way || !way.with.length) return t('pile_take_layoff');
+  return t('pile_take_with', { cards: way.with.map(cardShort).join(' ') });
+}
+
+// Take in one message from the server (the page draws the result).
+export function receive(message) {
+  switch (message.type) {
+    case 'welcome':
+      app.seat = message.seat;
+      app.settings = message.settings;
+      break;
+    case 'hint':
+      if (app.state && message.version === app.state.version) app.hint = message;
+      break;
+    case 'state':
+      if (!app.state || app.state.version !== message.version) app.hint = null;
+      app.state = message;
+      app.seats = message.seats;
+      app.clock.update(message, app.settings && app.settings.turn_timer);
+      if (message.view) app.hand.update(message.view.hand);
+      app.log.follow(message, nameOf);
+      break;
+    case 'presence':
+      app.seats = message.seats;
+      break;
+    case 'chat':
+      app.log.add('chat', app.state ? app.state.version : 0, () => `${message.name}: ${message.text}`);
+      break;
+    case 'log':
+      app.log.replace(message, nameOf);
+      break;
+    default:
+      break;
+  }
+}
+
+// What the last move changed, to mark on the table: the mover, the melds it touched, the pile.
+function lastChange(st) {
+  if (!st.last) return null;
+  const { seat, action } = st.last;
+  const team = teamOf(seat);
+  const rankOfGroup = (cards, rank) => {
+    const natural = cards.find((c) => !isWild(c));
+    return rank || (natural ? rankOf(natural) : 'wild');
+  };
+  const ranks = (action.melds || []).map((g) => (Array.isArray(g) ? rankOfGroup(g) : rankOfGroup(g.cards, g.rank)));
+  if (action.type === 'pickup' && action.with.length) ranks.push(rankOfGroup(action.with));
+  return { seat, team, ranks, pile: action.type === 'discard' };
+}

@@ -1,0 +1,145 @@
+"""Refused moves explained in a player's words: from the engine's code plus facts read from the
+position, in English and Russian, with no engine notation; checked on chosen positions and on
+thousands of refusals met in random play."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from canasta.protocol import ProtocolError
+from canasta.protocol.refusal_texts import EN, RU
+from canasta.protocol.rule_reasons import reason_text, refusal
+from canasta.rules import Game, IllegalActionError, State
+from canasta.rules.actions import Discard, Group, Meld, Pickup
+from canasta.rules.cards import Card
+from support import action, make_state
+
+RULES_DIR = Path(__file__).resolve().parent.parent / "src" / "canasta" / "rules"
+OPENED = [[["AS", "AH", "AD"]], []]
+# Engine notation that must never reach a player: card codes, bracketed groups, move names.
+NOTATION = re.compile(r"\b(10|[2-9AKQJ])[SHDC]\b|\bJK\b|\[|\]|\bpickup\b|\bseat \d|\bminimum is\b")
+CYRILLIC = re.compile("[а-яё]", re.I)
+
+
+def said(state: State, obj: dict[str, Any]) -> dict[str, str]:
+    """What a player is told, in each language, when trying `obj` in `state` (it must fail)."""
+    move = action(obj)
+    with pytest.raises(IllegalActionError) as caught:
+        state.clone().apply(move)
+    error = ProtocolError.illegal(caught.value, state, move)
+    return {lang: error.message(lang) for lang in ("en", "ru")}
+
+
+def test_every_rule_the_engine_enforces_has_a_sentence_in_both_languages() -> None:
+    source = "\n".join(path.read_text(encoding="utf-8") for path in RULES_DIR.glob("*.py"))
+    codes = set(re.findall(r'IllegalActionError\((?:[^()]|\([^()]*\))*?,\s*"([a-z_]+)",?\s*\)', source, re.S))
+    assert len(codes) > 20
+    for texts in (EN, RU):
+        known = {key.split(".")[0] for key in texts}
+        assert codes <= known, codes - known
+    assert set(EN) == set(RU)
+    for key in EN:
+        assert CYRILLIC.search(RU[key]) and not CYRILLIC.search(EN[key]), key
+
+
+def test_a_frozen_pile_names_the_pair_it_needs() -> None:
+    s = make_state(
+        phase="draw", pile=["6C", "2C", "8D", "QH"], melds=OPENED, hands=[["QS", "JK", "5C"], [], [], []]
+    )
+    assert said(s, {"type": "pickup", "with": ["QS", "JK"]}) == {
+        "en": "The pile is frozen: you need two natural queens from your hand to take it.",
+        "ru": "Сброс заморожен: чтобы его взять, нужна пара натуральных дам с руки.",
+    }
+    unopened = make_state(phase="draw", pile=["8D", "KH"], hands=[["KS", "JK", "5C"], [], [], []])
+    assert said(unopened, {"type": "pickup", "with": ["KS", "JK"]})["en"] == (
+        "Your side has not melded yet: to take the pile you need two natural kings from your hand."
+    )
+
+
+def test_an_opening_short_of_the_minimum_counts_its_points() -> None:
+    s = make_state(hands=[["KS", "KH", "KD", "7S", "7H", "7D", "9C", "4D"], [], [], []])
+    texts = said(s, {"type": "meld", "melds": [["KS", "KH", "KD"], ["7S", "7H", "7D"]]})
+    assert texts == {
+        "en": "Your first meld counts 45 points; you need at least 50.",
+        "ru": "Для первой выкладки не хватает очков: 45 из 50.",
+    }
+
+
+def test_meld_make_up_going_out_and_discards_are_explained() -> None:
+    s = make_state(hands=[["KS", "2C", "2D", "9D", "5S"], [], [], []], melds=OPENED)
+    assert said(s, {"type": "meld", "melds": [["KS", "2C", "2D"]]})["en"] == (
+        "A meld of kings needs at least 2 natural cards."
+    )
+    assert said(s, {"type": "meld", "melds": [["9D", "5S"]]})["ru"] == (
+        "В комбинации карты одного достоинства (и джокеры или двойки)."
+    )
+    short = make_state(hands=[["9D", "9S", "9H", "5S"], [], [], []], melds=OPENED)
+    assert (
+        said(short, {"type": "meld", "melds": [["9D", "9S"]]})["en"]
+        == "A new meld of nines needs at least three cards."
+    )
+    going = make_state(hands=[["QC", "QD", "QH", "5D"], [], [], []], melds=OPENED)
+    assert said(going, {"type": "meld", "melds": [["QC", "QD", "QH"]]})["en"] == (
+        "You cannot go out yet: your side needs 1 canasta and has 0."
+    )
+    last = make_state(hands=[["5D"], [], [], []], melds=OPENED)
+    assert said(last, {"type": "discard", "card": "5D"}) == {
+        "en": "You cannot go out yet: your side needs 1 canasta and has 0.",
+        "ru": "Выйти пока нельзя: нужно канаст — 1, у вашей команды — 0.",
+    }
+    assert said(s, {"type": "discard", "card": "QD"})["en"] == "You do not hold Q♦."
+    assert said(s, {"type": "discard", "card": "JK"}) == {
+        "en": "You do not hold a joker.",
+        "ru": "У вас на руке нет джокера.",
+    }
+
+
+def refusals_in_random_play(
+    variant: str, players: int, seed: int
+) -> list[tuple[State, Any, IllegalActionError]]:
+    """Moves a careless player might try in random deals (cards of the hand in random groups,
+    pickups with random cards, discards), and the engine's refusals of them."""
+    rng = random.Random(seed)
+    game = Game.new(variant, players=players, seed=seed)
+    found = []
+    state = game.current
+    for _ in range(400):
+        if state.is_over:
+            break
+        hand = list(state.hands[state.to_move])
+        tries: list[Any] = []
+        for _ in range(3):
+            pick = rng.sample(hand, min(len(hand), rng.randint(1, 4)))
+            tries += [Meld((Group(tuple(pick)),)), Pickup(tuple(pick[:2])), Discard(rng.choice(hand))]
+        tries.append(Discard(Card.parse("QD")))
+        for move in tries:
+            try:
+                state.clone().apply(move)
+            except IllegalActionError as exc:
+                found.append((state.clone(), move, exc))
+        game.apply(rng.choice(state.legal_actions()))
+    return found
+
+
+@pytest.mark.parametrize(
+    ("variant", "players"), [("classic", 4), ("modern-american", 4), ("online", 2), ("mendelev", 4)]
+)
+def test_refusals_met_in_play_speak_plainly(variant: str, players: int) -> None:
+    seen: set[str] = set()
+    for seed in (1, 2):
+        for state, move, exc in refusals_in_random_play(variant, players, seed):
+            found = refusal(state, move, exc.code)
+            seen.add(found.key)
+            for lang in ("en", "ru"):
+                text = reason_text(lang, found)
+                assert not NOTATION.search(text), (lang, text, exc.message)
+                assert "{" not in text and text.endswith("."), text
+                assert text not in ("The rules do not allow this move.", "Правила не разрешают этот ход."), (
+                    exc.code
+                )
+    assert len(seen) >= 6, seen
