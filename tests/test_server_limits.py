@@ -312,16 +312,18 @@ def test_arrivals_are_told_in_one_presence_message(tmp_path: Path) -> None:
         table = new_table(client, players=2, seats=["human", "random"], bot_delay=60)
         player = stack.enter_context(client.websocket_connect(f"/ws/tables/{table}"))
         greet(player, join(client, table, "Ann"))
+        presence = lambda m: m["type"] == "presence"  # noqa: E731
+        assert receive_until(player, presence)["spectators"] == 0  # at once
         advance(client, clock, 0.25)
-        assert receive_until(player, lambda m: m["type"] == "presence")["spectators"] == 0
         for _ in range(5):
             greet(stack.enter_context(client.websocket_connect(f"/ws/tables/{table}")))
+        assert receive_until(player, presence)["spectators"] == 1  # the first at once, the others gathered
         advance(client, clock, 0.24)
         player.send_json({"type": "chat", "phrase": "hello"})  # a marker: nothing came before it
         assert receive(player)["type"] == "chat"
         advance(client, clock, 0.01)
-        presence = receive(player)
-        assert presence["type"] == "presence" and presence["spectators"] == 5
+        gathered = receive(player)
+        assert gathered["type"] == "presence" and gathered["spectators"] == 5
         advance(client, clock, 1)
         player.send_json({"type": "chat", "phrase": "hello"})
         assert receive(player)["type"] == "chat"  # and no other presence came

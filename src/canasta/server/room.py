@@ -72,7 +72,8 @@ class Room:
         self.connections: set[Connection] = set()
         self._on_idle = on_idle
         self._idle: Timer | None = None
-        self._presence: Timer | None = None  # the pending `presence` message
+        self._presence: Timer | None = None  # the end of the time since the last `presence`
+        self._presence_due = False  # whether a change came in that time
         self.remote = RemotePresence(config.heartbeat, config.clock)
         self._announced: frozenset[int] = frozenset()
         self._tasks: set[asyncio.Task[None]] = set()
@@ -379,13 +380,22 @@ class Room:
             conn.send_text(texts[conn.seat])
 
     def send_presence(self) -> None:
-        """Tell every client who is connected, `presence_delay` seconds from now: the changes
-        meanwhile (many spectators arriving, say) are told in one message, not one each."""
-        if self._presence is None:
-            self._presence = self.config.clock.call_later(self.config.presence_delay, self._tell_presence)
+        """Tell every client who is connected: at once, and then at most once every
+        `presence_delay` seconds, so that the changes meanwhile (many spectators arriving, say)
+        are told in one message at the end of that time, not one each."""
+        if self._presence is not None:
+            self._presence_due = True
+            return
+        self._tell_presence()
+        self._presence = self.config.clock.call_later(self.config.presence_delay, self._presence_told)
+
+    def _presence_told(self) -> None:
+        self._presence = None
+        if self._presence_due:
+            self._presence_due = False
+            self.send_presence()
 
     def _tell_presence(self) -> None:
-        self._presence = None
         spectators = sum(1 for c in self.connections if c.seat is None)
         text = outgoing.encode(outgoing.presence(self.seats_public(), spectators))
         for conn in self.connections:
