@@ -317,7 +317,9 @@ def slow_clients(count: int, seconds: float) -> dict[str, Any]:
     memory? The memory the same tables take meanwhile without slow clients is measured first
     (`rss_mb_drift_without_slow_clients`, over as many seconds)."""
     with running_server(0.05) as (port, pid):
-        tables = [http(port, "/api/tables", BOT_TABLE)["table"] for _ in range(max(1, count // 4))]
+        # tables that move twice a second: traffic for the slow clients, little history of their own
+        table = {**BOT_TABLE, "bot_delay": 0.5}
+        tables = [http(port, "/api/tables", table)["table"] for _ in range(max(1, count // 4))]
         watchers = []
         for table in tables:  # reading spectators keep the tables playing
             watchers.append(
