@@ -166,3 +166,20 @@ def test_black_threes_go_with_a_pickup_only_when_going_out() -> None:
     move = {"type": "pickup", "with": ["4S", "4D"], "melds": [["5S", "5H", "5C", "JK"], ["3S", "3C", "3C"]]}
     assert s.check(action(move)) is not None
     assert s.check(action({**move, "melds": [["5S", "5H", "5C", "JK"]]})) is None
+
+
+def test_going_out_with_two_cards_that_each_complete_a_needed_canasta_is_listed() -> None:
+    """Classic 6 players needs two canastas: neither card alone may leave the other in hand."""
+    kings = ["KS", "KS", "KH", "KD", "KC", "JK"]
+    jacks = ["JS", "JH", "JD", "JC", "JC", "JK"]
+    s = make_state(
+        "classic",
+        6,
+        hands=[[], [], [], [], ["KD", "JD"], []],
+        turn=4,
+        drew="stock",
+        melds=[[kings, jacks, ["9H", "9H", "9C"]], []],
+        opened=[True, False],
+    )
+    assert s.check(action({"type": "meld", "melds": [["KD"]]})) is not None
+    listed_or_reachable(s, {"type": "meld", "melds": [["KD"], ["JD"]]})

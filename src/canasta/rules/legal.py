@@ -12,9 +12,10 @@ from the hand in card order. The list is complete in this sense:
   opening, and a pickup, is listed in its irreducible forms: those from which no card or group
   can be held back and laid afterwards by a listed single group; every other legal opening or
   pickup is one of them followed by single groups. What must be one action is listed whole:
-  a going out below the minimum (concealed, after a stock draw) and the melding of every card
+  a going out below the minimum (concealed, after a stock draw), the melding of every card
   that a top-card-only purchase demands (after a black-three pickup the cards are laid group
-  by group, each step leaving the rest meldable);
+  by group, each step leaving the rest meldable), and a going out with the last few cards
+  where adding them one by one would pass through a hand of one card that may not go out yet;
 - no listed action leads to a position where the deal is not over and nothing is legal;
 - the list and its order depend only on what the seat to move sees (its view).
 """
@@ -41,6 +42,8 @@ _INDEX = attrgetter("index")
 _Combo = tuple[Spec | None, tuple[Spec, ...]]
 #: A hand this small (with what the pile adds) may go out with a pickup: its groups are searched.
 SMALL_HAND = 4
+#: A hand this small may need to go out with several groups in one action.
+TINY_HAND = 3
 #: Nodes the search of one top-card group (or of the openings) may visit.
 SEARCH_BUDGET = 20_000
 
@@ -151,6 +154,14 @@ def meld_actions(state: State) -> list[Action]:
         if state.must_meld_out:  # the turn ends by melding every card: a step must leave that possible
             cards = state.hands[seat]
             singles = [m for m in singles if _leaves_meld_out(state, team, m, cards)]
+        elif hand.size <= TINY_HAND and state.rules.go_out_discard != "mandatory":
+            # going out by adding the last cards one by one may pass through a hand of one card
+            # that could not go out yet (two canastas to complete with the last two cards)
+            listed = {m.melds for m in singles}
+            for specs in _meld_outs(state, judge, hand, None, None, 0):
+                groups = hand.groups(specs)
+                if len(groups) > 1 and groups not in listed:
+                    singles.append(Meld(groups))
         return list(singles)
     out: list[Action] = [
         Meld(hand.groups(specs)) for _, specs in _Search(state, judge, hand, None).combos((None,))
