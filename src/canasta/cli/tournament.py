@@ -121,10 +121,12 @@ def _ms(value: float | None) -> str:
 
 def format_report(report: dict[str, Any]) -> str:
     """The report as a readable table (per configuration, then per pair with more than two)."""
+    cut = report.get("interrupted")
     lines = [
         f"{report['variant']}, {report['players']} players, seed {report['seed']}: "
         f"{report['deals']} paired deals and {report['games']} paired games per pair of bots, "
-        f"{report['seatings']} seatings each ({report['seconds']} s, {report['jobs']} jobs)",
+        f"{report['seatings']} seatings each ({report['seconds']} s, {report['jobs']} jobs)"
+        + (f"; interrupted: {report['tasks_played']} of {report['tasks']} tasks played" if cut else ""),
         "",
     ]
     header = ["bot", "mean diff/deal", "95% CI", "games", "wins", "decisions", "ms median", "ms p99"]
