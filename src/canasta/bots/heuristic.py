@@ -97,7 +97,7 @@ def _want_go_out(table: Table, skill: Skill) -> bool:
 def _could_go_out(table: Table) -> bool:
     """Whether the seat could go out this turn if partner agreed."""
     trial = table.state.clone()
-    trial.permission = "yes"
+    trial.now.permission = "yes"
     return go_out(Table(trial, table.seat)) is not None
 
 
