@@ -299,6 +299,11 @@ def _best_discard(table: Table) -> Action | None:
     return Discard(min(cards, key=lambda c: (judge.score(c), c.index)))
 
 
+def continuation(state: State, team: int, rng: random.Random) -> float:
+    """One sampled continuation of `state`: a playout with the `hard` policy."""
+    return playout(state, team, HARD, rng)
+
+
 def playout(state: State, team: int, policy: Skill, rng: random.Random) -> float:
     """Play the deal out with `policy` for every seat; the team's score minus the others'."""
     steps = 0
