@@ -7,9 +7,12 @@ Positions: for each configuration (classic 4 players, Modern American), N seeded
 played by `hard` for a random number of moves up to a decision the search weighs (more than
 one candidate action). On each position:
 
-- continuations: C determinizations of the seat's view, each played on from the heuristic's
-  choice as the search plays its candidates (`canasta.bots.search.continuation`); the rate is
-  per second of this process's CPU time (one core);
+- continuations alone: C determinizations of the seat's view, each played on from the
+  heuristic's choice as the search plays its candidates (`canasta.bots.search.continuation`),
+  one determinization per continuation; per second of this process's CPU time (one core);
+- continuations in the search: `search:iterations=C` chooses on every position, and the
+  continuations it played (its candidates share each determinization) are counted per CPU
+  second, everything the search does included;
 - decision times: `search` at its default budget and `search:time=X` choose on every position;
   the wall-clock times of those choices give median, 90th and 99th percentiles and maximum.
 
@@ -26,7 +29,7 @@ from collections.abc import Sequence
 
 from canasta.bots.heuristic import decide
 from canasta.bots.registry import make_bot
-from canasta.bots.search import candidates, continuation, determinize
+from canasta.bots.search import SearchBot, candidates, continuation, determinize
 from canasta.bots.skill import HARD
 from canasta.rules.cards import make_deck
 from canasta.rules.ruleset import RuleSet
@@ -76,6 +79,15 @@ def continuation_rate(views: Sequence[SeatView], per_position: int, seed: int) -
     return done / (time.process_time() - start)
 
 
+def search_rate(views: Sequence[SeatView], per_position: int, seed: int) -> float:
+    """Continuations the search plays per CPU second, candidates and determinizations included."""
+    bot = SearchBot(iterations=per_position)
+    start = time.process_time()
+    for i, view in enumerate(views):
+        bot.choose(view, random.Random(seed + i))
+    return bot.continuations / (time.process_time() - start)
+
+
 def decision_times(views: Sequence[SeatView], spec: str, seed: int) -> list[float]:
     """Wall-clock seconds of `spec`'s choice on each position."""
     bot = make_bot(spec)
@@ -99,7 +111,7 @@ def percentiles(times: Sequence[float]) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=30, help="positions per configuration")
-    parser.add_argument("--continuations", type=int, default=20, help="continuations per position")
+    parser.add_argument("--continuations", type=int, default=100, help="continuations per position")
     parser.add_argument("--time", type=float, default=0.5, help="the X of search:time=X")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--only", choices=[v for v, _ in CONFIGS])
@@ -108,9 +120,10 @@ def main() -> int:
         if args.only and variant != args.only:
             continue
         views = positions(variant, players, args.positions, args.seed)
-        rate = continuation_rate(views, args.continuations, args.seed)
+        alone = continuation_rate(views, args.continuations, args.seed)
+        searched = search_rate(views, args.continuations, args.seed)
         print(f"{variant} {players}p, {len(views)} positions:")
-        print(f"  continuations: {rate:.0f} a second per core")
+        print(f"  continuations: {alone:.0f} a second per core alone, {searched:.0f} in the search")
         for spec in ("search", f"search:time={args.time:g}"):
             print(f"  {spec}: {percentiles(decision_times(views, spec, args.seed))}")
         sys.stdout.flush()

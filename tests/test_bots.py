@@ -9,7 +9,15 @@ from typing import Any
 import pytest
 
 from canasta.bots import BOT_NAMES, Bot, make_bot
-from canasta.bots.search import SearchBot, determinize, pick
+from canasta.bots.evaluation import evaluate
+from canasta.bots.search import (
+    DEFAULT_ITERATIONS,
+    DEFAULT_SECONDS,
+    SearchBot,
+    continuation,
+    determinize,
+    pick,
+)
 from canasta.rules import (
     Answer,
     Ask,
@@ -83,15 +91,19 @@ def test_bot_names_and_specs() -> None:
         assert make_bot(name).name == name
     search = make_bot("search:iterations=300")
     assert isinstance(search, SearchBot) and search.iterations == 300 and search.seconds is None
-    timed = make_bot("search:time=0.5,policy=normal,width=3,confidence=2")
+    default = make_bot("search")
+    assert isinstance(default, SearchBot)
+    assert (default.iterations, default.seconds) == (DEFAULT_ITERATIONS, DEFAULT_SECONDS)
+    timed = make_bot("search:time=0.5,policy=normal,width=3,confidence=2,horizon=20")
     assert isinstance(timed, SearchBot)
-    assert (timed.iterations, timed.seconds, timed.policy.name, timed.width, timed.confidence) == (
-        None,
-        0.5,
-        "normal",
-        3,
-        2.0,
-    )
+    assert (
+        timed.iterations,
+        timed.seconds,
+        timed.policy.name,
+        timed.width,
+        timed.confidence,
+        timed.horizon,
+    ) == (None, 0.5, "normal", 3, 2.0, 20)
 
 
 @pytest.mark.parametrize(
@@ -105,6 +117,8 @@ def test_bot_names_and_specs() -> None:
         "search:iterations=x",
         "search:policy=genius",
         "search:confidence=-1",
+        "search:horizon=0",
+        "search:horizon=1.5",
     ],
 )
 def test_bad_bot_specs_are_refused(spec: str) -> None:
@@ -258,6 +272,58 @@ def test_search_overrules_the_heuristic_only_on_a_clear_advantage() -> None:
     assert pick(noisy, 1.0) == 0
     assert pick(noisy, 0.5) == 1
     assert pick([[0.0] * 4, [5.0] * 4, [9.0] * 4], 1.0) == 2
+
+
+class StepClock:
+    """A clock that moves on by `step` seconds every time it is read."""
+
+    def __init__(self, step: float) -> None:
+        self.now = 0.0
+        self.step = step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def discard_position() -> State:
+    """Team 0 to discard from a hand of six, with several discards worth comparing."""
+    return make_state(
+        hands=[["9S", "6S", "KS", "KH", "JS", "JH"], *OTHERS],
+        pile=["10S", "10H", "JD", "AS", "AC", "5C", "5H", "KD"],
+        melds=OPENED,
+    )
+
+
+def test_search_stops_at_its_deadline_read_before_every_continuation() -> None:
+    view = discard_position().view(0)
+    unhurried = SearchBot(iterations=40, clock=StepClock(0.01))
+    unhurried.choose(view, random.Random(0))
+    assert unhurried.continuations >= 40  # the budget in iterations, whatever the clock says
+    bot = SearchBot(seconds=0.1, clock=StepClock(0.01))  # deadline 0.11: ten more readings
+    action = bot.choose(view, random.Random(0))
+    assert view.mover().check(action) is None
+    assert 1 <= bot.continuations < 10
+    late = SearchBot(seconds=0.5, clock=StepClock(1.0))  # spent before the first continuation
+    assert late.choose(view, random.Random(0)) == make_bot("hard").choose(view, random.Random(0))
+    assert late.continuations == 0
+
+
+def test_a_continuation_is_evaluated_at_its_horizon_and_scored_at_the_end_of_the_deal() -> None:
+    ahead = make_state(
+        melds=[[["QS", "QH", "QD", "QC", "QS", "QH", "QD"], ["9S", "9H", "9D"]], []],
+        hands=[["4S", "5H"], ["KS", "KH", "KD", "JS", "JH", "8C", "8D"], ["4D"], ["7C", "7D"]],
+    )
+    assert evaluate(ahead, 0) > 300 and evaluate(ahead, 1) == -evaluate(ahead, 0)
+    assert continuation(ahead.clone(), 0, random.Random(1), horizon=1) != continuation(
+        ahead.clone(), 0, random.Random(1), horizon=400
+    )
+    ended = ahead.clone()
+    while not ended.is_over:
+        ended.apply(make_bot("hard").choose(ended.view(ended.to_move), random.Random(0)))
+    assert ended.result is not None
+    scores = [part.total for part in ended.result.scores]
+    assert continuation(ended, 0, random.Random(0)) == scores[0] - scores[1]
 
 
 # -- sound play ----------------------------------------------------------------------------------

@@ -13,12 +13,15 @@ from typing import Any
 from canasta import native
 
 # Plays seeded random deals of every configuration and prints a digest of every legal-move list,
-# every chosen move and every result, plus whether the compiled modules were in use.
+# every chosen move and every result, then a few deals of the `hard` level (whose modules are
+# compiled too) with every move it chose, plus whether the compiled modules were in use.
 DIGEST = """
 import hashlib, json, random
 from canasta import native
 from canasta.rules import RuleSet, State, legal_actions, make_deck
 from canasta.rules.actions import describe
+from canasta.bots.heuristic import decide
+from canasta.bots.skill import HARD
 from canasta.rules.game import default_dealer
 from canasta.rules.ruleset import CONFIGURATIONS
 digest = hashlib.sha256()
@@ -34,6 +37,16 @@ for variant, players, options in CONFIGURATIONS:
             moves = legal_actions(state)
             digest.update("|".join(describe(m) for m in moves).encode())
             state.apply(rng.choice(moves))
+        digest.update(repr(state.result).encode())
+    for i in range(3):
+        deck = make_deck(rules.decks, rules.jokers)
+        rng.shuffle(deck)
+        dealer, out = default_dealer(rules, i)
+        state = State.deal(rules, deck, dealer, None, out)
+        while not state.is_over:
+            move = decide(state.mover(), HARD, rng)
+            digest.update(describe(move).encode())
+            state.apply(move)
         digest.update(repr(state.result).encode())
 print(json.dumps({"native": native.active(), "digest": digest.hexdigest()}))
 """
@@ -62,10 +75,11 @@ def test_compiled_engine_is_built_and_in_use() -> None:
         return
     assert native.current(), "no current compiled engine: run scripts/setup (or `canasta compile`)"
     assert native.active()
+    import canasta.bots.heuristic
     import canasta.rules.legal
     import canasta.rules.state
 
-    for module in (canasta.rules.legal, canasta.rules.state):
+    for module in (canasta.rules.legal, canasta.rules.state, canasta.bots.heuristic):
         assert str(module.__file__).endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
 
 

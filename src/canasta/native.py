@@ -1,8 +1,9 @@
-"""The compiled engine: the hot modules of `canasta.rules` built with mypyc, used when current.
+"""The compiled engine: the hot modules of `canasta.rules` (and of the heuristic bot, which the
+search's playouts run) built with mypyc, used when current.
 
 The engine is plain Python; `python -m canasta.native build` (run by `scripts/setup`) compiles
 its hottest modules (`COMPILED`) from that same source into C extensions under `_native/`,
-with a manifest holding a digest of every engine source file. At `import canasta`, `install`
+with a manifest holding a digest of every source file of the compiled packages. At `import canasta`, `install`
 puts a finder in front of the import system that loads those extensions instead of the `.py`
 files, but only when the manifest's digest matches the sources as they are now (so an edited
 engine is never shadowed by an old build) and the build is for this interpreter.
@@ -24,20 +25,29 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-#: The engine modules that are compiled: legal moves, state transitions, meld rules, scoring.
-COMPILED = ("deal", "judge", "legal", "melds", "mover", "parts", "public", "solver", "scoring", "state")
+#: The modules that are compiled (under `canasta`): legal moves, state transitions, meld rules,
+#: scoring; the heuristic's decisions.
+COMPILED = (
+    *(f"rules.{name}" for name in ("deal", "judge", "legal", "melds", "mover", "parts", "public", "solver")),
+    "rules.scoring",
+    "rules.state",
+    *(f"bots.{name}" for name in ("discarding", "heuristic", "melding", "skill", "table")),
+)
+#: The packages that hold compiled modules.
+PACKAGES = ("rules", "bots")
 
 PACKAGE = Path(__file__).resolve().parent
-RULES = PACKAGE / "rules"
 NATIVE = PACKAGE / "_native"
 MANIFEST = "manifest.json"
 
 
-def source_digest(rules: Path = RULES) -> str:
-    """A digest of every engine source file (names and contents)."""
+def source_digest(root: Path = PACKAGE) -> str:
+    """A digest of the sources a build depends on (names and contents): every engine file and
+    the compiled modules of the bots (the search and the bot registry stay plain Python)."""
+    files = {*(root / "rules").glob("*.py"), *(root / f"{name.replace('.', '/')}.py" for name in COMPILED)}
     digest = hashlib.sha256()
-    for path in sorted(rules.glob("*.py")):
-        digest.update(path.name.encode())
+    for path in sorted(files):
+        digest.update(path.relative_to(root).as_posix().encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()
 
@@ -67,7 +77,7 @@ def install(native: Path = NATIVE) -> bool:
     global _active
     if _active:
         return True
-    if os.environ.get("CANASTA_PURE") or "canasta.rules" in sys.modules:
+    if os.environ.get("CANASTA_PURE") or any(f"canasta.{p}" in sys.modules for p in PACKAGES):
         return False
     manifest = _current(native)
     if manifest is None:
@@ -93,19 +103,21 @@ def build(native: Path = NATIVE) -> None:
 
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
-        shutil.copytree(RULES, work / "canasta" / "rules", ignore=shutil.ignore_patterns("__pycache__"))
+        skip = shutil.ignore_patterns("__pycache__")
+        for package in PACKAGES:
+            shutil.copytree(PACKAGE / package, work / "canasta" / package, ignore=skip)
         (work / "canasta" / "__init__.py").write_text("", encoding="utf-8")
-        sources = [f"canasta/rules/{name}.py" for name in COMPILED]
+        sources = [f"canasta/{name.replace('.', '/')}.py" for name in COMPILED]
         done = subprocess.run(
             [sys.executable, "-m", "mypyc", *sources], cwd=work, capture_output=True, text=True, check=False
         )
         if done.returncode != 0:
             raise RuntimeError(f"mypyc failed:\n{done.stdout[-3000:]}{done.stderr[-3000:]}")
         suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
-        modules = {f"canasta.rules.{name}": f"{name}{suffix}" for name in COMPILED}
+        modules = {f"canasta.{name}": f"{name}{suffix}" for name in COMPILED}
         staging = Path(tempfile.mkdtemp(dir=native.parent, prefix=".native-"))
-        for file in modules.values():
-            shutil.copy2(work / "canasta" / "rules" / file, staging / file)
+        for name, file in modules.items():
+            shutil.copy2(work / (name.replace(".", "/") + suffix), staging / file)
         for lib in work.glob(f"*__mypyc{suffix}"):  # the shared runtime of the compiled group
             shutil.copy2(lib, staging / lib.name)
             modules[lib.name.removesuffix(suffix)] = lib.name

@@ -3,11 +3,15 @@
 At the draw and the discard it lists a few candidate actions (the `hard` level's choice and its
 alternatives), deals the unseen cards at random with `resample` (a determinization consistent
 with everything the seat knows, corrected by what the other seats' play reveals), and plays each
-candidate out to the end of the deal with a fast heuristic policy for every seat. A candidate's
-value is the own team's deal score minus the opponents' (their mean with more than two teams),
-averaged over determinizations; all candidates share each determinization and playout seed, so
-they are compared on equal cards. Candidates clearly worse than the heuristic's choice drop out
-early, and an alternative is played only when it is better by a clear margin.
+candidate on for `horizon` decisions with the `hard` policy for every seat (its modules are
+compiled with the engine's), where the evaluation of the position (`canasta.bots.evaluation`,
+fitted to self-play) takes over, unless the deal ended first. A candidate's value is the own
+team's deal score minus the opponents' (their mean with more than two teams), averaged over
+determinizations; all candidates share each determinization and continuation seed, so they are
+compared on equal cards. Candidates clearly worse than the heuristic's choice drop out early,
+and an alternative is played only when it is better by a clear margin. The budget is a number
+of continuations, a time (read from `clock` before every determinization and continuation), or
+by default both, whichever ends first.
 
 How the design was settled (classic, 4 players): the gain of each decision the search changes
 was measured again on the real hands (only the stock shuffled). Against those true values the
@@ -21,10 +25,11 @@ import math
 import random
 import time
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from canasta.bots.base import seat_to_move
 from canasta.bots.discarding import DiscardJudge
+from canasta.bots.evaluation import evaluate
 from canasta.bots.heuristic import decide, fallback, pickup_value
 from canasta.bots.melding import go_out, next_build
 from canasta.bots.skill import HARD, LEVELS, Skill
@@ -37,14 +42,16 @@ from canasta.rules.mover import Mover
 from canasta.rules.state import State
 from canasta.rules.view import SeatView, resample
 
-#: Default budget: playouts per decision (when neither `iterations` nor `time` is given).
-DEFAULT_ITERATIONS = 300
+#: Default budget: continuations per decision, and at most this many seconds (when neither
+#: `iterations` nor `time` is given).
+DEFAULT_ITERATIONS = 600
+DEFAULT_SECONDS = 0.8
 #: Default: how many discards of different ranks are compared.
 DEFAULT_WIDTH = 3
 #: Default: how many standard errors an alternative must gain over the heuristic's choice.
 CONFIDENCE = 1.0
-#: Playouts stop after this many decisions (a safety net; deals end long before).
-PLAYOUT_LIMIT = 2000
+#: Decisions a continuation plays before the evaluation values the position it reached.
+HORIZON = 12
 #: Rounds (determinizations) before an alternative may drop out, and how often it is checked.
 MIN_ROUNDS = 12
 CHECK_EVERY = 4
@@ -55,7 +62,11 @@ CLEAR_Z = 3.0
 
 
 class SearchBot:
-    """Determinized Monte Carlo search with heuristic playouts."""
+    """Determinized Monte Carlo search with heuristic continuations cut at a horizon.
+
+    `clock` (seconds, monotonic) times the `time` budget: the search stops when it is spent,
+    reading it before every determinization and every continuation.
+    """
 
     name = "search"
 
@@ -66,27 +77,36 @@ class SearchBot:
         policy: Skill = HARD,
         width: int = DEFAULT_WIDTH,
         confidence: float = CONFIDENCE,
+        horizon: int = HORIZON,
+        clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if iterations is None and seconds is None:
-            iterations = DEFAULT_ITERATIONS
+            iterations, seconds = DEFAULT_ITERATIONS, DEFAULT_SECONDS
         if (iterations is not None and iterations < 1) or (seconds is not None and seconds <= 0):
             raise ValueError("a search budget must be positive")
         if width < 1:
             raise ValueError("width must be at least 1")
         if confidence < 0:
             raise ValueError("confidence must not be negative")
+        if horizon < 1:
+            raise ValueError("horizon must be at least 1")
         self.iterations = iterations
         self.seconds = seconds
         self.policy = policy
         self.width = width
         self.confidence = confidence
+        self.horizon = horizon
+        self.clock = clock
+        #: Continuations played over the bot's life (for the speed benchmark).
+        self.continuations = 0
 
     @classmethod
     def from_params(cls, params: Mapping[str, str]) -> SearchBot:
-        """Options of `search:...`: `iterations` (playouts per decision), `time` (seconds per
-        decision), `policy` (the playout level: easy, normal or hard), `width` (discards
-        compared) and `confidence` (standard errors an alternative must gain)."""
-        known = {"iterations", "time", "policy", "width", "confidence"}
+        """Options of `search:...`: `iterations` (continuations per decision), `time` (seconds
+        per decision), `policy` (the continuations' level: easy, normal or hard), `width`
+        (discards compared), `confidence` (standard errors an alternative must gain) and
+        `horizon` (decisions a continuation plays before it is evaluated)."""
+        known = {"iterations", "time", "policy", "width", "confidence", "horizon"}
         unknown = set(params) - known
         if unknown:
             raise ValueError(
@@ -97,18 +117,20 @@ class SearchBot:
             seconds = float(params["time"]) if "time" in params else None
             width = int(params.get("width", str(DEFAULT_WIDTH)))
             confidence = float(params.get("confidence", str(CONFIDENCE)))
+            horizon = int(params.get("horizon", str(HORIZON)))
         except ValueError as exc:
             raise ValueError(f"bad search option: {exc}") from None
         policy_name = params.get("policy", "hard")
         if policy_name not in LEVELS:
             raise ValueError(f"unknown playout policy {policy_name!r} (known: {', '.join(LEVELS)})")
-        return cls(iterations, seconds, LEVELS[policy_name], width, confidence)
+        return cls(iterations, seconds, LEVELS[policy_name], width, confidence, horizon)
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
         legal = view.legal
         seat = seat_to_move(view)
         if len(legal) == 1:
             return legal[0]
+        deadline = None if self.seconds is None else self.clock() + self.seconds
         mover = view.mover()
         preferred = decide(mover, HARD, random.Random(0))
         if mover.check(preferred) is not None:
@@ -116,37 +138,43 @@ class SearchBot:
         options = candidates(mover, preferred, self.width)
         if len(options) == 1:
             return preferred
-        values = self._evaluate(view, seat, options, rng)
+        values = self._evaluate(view, seat, options, rng, deadline)
         return options[pick(values, self.confidence)]
 
     def _evaluate(
-        self, view: SeatView, seat: int, options: list[Action], rng: random.Random
+        self, view: SeatView, seat: int, options: list[Action], rng: random.Random, deadline: float | None
     ) -> list[list[float]]:
-        """Per option, its playout values on shared determinizations.
+        """Per option, its continuation values on shared determinizations.
 
         Every round deals one determinization and plays each option still in the running from
-        it. From `MIN_ROUNDS` on, an alternative clearly worse than the first option (the
-        heuristic's choice) drops out, so that the budget goes to the close contests; the
-        search stops early once no alternative is left, or once a single one is clearly better.
+        it, with one seed for all (common random numbers). From `MIN_ROUNDS` on, an alternative
+        clearly worse than the first option (the heuristic's choice) drops out, so that the
+        budget goes to the close contests; the search stops early once no alternative is left,
+        or once a single one is clearly better. A round the deadline cuts short is dropped.
         """
         team = view.rules.team_of(seat)
         values: list[list[float]] = [[] for _ in options]
         alive = list(range(len(options)))
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         played = rounds = 0
-        while True:
+        while self.iterations is None or played < self.iterations:
+            if self._late(deadline):
+                break
             world = determinize(view, rng)
             seed = rng.getrandbits(32)
+            row: list[float] = []
             for i in alive:
+                if self._late(deadline):
+                    break
                 state = world.clone()
                 state.apply(options[i])
-                values[i].append(playout(state, team, self.policy, random.Random(seed)))
-            played += len(alive)
+                row.append(self._continue(state, team, random.Random(seed)))
+            played += len(row)
+            self.continuations += len(row)
+            if len(row) < len(alive):
+                break
+            for i, value in zip(alive, row, strict=True):
+                values[i].append(value)
             rounds += 1
-            if self.iterations is not None and played >= self.iterations:
-                break
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
             if rounds >= MIN_ROUNDS and rounds % CHECK_EVERY == 0:
                 alive = [i for i in alive if i == 0 or advantage(values[i], values[0], -DROP_Z) >= 0]
                 if len(alive) == 1:
@@ -154,6 +182,12 @@ class SearchBot:
                 if len(alive) == 2 and advantage(values[alive[1]], values[0], CLEAR_Z) > 0:
                     break
         return values
+
+    def _late(self, deadline: float | None) -> bool:
+        return deadline is not None and self.clock() >= deadline
+
+    def _continue(self, state: State, team: int, rng: random.Random) -> float:
+        return continuation(state, team, rng, self.horizon, self.policy)
 
 
 def determinize(view: SeatView, rng: random.Random) -> State:
@@ -219,6 +253,8 @@ def advantage(values: list[float], base: list[float], z: float) -> float:
     standard errors (`z` < 0: plus)."""
     diffs = [v - b for v, b in zip(values, base, strict=False)]
     n = len(diffs)
+    if n == 0:
+        return -math.inf  # nothing played (the deadline came first): no advantage shown
     mean = sum(diffs) / n
     if n < 2:
         return mean if not z else -math.copysign(math.inf, z)
@@ -299,15 +335,14 @@ def _best_discard(table: Table) -> Action | None:
     return Discard(min(cards, key=lambda c: (judge.score(c), c.index)))
 
 
-def continuation(state: State, team: int, rng: random.Random) -> float:
-    """One sampled continuation of `state`: a playout with the `hard` policy."""
-    return playout(state, team, HARD, rng)
-
-
-def playout(state: State, team: int, policy: Skill, rng: random.Random) -> float:
-    """Play the deal out with `policy` for every seat; the team's score minus the others'."""
+def continuation(
+    state: State, team: int, rng: random.Random, horizon: int = HORIZON, policy: Skill = HARD
+) -> float:
+    """One sampled continuation of `state`: `horizon` decisions of `policy` for every seat,
+    then the evaluation of the position reached (`canasta.bots.evaluation`), or the deal's own
+    result if it ended first; the team's score less the others' mean."""
     steps = 0
-    while not state.is_over and steps < PLAYOUT_LIMIT:
+    while not state.is_over and steps < horizon:
         try:
             state.apply(decide(state.mover(), policy, rng))
         except CanastaError:
@@ -318,7 +353,7 @@ def playout(state: State, team: int, policy: Skill, rng: random.Random) -> float
         steps += 1
     result = state.result
     if result is None:
-        return 0.0
+        return evaluate(state, team)
     scores = [s.total for s in result.scores]
     others = [v for t, v in enumerate(scores) if t != team]
     return scores[team] - sum(others) / len(others)

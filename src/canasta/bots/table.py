@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from functools import cached_property
 
 from canasta.rules.cards import NATURAL_RANKS, Card, Rank
 from canasta.rules.melds import canasta_count, dead_ranks, is_canasta
@@ -19,9 +18,16 @@ from canasta.rules.mover import Mover
 
 class Table:
     """Facts about the deal from the point of view of the seat to move (computed when first
-    asked for)."""
+    asked for, and kept: explicit caches rather than `cached_property`, which compiled classes
+    would recompute on every access)."""
 
     def __init__(self, mover: Mover) -> None:
+        self._dead: set[Rank] | None = None
+        self._unseen: dict[Rank, int] | None = None
+        self._unseen_total: int | None = None
+        self._threat: float | None = None
+        self._discarded_by: list[int] | None = None
+        self._discarded: dict[int, set[Rank]] | None = None
         self.mover = mover
         self.board = mover.board
         self.seat = seat = mover.seat
@@ -31,16 +37,26 @@ class Table:
         self.opponents = tuple(s for s in mover.order if rules.team_of(s) != self.team)
         self.partners = tuple(s for s in mover.order if s != seat and rules.team_of(s) == self.team)
 
-    @cached_property
+    @property
     def dead(self) -> set[Rank]:
         """Ranks nobody may meld any more (Modern American)."""
+        if self._dead is None:
+            self._dead = self._compute_dead()
+        return self._dead
+
+    def _compute_dead(self) -> set[Rank]:
         if self.rules.dead_rank_trigger == "none":
             return set()
         return dead_ranks(self.rules, self.board.melds)
 
-    @cached_property
+    @property
     def unseen(self) -> dict[Rank, int]:
         """Per natural rank, the cards this seat cannot locate (in the stock or hidden in hands)."""
+        if self._unseen is None:
+            self._unseen = self._compute_unseen()
+        return self._unseen
+
+    def _compute_unseen(self) -> dict[Rank, int]:
         board = self.board
         seen: Counter[Rank] = Counter(c.rank for c in self.hand)
         seen.update(c.rank for c in board.pile)
@@ -53,9 +69,14 @@ class Table:
         copies = self.rules.decks * 4
         return {r: copies - seen[r] for r in NATURAL_RANKS}
 
-    @cached_property
+    @property
     def unseen_total(self) -> int:
         """How many cards this seat cannot locate."""
+        if self._unseen_total is None:
+            self._unseen_total = self._compute_unseen_total()
+        return self._unseen_total
+
+    def _compute_unseen_total(self) -> int:
         m = self.mover
         hidden = sum(m.hand_sizes[s] - len(self.board.known[s]) for s in m.order if s != self.seat)
         return max(1, hidden + m.stock_size)
@@ -95,9 +116,14 @@ class Table:
 
     # -- the progress of the deal -------------------------------------------------------------
 
-    @cached_property
+    @property
     def threat(self) -> float:
         """How near the deal is to its end, from 0 (far) to 1 (it may end at any moment)."""
+        if self._threat is None:
+            self._threat = self._compute_threat()
+        return self._threat
+
+    def _compute_threat(self) -> float:
         m = self.mover
         turns_left = m.stock_size / max(1, self.rules.draw_count * len(m.order))
         level = 0.0
@@ -117,13 +143,18 @@ class Table:
                 level = max(level, 1.0 if size <= 2 else 0.7 if size <= 4 else 0.4 if size <= 7 else 0.2)
         return level
 
-    @cached_property
+    @property
     def discarded_by(self) -> list[int]:
         """The seat that discarded each pile card (bottom first), counting back from the top.
 
         The bottom cards of a pile never taken are upcards; they are attributed like discards,
         which at worst misplaces one card.
         """
+        if self._discarded_by is None:
+            self._discarded_by = self._compute_discarded_by()
+        return self._discarded_by
+
+    def _compute_discarded_by(self) -> list[int]:
         order = self.mover.order
         prev = {order[(i + 1) % len(order)]: s for i, s in enumerate(order)}
         seat = prev[self.mover.now.seat]
@@ -134,9 +165,14 @@ class Table:
         out.reverse()
         return out
 
-    @cached_property
+    @property
     def discarded(self) -> dict[int, set[Rank]]:
         """Per seat, the ranks it discarded onto the present pile."""
+        if self._discarded is None:
+            self._discarded = self._compute_discarded()
+        return self._discarded
+
+    def _compute_discarded(self) -> dict[int, set[Rank]]:
         out: dict[int, set[Rank]] = {}
         for card, seat in zip(self.board.pile, self.discarded_by, strict=True):
             out.setdefault(seat, set()).add(card.rank)
