@@ -44,8 +44,8 @@ from canasta.rules.view import SeatView, resample
 
 #: Default budget: continuations per decision, and at most this many seconds (when neither
 #: `iterations` nor `time` is given).
-DEFAULT_ITERATIONS = 600
-DEFAULT_SECONDS = 0.8
+DEFAULT_ITERATIONS = 800
+DEFAULT_SECONDS = 0.7
 #: Default: how many discards of different ranks are compared.
 DEFAULT_WIDTH = 3
 #: Default: how many standard errors an alternative must gain over the heuristic's choice.
