@@ -496,3 +496,11 @@ def test_hard_beats_random_clearly(variant: str, deals: int, mean: float, wins: 
     margins = paired_margin(variant, "hard", "random", deals)
     assert sum(margins) / deals > mean
     assert sum(m > 0 for m in margins) >= wins
+
+
+def test_search_beats_hard_on_seeded_deals() -> None:
+    """A budget in continuations, not time, so the outcome is fixed: a change that breaks the
+    search (its candidates, determinizations, continuations or evaluation) fails here. Twelve
+    paired deals cannot show a small loss of strength: `benchmarks/bot_strength.py` measures it."""
+    margins = paired_margin("classic", "search:iterations=40", "hard", 12)
+    assert sum(margins) / len(margins) > 0
