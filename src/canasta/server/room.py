@@ -369,7 +369,7 @@ class Room:
 
     def state_for(self, seat: int | None, public: dict[str, Any]) -> dict[str, Any]:
         team = None if seat is None else self.table.rules.team_of(seat)
-        return {**public, "seat": seat, "team": team, "view": self.table.view_json(seat)}
+        return {**public, "seat": seat, "team": team, **self.table.seat_json(seat)}
 
     def broadcast(self) -> None:
         public = self.public_state()
