@@ -50,6 +50,13 @@ class LiveServer:
     db: Path
     app: Starlette
     loop: asyncio.AbstractEventLoop
+    server: uvicorn.Server
+    thread: threading.Thread
+
+    def stop(self) -> None:
+        """Shut the server down (closing every connection) and wait until it has."""
+        self.server.should_exit = True
+        self.thread.join(10)
 
     def call(self, function: Callable[[], T]) -> T:
         """Run `function` on the server's event loop (where its state lives) and return its result."""
@@ -82,11 +89,11 @@ def live_server(folder: Path, seed: int = 7, **config: Any) -> Iterator[LiveServ
     while not server.started:
         assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
         time.sleep(0.02)
+    running = LiveServer(f"http://127.0.0.1:{port}", db, app, server.servers[0].get_loop(), server, thread)
     try:
-        yield LiveServer(f"http://127.0.0.1:{port}", db, app, server.servers[0].get_loop())
+        yield running
     finally:
-        server.should_exit = True
-        thread.join(10)
+        running.stop()
         sock.close()
 
 

@@ -171,6 +171,25 @@ def test_it_reconnects_after_the_server_drops_its_connection(server: LiveServer)
     assert table_after.status == "game_over"
 
 
+def test_it_gives_up_when_the_server_is_gone_for_good(server: LiveServer) -> None:
+    link = new_table(server, seats=SEATS_ONE_PERSON)
+    lines: list[str] = []
+    waits: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        waits.append(seconds)
+
+    def stop(n: int) -> None:
+        if n == 3:
+            server.stop()
+
+    with pytest.raises(RemoteError) as failed:
+        play(link, Recorder(make_bot("random"), stop), lines=lines, retry=Retry((0.5, 2.0), 3), sleep=sleep)
+    assert str(failed.value) == f"no connection to {link} after 3 attempts: giving up"
+    assert waits == [0.5, 2.0, 2.0]
+    assert "Reconnected." not in lines
+
+
 def test_a_move_the_rate_limit_ignored_is_sent_again(tmp_path: Path) -> None:
     clock = ManualClock()
     with live_server(tmp_path, seed=3, clock=clock, presence_delay=0.0, rate=1.0, burst=5) as server:
@@ -241,14 +260,17 @@ def test_two_network_bots_play_each_other_and_the_first_waits_for_the_second(ser
         (["http://127.0.0.1:{port}/t/AAAAAAAAAAAAAAAAAAAAAA#seat=abc"], 1, "There is no such table"),
         (["{link}#seat=notatoken"], 1, "This seat token does not belong to any seat at this table"),
         (["http://127.0.0.1:{free}/t/AAAAAAAAAAAAAAAAAAAAAA"], 1, "cannot reach http://127.0.0.1:"),
+        (["http://127.0.0.1:{free}/t/AAAAAAAAAAAAAAAAAAAAAA#seat=abc"], 1, "cannot reach http://127.0.0.1:"),
+        (["{link}#seat={token}", "--seat", "2"], 1, "the link's token is seat 0's, not seat 2's"),
     ],
 )
 def test_clear_errors_without_a_traceback(
     server: LiveServer, args: list[str], status: int, says: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     link = new_table(server, seats=["human", "random", "human", "random"])
-    http(port(server), "POST", f"/api/tables/{parse_link(link).table}/seats", {"name": "Ann", "seat": 0})
-    values = {"link": link, "table": parse_link(link).table, "port": port(server), "free": free_port()}
+    table = parse_link(link).table
+    token = http(port(server), "POST", f"/api/tables/{table}/seats", {"name": "Ann", "seat": 0})["token"]
+    values = {"link": link, "table": table, "port": port(server), "free": free_port(), "token": token}
     argv = [a.format(**values) for a in args]
     if "--bot" not in argv:
         argv += ["--bot", "random"]

@@ -96,6 +96,7 @@ class SeatPlayer:
     _reported: set[tuple[int, int]] = field(default_factory=set)
     _deal: tuple[int, int] | None = None  # the (game, deal) of the latest state
     _waited: bool = False
+    _greeted: bool = False  # whether this connection was welcomed
     _moves: int = 0  # in the current deal
     _all_moves: int = 0
 
@@ -107,22 +108,20 @@ class SeatPlayer:
         token = self.link.token
         if token is None:
             token = await asyncio.to_thread(self._take_seat)
-        failures, connected = 0, False
+        failures = 0
         while True:
+            self._greeted = False
             try:
                 async with connect(self.link.socket(self.lang), open_timeout=HTTP_TIMEOUT) as ws:
-                    if connected:
-                        self.say(self.text("reconnected"))
-                    connected, failures = True, 0
                     outcome = await self._session(ws, token)
                     if outcome is not None:
                         return outcome
-                    reason = "closed by the server"
+                    reason = self.text("closed")
             except (OSError, TimeoutError, InvalidHandshake, InvalidURI, ConnectionClosed, _Reconnect) as exc:
                 reason = _reason(exc)
-                if not connected:
-                    raise RemoteError(self.text("unreachable", url=self.link.link, reason=reason)) from None
-            failures += 1
+            if self._rules is None:  # never welcomed: there is nothing to come back to
+                raise RemoteError(self.text("unreachable", url=self.link.link, reason=reason))
+            failures = 1 if self._greeted else failures + 1
             if failures > self.retry.attempts:
                 raise RemoteError(self.text("gave_up", url=self.link.link, attempts=self.retry.attempts))
             delay = self.retry.delay(failures)
@@ -173,7 +172,9 @@ class SeatPlayer:
             raise RemoteError(self.text("given_up"))
         if self.seat is not None and seat != self.seat:
             raise RemoteError(self.text("other_seat", seat=seat, wanted=self.seat))
-        first = self._rules is None
+        first, self._greeted = self._rules is None, True
+        if not first:
+            self.say(self.text("reconnected"))
         settings = message["settings"]
         try:
             self._rules = RuleSet.preset(settings["variant"], settings["players"], settings["options"])
