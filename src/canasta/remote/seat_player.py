@@ -88,17 +88,19 @@ class SeatPlayer:
     say: Callable[[str], None] = print
     retry: Retry = field(default_factory=Retry)
     sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
-    _rules: RuleSet | None = None
-    _team: int = 0
-    _acted: int | None = None  # the version this connection last moved (or asked for a deal) at
-    _sent: Action | None = None  # the latest move sent
-    _last: str | None = None  # the latest message sent, as sent
-    _reported: set[tuple[int, int]] = field(default_factory=set)
-    _deal: tuple[int, int] | None = None  # the (game, deal) of the latest state
-    _waited: bool = False
-    _greeted: bool = False  # whether this connection was welcomed
-    _moves: int = 0  # in the current deal
-    _all_moves: int = 0
+    # what the game has shown so far
+    _rules: RuleSet | None = field(default=None, init=False)
+    _team: int = field(default=0, init=False)
+    _deal: tuple[int, int] | None = field(default=None, init=False)  # (game, deal) of the latest state
+    _reported: set[tuple[int, int]] = field(default_factory=set, init=False)  # the deals said
+    _waited: bool = field(default=False, init=False)
+    _moves: int = field(default=0, init=False)  # in the current deal
+    _all_moves: int = field(default=0, init=False)
+    # this connection
+    _greeted: bool = field(default=False, init=False)  # whether it was welcomed
+    _acted: int | None = field(default=None, init=False)  # the version it last moved (or asked for a deal) at
+    _sent: Action | None = field(default=None, init=False)  # the latest move sent
+    _last: str | None = field(default=None, init=False)  # the latest message sent, as sent
 
     def text(self, key: str, **values: Any) -> str:
         return TEXTS[self.lang][key].format(**values)
