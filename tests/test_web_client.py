@@ -1125,7 +1125,7 @@ TWELVE_MELDS_JS = """async () => {
   const ctx = {
     view: { melds, opened: [true, true], minimums: [50, 50], red_threes: [['3H'], ['3D', '3H']] },
     facts: { canastas, canastas_needed: [0, 0], melded_points: [2140, 3370] },
-    teams: 2, myTeam: 0, canAddToMeld: false,
+    teams: 2, myTeam: 0, canAddToMeld: false, changed: [],
     state: { score_sheet: { totals: [1230, 2860] } }, teamName: (t) => i18n.t(t === 0 ? 'we' : 'they'),
     onMeld() {},
   };
@@ -1193,11 +1193,70 @@ def test_no_serious_accessibility_violation_on_home_table_and_replay(
         context.close()
 
 
+# Every card that flies across the page (motion.js), noted as it appears: its kind, its time,
+# and what lies under its start and its end (a seat, the stock, the pile, a team's meld).
+FLIGHTS_JS = """() => {
+  window.flights = [];
+  const where = (x, y) => document.elementsFromPoint(x, y).map((node) => {
+    const chip = node.closest('.seat-chip'), meld = node.closest('.meld');
+    if (chip) return 'seat ' + chip.dataset.seat;
+    if (meld) return 'meld ' + meld.dataset.rank + ' of ' + meld.closest('.team').className;
+    return node.id;
+  }).filter(Boolean);
+  new MutationObserver((records) => {
+    for (const record of records) for (const node of record.addedNodes) {
+      if (!node.dataset || !node.dataset.flight) continue;
+      const [dx, dy] = (node.style.transform.match(/-?[\\d.]+/g) || [0, 0]).map(Number);
+      const x = parseFloat(node.style.left), y = parseFloat(node.style.top);
+      window.flights.push({ kind: node.dataset.flight, from: where(x, y), to: where(x + dx, y + dy),
+        ms: parseFloat(node.style.transitionDuration) });
+    }
+  }).observe(document, { childList: true, subtree: true });
+}"""
+
+
+def test_others_moves_travel_across_the_table_and_stay_marked(server: LiveServer, browser: Browser) -> None:
+    settings = {"seats": ["human", "easy", "easy", "easy"], "grace": 600}
+    table_id, token = store_table(server.db, settings, touch_drag_log())
+    context, page = open_page(browser)
+    page.add_init_script(script=f"({FLIGHTS_JS})()")
+    page.goto(f"{server.url}/t/{table_id}#seat={token}")
+    assert wait_turn(page) == "draw"
+    assert page.evaluate("flights") == []  # the moves made before the page opened only show
+    assert act(page, "#btn-draw")
+    assert page.evaluate("flights") == []  # one's own moves do not fly
+    discard(page, drag=False)
+    assert wait_turn(page) == "draw"
+    # the three others moved: each one's chip stays marked a few seconds, then the last mover's
+    assert page.locator("#seats .seat-chip.moved").count() >= 2
+    page.wait_for_function("() => document.querySelectorAll('#seats .seat-chip.moved').length === 1")
+    assert page.get_attribute("#seats .seat-chip.moved", "data-seat") == "3"
+    flights = page.evaluate("flights")
+    kinds = Counter(f["kind"] for f in flights)
+    assert kinds["draw"] + kinds["pickup"] == 3 and kinds["discard"] == 3 and kinds["meld"] >= 1, kinds
+    assert all(300 <= f["ms"] <= 450 for f in flights)
+    for flight in flights:
+        at_seat = flight["from" if flight["kind"] in ("discard", "meld") else "to"]
+        seats = sorted({int(w.split()[1]) for w in at_seat if w.startswith("seat ")})
+        assert len(seats) == 1 and seats[0] in (1, 2, 3), flight
+        if flight["kind"] in ("draw", "pickup"):
+            assert ("stock-button" if flight["kind"] == "draw" else "pile-button") in flight["from"], flight
+        elif flight["kind"] == "discard":
+            assert "pile-button" in flight["to"], flight
+        else:  # a meld of the mover's team (seats 1 and 3 play against Ann and seat 2)
+            team = seats[0] % 2
+            assert any(w.startswith("meld ") and f"team-{team}" in w for w in flight["to"]), flight
+    assert page.locator(".flight").count() == 0  # each copy is gone once it landed
+    assert PAGE_ERRORS[id(page)] == []
+    context.close()
+
+
 def test_others_moves_are_marked_announced_and_optionally_heard(server: LiveServer, browser: Browser) -> None:
     settings = {"seats": ["human", "easy", "easy", "easy"], "grace": 600}
     table_id, token = store_table(server.db, settings, touch_drag_log())
     context = browser.new_context(viewport=DESKTOP, locale="en-GB", reduced_motion="reduce")
     page = context.new_page()
+    page.add_init_script(script=f"({FLIGHTS_JS})()")
     page.goto(f"{server.url}/t/{table_id}#seat={token}")
     assert wait_turn(page) == "draw"
     # the last change: Computer 4 discarded the king of clubs (its chip and the pile top marked)
@@ -1217,6 +1276,7 @@ def test_others_moves_are_marked_announced_and_optionally_heard(server: LiveServ
     assert said.startswith("Computer 4 ") and said.endswith("."), said
     assert page.get_attribute("#announce", "aria-live") == "polite"
     assert int(page.get_attribute("body", "data-sounds") or 0) >= 3  # a tone for each player's moves
+    assert page.evaluate("flights") == []  # reduced motion: no card travels
     spectator = browser.new_page()
     spectator.goto(f"{server.url}/t/{table_id}")
     spectator.wait_for_selector("#their-melds .meld[role='group'], #our-melds .meld[role='group']")

@@ -44,7 +44,7 @@ export function seatChip(ctx, seat) {
   const turn = ctx.state.status === 'playing' && ctx.state.to_move === seat;
   chip.classList.toggle('turn', turn);
   chip.classList.toggle('me', seat === ctx.me);
-  chip.classList.toggle('moved', Boolean(ctx.changed) && ctx.changed.seat === seat);
+  chip.classList.toggle('moved', ctx.changed.some((c) => c.seat === seat));
   const online = info.bot || (info.name != null && (info.connected || info.stand_in));
   const head = el('div', 'who');
   const dot = el('span', `dot ${online ? 'on' : 'off'}`);
@@ -100,7 +100,7 @@ function meldColumn(ctx, team, meld) {
   const col = el(mine ? 'button' : 'div', 'meld');
   col.dataset.rank = meld.rank;
   if (!mine) col.setAttribute('role', 'group');
-  if (ctx.changed && ctx.changed.team === team && ctx.changed.ranks.includes(meld.rank)) col.classList.add('changed');
+  if (ctx.changed.some((c) => c.team === team && c.ranks.includes(meld.rank))) col.classList.add('changed');
   if (mine) {
     col.type = 'button';
     col.dataset.drop = 'meld';  // a card of the hand may be dragged here
@@ -198,7 +198,7 @@ export function renderCentre(stockBox, pileBox, ctx) {
   const freezer = ctx.facts.freezer;  // the card that froze the pile, face up across it
   if (freezer && freezer !== top) stack.append(cardFace(freezer, { extra: 'sideways freezer' }));
   else if (view.pile_frozen) stack.append(cardBack('sideways'));
-  if (top) stack.append(cardFace(top, { extra: ctx.changed && ctx.changed.pile ? 'changed' : '' }));
+  if (top) stack.append(cardFace(top, { extra: ctx.changed.some((c) => c.pile === top) ? 'changed' : '' }));
   else stack.append(el('div', 'card empty'));
   pile.append(stack, el('span', 'pile-count', String(view.pile_size)));
   const facts = ctx.facts;
