@@ -5,6 +5,7 @@ layout, and no hidden card in any page's DOM or network traffic. Screenshots go 
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 from collections.abc import Iterator
@@ -492,15 +493,16 @@ def test_two_people_at_one_table_refresh_another_device_and_refused_moves(
         context.close()
 
 
+def join_new_table(page: Page, server: LiveServer, settings: dict[str, Any], name: str = "Ann") -> None:
+    """Create a table through the API, take its first free seat and open it in `page`."""
+    created = page.request.post(server.url + "/api/tables", data=settings).json()
+    seat = page.request.post(server.url + f"/api/tables/{created['table']}/seats", data={"name": name}).json()
+    page.goto(seat["rejoin_link"])
+
+
 def test_phone_layout_has_every_control_in_reach(server: LiveServer, browser: Browser) -> None:
     context, page = open_page(browser, PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
-    created = page.request.post(
-        server.url + "/api/tables", data={"seats": ["human", "easy", "easy", "easy"], "bot_delay": 0}
-    ).json()
-    seat = page.request.post(
-        server.url + f"/api/tables/{created['table']}/seats", data={"name": "Zoë"}
-    ).json()
-    page.goto(seat["rejoin_link"])
+    join_new_table(page, server, {"seats": ["human", "easy", "easy", "easy"], "bot_delay": 0}, "Zoë")
     assert wait_turn(page) == "draw"
     assert page.is_hidden("#btn-top-only")  # Mendelev rules only
     assert page.locator(".turn-clock").count() == 0  # no turn timer at this table
@@ -1285,6 +1287,77 @@ def test_others_moves_are_marked_announced_and_optionally_heard(server: LiveServ
     page.reload()
     assert page.is_checked("#sound")  # the choice is kept
     assert PAGE_ERRORS.get(id(page), []) == []
+    context.close()
+
+
+# The seats' boxes (by seat), the own hand's, the middle of the table's, and the other boxes a
+# seat must not cover.
+SEAT_BOXES_JS = """() => {
+  const box = (node) => {
+    const r = node.getBoundingClientRect();
+    return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width, height: r.height };
+  };
+  const chips = [...document.querySelectorAll('#seats .seat-chip')];
+  const seats = Object.fromEntries(chips.map((n) => [n.dataset.seat, box(n)]));
+  const parts = ['stock-button', 'pile-button', 'hand-box', 'our-melds', 'their-melds', 'controls', 'others']
+    .map((id) => document.getElementById(id)).filter((n) => n && n.getClientRects().length)
+    .map((n) => [n.id, box(n)]);
+  return { seats, parts: Object.fromEntries(parts), hand: box(document.getElementById('hand-box')),
+    middle: box(document.querySelector('.centre')), width: document.documentElement.clientWidth };
+}"""
+
+
+def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return min(a["right"], b["right"]) - max(a["left"], b["left"]) > 0.5 and (
+        min(a["bottom"], b["bottom"]) - max(a["top"], b["top"]) > 0.5
+    )
+
+
+def round_the_table(box: dict[str, float], middle: dict[str, float]) -> float:
+    """Where a box sits round the table's middle, in degrees clockwise from straight below it
+    (the reader's own place): 90 on the left, 180 across, 270 on the right."""
+    dx = (box["left"] + box["right"]) / 2 - (middle["left"] + middle["right"]) / 2
+    dy = (box["top"] + box["bottom"]) / 2 - (middle["top"] + middle["bottom"]) / 2
+    return math.degrees(math.atan2(-dx, dy)) % 360
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["1366x800", "390x844"])
+def test_seats_sit_round_the_table_for_every_player_count(
+    server: LiveServer, browser: Browser, players: int, viewport: dict[str, int]
+) -> None:
+    phone = viewport is PHONE
+    options: dict[str, Any] = {"is_mobile": True, "has_touch": True} if phone else {}
+    context, page = open_page(browser, viewport, **options)
+    join_new_table(
+        page, server, {"players": players, "seats": ["human"] + ["easy"] * (players - 1), "bot_delay": 60}
+    )
+    page.wait_for_selector("#hand .in-hand")
+    shot(page, f"seats-{players}p-{viewport['width']}x{viewport['height']}.png")
+    found = page.evaluate(SEAT_BOXES_JS)
+    boxes = {int(k): v for k, v in found["seats"].items()}
+    assert sorted(boxes) == list(range(1, players))  # the others; one's own seat is the hand
+    hand, middle = found["hand"], found["middle"]
+    for number, box in boxes.items():
+        assert box["left"] >= 0 and box["right"] <= found["width"], (number, box)
+        assert box["bottom"] <= hand["top"], (number, box, hand)  # the others sit beyond the hand
+        for name, part in found["parts"].items():
+            assert not overlap(box, part), (number, name)
+        for other, box2 in boxes.items():
+            assert other == number or not overlap(box, box2), (number, other)
+    # in playing order, the others sit round the table from the reader's left to the right
+    places = [round_the_table(boxes[n], middle) for n in range(1, players)]
+    assert places == sorted(places) and len(set(places)) == len(places), places
+    assert all(45 <= p <= 315 for p in places), places
+    across = {2: 1, 4: 2, 6: 3}.get(players)  # right across: the opponent of two, a partner
+    if across:
+        assert abs(places[across - 1] - 180) < 3, places
+    if not phone and players > 2:  # the next and the last player beside the middle of the table
+        left, right = boxes[1], boxes[players - 1]
+        assert left["right"] <= middle["left"] and right["left"] >= middle["right"], (left, right, middle)
+        assert left["top"] < middle["bottom"] and right["top"] < middle["bottom"]
+        assert left["bottom"] > middle["top"] and right["bottom"] > middle["top"]
+    assert PAGE_ERRORS[id(page)] == []
     context.close()
 
 

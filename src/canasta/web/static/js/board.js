@@ -5,20 +5,22 @@ import { clockElement } from './clock.js';
 import { el } from './dom.js';
 import { t } from './i18n.js';
 
-// Where the others sit around the reader, in playing order: the next player on the left, the
-// last on the right, the rest across (a partner of four or six players right across). A
-// spectator sees the table from seat 0's side, seat 0 nearest.
+// Where the others sit around the reader, in playing order going round from the reader's
+// left: one other sits across; two, left and right; three, left, across (a partner of four)
+// and right; four, left, two across and right; five, two on each side and one across. Each
+// side lists its seats from the top down. A spectator sees the table from seat 0's side.
 export function seatPlaces(players, me) {
   const from = me ?? 0;
   const others = Array.from({ length: players - 1 }, (_, i) => (from + 1 + i) % players);
-  const places = { left: [], top: [], right: [], bottom: me == null ? [from] : [] };
-  if (others.length === 1) places.top = others;
-  else {
-    places.left = [others[0]];
-    places.right = [others[others.length - 1]];
-    places.top = others.slice(1, -1);
-  }
-  return places;
+  const bottom = me == null ? [from] : [];
+  if (others.length === 1) return { left: [], top: others, right: [], bottom };
+  const side = others.length === 5 ? 2 : 1;  // seats on each side
+  return {
+    left: others.slice(0, side).reverse(),
+    top: others.slice(side, others.length - side),
+    right: others.slice(others.length - side),
+    bottom,
+  };
 }
 
 function relation(ctx, seat) {
