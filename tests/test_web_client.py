@@ -42,6 +42,7 @@ PAGE_ERRORS: dict[int, list[str]] = {}  # script errors and console errors, by i
 TURN_JS = """() => {
   if (document.getElementById('result-dialog').open) return 'result';
   if (document.getElementById('answer-yes')) return 'answer';
+  if (document.getElementById('controls').hidden) return false;  // not one's turn, or not drawn yet
   const draw = document.getElementById('btn-draw');
   if (!draw.hidden && !draw.disabled) return 'draw';
   if (!document.getElementById('btn-discard').hidden) return 'play';
@@ -624,27 +625,77 @@ def test_game_over_shows_the_winner_and_a_rematch_starts_the_next_game(
     context.close()
 
 
-def stacked_log(
-    hands: list[str], top: list[str], meld: list[str] | None, discards: list[str]
-) -> list[dict[str, Any]]:
-    """A stored deal of two decks dealt by seat 3 (so seat 0 plays first): the `hands`, then the
-    upcard and the stock's top cards (`top`), the rest shuffled in no particular order; then a
-    first round in which seat 0 draws, melds `meld` (if any) and discards, and each computer player
-    draws and discards (`discards`, seat by seat)."""
-    dealt = [h.split() for h in hands]
-    stacked = [h[i] for i in range(11) for h in dealt] + top
+def stacked_deal(hands: list[list[str]], top: list[str]) -> dict[str, Any]:
+    """A deal of two decks by seat 3 (so seat 0 plays first): the `hands`, then the upcard and the
+    stock's top cards (`top`), the rest in no particular order."""
+    stacked = [h[i] for i in range(len(hands[0])) for h in hands] + top
     deck = [c.code for c in make_deck(2, 4)]
     for code in stacked:
         deck.remove(code)
+    return {"kind": "deal", "dealer": 3, "sitting_out": None, "deck": stacked + deck}
+
+
+def action_events(moves: list[tuple[int, dict[str, Any]]]) -> list[dict[str, Any]]:
+    """The stored events of `moves` (seat, action): seat 0's are Ann's, the others' a computer's."""
+    return [
+        {"kind": "action", "seat": seat, "action": action, "by": "bot" if seat else "player"}
+        for seat, action in moves
+    ]
+
+
+def stacked_log(
+    hands: list[str], top: list[str], meld: list[str] | None, discards: list[str]
+) -> list[dict[str, Any]]:
+    """A stored deal (`stacked_deal`) and a first round in which seat 0 draws, melds `meld` (if
+    any) and discards, and each computer player draws and discards (`discards`, seat by seat)."""
     moves = [(0, {"type": "draw"})] + ([(0, {"type": "meld", "melds": [meld]})] if meld else [])
     for seat, card in enumerate(discards):
         moves += [] if seat == 0 else [(seat, {"type": "draw"})]
         moves.append((seat, {"type": "discard", "card": card}))
-    deal = {"kind": "deal", "dealer": 3, "sitting_out": None, "deck": stacked + deck}
-    return [deal] + [
-        {"kind": "action", "seat": seat, "action": action, "by": "bot" if seat else "player"}
-        for seat, action in moves
-    ]
+    return [stacked_deal([h.split() for h in hands], top), *action_events(moves)]
+
+
+# House rules under which a deal reaches twelve melds a side in three rounds: hands of 19 cards,
+# two cards drawn a turn, and melds of wild cards.
+TWELVE_MELDS_RULES = {"hand_size": 19, "draw_count": 2, "wild_melds": "progressive"}
+
+
+def twelve_melds_log() -> list[dict[str, Any]]:
+    """A deal played for three rounds to Ann's fourth turn, each side with twelve melds: every
+    natural rank from aces to fours and the wild cards, a mixed canasta of aces for Ann's side and
+    of kings for the other. Each player melds its round's groups and discards a card it does not
+    need; the red threes wait at the bottom of the stock."""
+    clubs = [f"{r}C" for r in ("Q", "J", "10", "9", "8", "7", "6", "5", "4") for _ in (0, 1)]
+    spare = ["3S", "3C", "3S", "3C", "AC", *clubs]  # neither melded, nor a red three, nor the upcard
+
+    def trio(*ranks: str) -> list[str]:
+        return [f"{r}{suit}" for r in ranks for suit in "SHD"]
+
+    rounds = {  # each seat's groups, round by round
+        0: [[["AS", "AH", "AD", "AC", "JK", "JK", "2H"], trio("K"), trio("Q")], [trio("J"), trio("10")], []],
+        1: [[["KS", "KH", "KD", "KC", "JK", "JK", "2H"], trio("A")], [trio("Q"), trio("J"), trio("10")], []],
+        2: [[trio("9"), trio("8"), trio("7")], [trio("6"), trio("5"), trio("4")], [["2S", "2D", "2C"]]],
+        3: [[trio("9"), trio("8"), trio("7")], [trio("6"), trio("5"), trio("4")], [["2S", "2D", "2C"]]],
+    }
+    cards: dict[int, list[str]] = {}  # each seat's 19 dealt and 6 drawn cards, in that order
+    discards: dict[int, list[str]] = {}
+    for seat, plan in rounds.items():
+        needed = [c for groups in plan for group in groups for c in group]
+        filler = [spare.pop() for _ in range(25 - len(needed))]
+        discards[seat] = filler[:3]
+        # each round's discard in hand by then; one's melds in the hand or the first draw
+        cards[seat] = [*needed[:18], filler[0], *needed[18:], *filler[1:]]
+    draws = [card for r in range(3) for seat in range(4) for card in cards[seat][19 + 2 * r : 21 + 2 * r]]
+    deal = stacked_deal(
+        [cards[seat][:19] for seat in range(4)], ["KC", *draws, *spare, "3H", "3H", "3D", "3D"]
+    )
+    moves: list[tuple[int, dict[str, Any]]] = []
+    for r in range(3):
+        for seat in range(4):
+            moves.append((seat, {"type": "draw"}))
+            moves += [(seat, {"type": "meld", "melds": [group]}) for group in rounds[seat][r]]
+            moves.append((seat, {"type": "discard", "card": discards[seat][r]}))
+    return [deal, *action_events(moves)]
 
 
 def top_card_purchase_log() -> list[dict[str, Any]]:
@@ -1109,10 +1160,31 @@ def test_the_hand_is_sorted_by_rank_or_suit_or_by_dragging_and_kept_across_a_ref
     context.close()
 
 
-# Twelve melds a side drawn by the table's own renderer into a real table page (no deal of the
-# rules reaches twelve melds a side quickly): eleven natural ranks and the wild cards, some
-# finished as canastas; returns the melds that reach under the hand or whose rank label is hidden
-# or covered.
+# The melds drawn on the table, each side's count, and those not wholly in view: reaching under
+# the hand, out of the window, or covered (at its middle or near a corner) by something else;
+# and how many of one's own side are squared-up canastas.
+MELDS_IN_VIEW_JS = """() => {
+  const bad = [];
+  const dock = document.querySelector('.dock').getBoundingClientRect();
+  for (const node of document.querySelectorAll('#their-melds .meld, #our-melds .meld')) {
+    const box = node.getBoundingClientRect();
+    const name = node.closest('.team').className + ' ' + node.dataset.rank;
+    if (box.bottom > dock.top) bad.push('under the hand: ' + name);
+    const out = box.top < 0 || box.left < 0 || box.bottom > innerHeight || box.right > innerWidth;
+    if (out) bad.push('out: ' + name);
+    const points = [[box.left + 3, box.top + 3], [box.right - 3, box.top + 3], [box.left + 3, box.bottom - 3],
+      [box.right - 3, box.bottom - 3], [(box.left + box.right) / 2, (box.top + box.bottom) / 2]];
+    const covered = points.some(([x, y]) => !node.contains(document.elementFromPoint(x, y)));
+    if (covered) bad.push('covered: ' + name);
+  }
+  const count = (id) => document.querySelectorAll(`#${id} .meld`).length;
+  const squared = document.querySelectorAll('#our-melds .canasta .squared').length;
+  return [count('their-melds'), count('our-melds'), bad, squared];
+}"""
+
+# Twelve melds a side drawn by the table's own renderer into a real table page, with more cards
+# than the deal of `twelve_melds_log` holds: eleven natural ranks and the wild cards, from three
+# to eight cards, some finished as canastas; returns what MELDS_IN_VIEW_JS finds.
 TWELVE_MELDS_JS = """async () => {
   const board = await import('/static/js/board.js');
   const i18n = await import('/static/js/i18n.js');
@@ -1132,21 +1204,8 @@ TWELVE_MELDS_JS = """async () => {
     onMeld() {},
   };
   board.renderTeams(document.getElementById('their-melds'), document.getElementById('our-melds'), ctx);
-  const bad = [];
-  const dock = document.querySelector('.dock').getBoundingClientRect();
-  for (const node of document.querySelectorAll('#their-melds .meld, #our-melds .meld')) {
-    const box = node.getBoundingClientRect();
-    if (box.bottom > dock.top) bad.push('under the hand: ' + node.dataset.rank);
-    const label = node.querySelector('.meld-rank').getBoundingClientRect();
-    const x = label.left + label.width / 2, y = label.top + label.height / 2;
-    const hit = document.elementFromPoint(x, y);
-    const out = box.bottom > innerHeight || box.right > innerWidth;
-    if (out || !node.contains(hit)) bad.push(node.dataset.rank);
-  }
-  const count = (id) => document.querySelectorAll(`#${id} .meld`).length;
-  const squared = document.querySelectorAll('#our-melds .canasta .squared').length;
-  return [count('their-melds'), count('our-melds'), bad, squared];
-}"""
+  return (MELDS_IN_VIEW_JS)();
+}""".replace("MELDS_IN_VIEW_JS", MELDS_IN_VIEW_JS)
 
 
 @pytest.mark.parametrize(("viewport", "locale"), [(LAPTOP, "en-GB"), (LAPTOP, "ru-RU")])
@@ -1164,6 +1223,28 @@ def test_twelve_melds_a_side_all_visible_at_1366_by_800(
     shot(page, f"twelve-melds-{locale[:2]}-1366x800.png")
     assert (theirs, ours, hidden) == (12, 12, [])
     assert squared >= 2  # finished canastas squared up
+    context.close()
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "ru-RU"])
+def test_twelve_melds_a_side_of_a_deal_played_through_the_server_all_in_view(
+    server: LiveServer, browser: Browser, locale: str
+) -> None:
+    settings = {"seats": ["human", "easy", "easy", "easy"], "grace": 600, "options": TWELVE_MELDS_RULES}
+    table_id, token = store_table(server.db, settings, twelve_melds_log())
+    stored = stored_table(server.db, table_id).state
+    assert stored is not None and [len(side) for side in stored.melds] == [12, 12] and stored.to_move == 0
+    # a still picture: the last discard's card does not fly in
+    context = browser.new_context(viewport=LAPTOP, locale=locale, reduced_motion="reduce")
+    page = context.new_page()
+    page.goto(f"{server.url}/t/{table_id}#seat={token}")
+    assert wait_turn(page) == "draw"
+    theirs, ours, hidden, squared = page.evaluate(MELDS_IN_VIEW_JS)
+    shot(page, f"twelve-melds-played-{locale[:2]}-1366x800.png")
+    assert (theirs, ours, hidden, squared) == (12, 12, [], 1)
+    assert page.locator("#their-melds .canasta .squared").count() == 1
+    assert page.evaluate(OFF_SCREEN_JS, ["pile-button", "stock-button", "hand"]) == []
+    assert PAGE_ERRORS.get(id(page), []) == []
     context.close()
 
 
