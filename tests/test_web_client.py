@@ -123,9 +123,9 @@ def browser() -> Iterator[Browser]:
 
 
 def open_page(
-    browser: Browser, viewport: dict[str, int] = DESKTOP, **options: Any
+    browser: Browser, viewport: dict[str, int] = DESKTOP, locale: str = "en-GB", **options: Any
 ) -> tuple[BrowserContext, Page]:
-    context = browser.new_context(viewport=viewport, locale="en-GB", **options)
+    context = browser.new_context(viewport=viewport, locale=locale, **options)
     page = context.new_page()
     page.set_default_timeout(20_000)
     errors = PAGE_ERRORS.setdefault(id(page), [])
@@ -526,6 +526,9 @@ def test_phone_layout_has_every_control_in_reach(server: LiveServer, browser: Br
     shot(page, "table-phone-playing.png")
     shot(page, "table-phone-full.png", full_page=True)
     page.click("#btn-clear")
+    assert page.is_hidden("#btn-sheet")  # the tools wait in the menu
+    page.click("#menu > summary")
+    assert page.evaluate(SMALL_TARGETS_JS) == []
     page.click("#btn-sheet")
     assert page.evaluate(UNREACHABLE_JS) == []
     shot(page, "score-sheet-phone.png")
@@ -540,6 +543,52 @@ def test_phone_layout_has_every_control_in_reach(server: LiveServer, browser: Br
     shot(page, "home-friends-phone.png", full_page=True)
     assert PAGE_ERRORS[id(page)] == []
     context.close()
+
+
+# The boxes of `ids` (and of every meld of one's own) that the hand's panel covers.
+UNDER_THE_DOCK_JS = """ids => {
+  const dock = document.querySelector('.dock').getBoundingClientRect();
+  const melds = document.querySelectorAll('#our-melds .meld');
+  const nodes = [...ids.map((id) => document.getElementById(id)), ...melds];
+  return nodes.filter((node) => {
+    const box = node.getBoundingClientRect();
+    return box.bottom > dock.top && box.top < dock.bottom && box.right > dock.left && box.left < dock.right;
+  }).map((node) => node.id || node.dataset.rank);
+}"""
+
+
+def test_phone_staging_leaves_the_pile_and_ones_melds_in_view(server: LiveServer, browser: Browser) -> None:
+    for locale in ("en-GB", "ru-RU"):
+        table_id, token = store_table(server.db, WAITING_TABLE, touch_drag_log())
+        context, page = open_page(
+            browser, PHONE, is_mobile=True, has_touch=True, device_scale_factor=2, locale=locale
+        )
+        page.goto(f"{server.url}/t/{table_id}#seat={token}")
+        assert wait_turn(page) == "draw"
+        before = version(page)
+        page.tap("#btn-draw")
+        assert answered(page, before) and wait_turn(page) == "play"
+        cards = {code: i for i, code in hand(page)}
+        for code in ("KS", "KH", "KD"):
+            page.tap(f'#hand .in-hand[data-index="{cards[code]}"]', position=CORNER)
+        page.tap("#btn-group")
+        page.tap(f'#hand .in-hand[data-index="{cards["AH"]}"]', position=CORNER)
+        page.tap('#our-melds .meld[data-rank="A"]')
+        page.tap(f'#hand .in-hand[data-index="{cards["9S"]}"]', position=CORNER)
+        assert page.locator("#staging .staged-group").count() == 2
+        shot(page, f"staging-{locale[:2]}-390x844.png")
+        assert page.evaluate(UNDER_THE_DOCK_JS, ["pile-button", "stock-button", "our-melds"]) == []
+        assert page.evaluate(OFF_SCREEN_JS, ["pile-button", "our-melds", "staging", "controls", "hand"]) == []
+        assert page.evaluate(SMALL_TARGETS_JS) == []
+        assert page.evaluate(UNREACHABLE_JS) == []
+        # the others' melds fold away and open again
+        assert page.is_hidden("#their-melds")
+        page.tap("#others > summary")
+        assert page.is_visible("#their-melds .team")
+        page.tap("#others > summary")
+        assert page.is_hidden("#their-melds")
+        assert PAGE_ERRORS[id(page)] == []
+        context.close()
 
 
 def test_languages_and_four_colour_suits(server: LiveServer, browser: Browser) -> None:
@@ -1350,8 +1399,6 @@ def test_others_moves_are_marked_announced_and_optionally_heard(server: LiveServ
     assert act(page, "#btn-draw")
     fresh = page.eval_on_selector_all("#hand .in-hand.fresh", "els => els.map(e => e.dataset.card)")
     assert fresh == ["AH"]  # the card just drawn is marked
-    animation = "s => getComputedStyle(document.querySelector(s)).animationName"
-    assert page.evaluate(animation, "#hand .in-hand.fresh") == "none"  # reduced motion: no motion
     discard(page, drag=False)
     page.wait_for_function("() => document.querySelector('#seats .seat-chip.moved[data-seat=\"3\"]')")
     wait_turn(page)

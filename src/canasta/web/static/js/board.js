@@ -7,14 +7,14 @@ import { t } from './i18n.js';
 
 // Where the others sit around the reader, in playing order going round from the reader's
 // left: one other sits across; two, left and right; three, left, across (a partner of four)
-// and right; four, left, two across and right; five, two on each side and one across. Each
-// side lists its seats from the top down. A spectator sees the table from seat 0's side.
+// and right; four, two on each side; five, two on each side and one across. Each side lists
+// its seats from the top down. A spectator sees the table from seat 0's side.
 export function seatPlaces(players, me) {
   const from = me ?? 0;
   const others = Array.from({ length: players - 1 }, (_, i) => (from + 1 + i) % players);
   const bottom = me == null ? [from] : [];
   if (others.length === 1) return { left: [], top: others, right: [], bottom };
-  const side = others.length === 5 ? 2 : 1;  // seats on each side
+  const side = others.length >= 4 ? 2 : 1;  // seats on each side
   return {
     left: others.slice(0, side).reverse(),
     top: others.slice(side, others.length - side),
