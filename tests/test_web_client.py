@@ -1078,8 +1078,17 @@ def test_a_pile_that_cannot_be_taken_is_not_lit(server: LiveServer, browser: Bro
     page.goto(f"{server.url}/t/{table_id}#seat={token}")
     assert wait_turn(page) == "draw"
     assert page.is_disabled("#pile-button") and page.is_disabled("#btn-pickup")
-    assert page.inner_text(".pile-help") == "Сброс сейчас взять нельзя"
+    # why not, in plain words: the king of diamonds on top, a king and a joker in hand
+    why = "Ваша команда ещё ничего не выложила: чтобы взять сброс, нужна пара натуральных королей с руки."
+    assert page.inner_text(".pile-help") == why
+    assert why in (page.get_attribute("#pile-button", "aria-label") or "")
     assert page.locator("#hand .in-hand.playable").count() == 0
+    page.click("#lang-switch")
+    page.wait_for_function("() => document.documentElement.lang === 'en'")
+    page.wait_for_function("() => document.querySelector('.pile-help').textContent.startsWith('Your side')")
+    assert page.inner_text(".pile-help") == (
+        "Your side has not melded yet: to take the pile you need two natural kings from your hand."
+    )
     context.close()
 
 

@@ -78,12 +78,13 @@ export function context() {
   return ctx;
 }
 
-// What pressing the pile does now, in words: with which cards it can be taken, or why not.
+// What pressing the pile does now, in words: with which cards it can be taken, or why not (the
+// server says why, from the engine's refusal).
 function pileHint(ctx) {
   if (ctx.playPhase) return t('pile_hint_discard');
   if (!ctx.drawPhase) return '';
   const way = pickups(ctx.view.legal)[0];
-  if (!ctx.canTake) return t('pile_cannot_take');
+  if (!ctx.canTake) return ctx.state.pile_reason || t('pile_cannot_take');
   if (!way || !way.with.length) return t('pile_take_layoff');
   return t('pile_take_with', { cards: way.with.map(cardShort).join(' ') });
 }
