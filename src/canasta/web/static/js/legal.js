@@ -5,7 +5,6 @@
 import { isWild, rankOf } from './cards.js';
 import { groupCards } from './moves.js';
 
-
 // The rank of the meld a group goes to: its explicit rank, or that of its natural cards.
 export function groupRank(group) {
   if (!Array.isArray(group) && group.rank) return group.rank;
