@@ -25,7 +25,7 @@ from types import ModuleType
 from typing import Any
 
 #: The engine modules that are compiled: legal moves, state transitions, meld rules, scoring.
-COMPILED = ("deal", "judge", "legal", "melds", "public", "solver", "scoring", "state")
+COMPILED = ("deal", "judge", "legal", "melds", "mover", "parts", "public", "solver", "scoring", "state")
 
 PACKAGE = Path(__file__).resolve().parent
 RULES = PACKAGE / "rules"
