@@ -61,6 +61,7 @@ class Mover:
         next_: dict[int, int],
         board: Board,
         now: Turn,
+        seat: int,
         hand: list[Card],
         hand_sizes: tuple[int, ...],
         stock_size: int,
@@ -70,10 +71,10 @@ class Mover:
         self._next = next_
         self.board = board
         self.now = now
+        self.seat = seat  # the turn's seat, or its partner while an ask awaits the answer
         self.hand = hand
         self.hand_sizes = hand_sizes
         self.stock_size = stock_size
-        self.seat = partner(rules, next_, now.seat) if now.permission == "pending" else now.seat
 
     # -- the table as the mover sees it --------------------------------------------------------
 
@@ -248,7 +249,7 @@ class Mover:
         team = self.team
         hand = self.hand
         used, steps = read_groups(groups, hand, None, ())
-        touched = touched_of([_spec(rank, cards) for rank, cards in steps])
+        touched = touched_of([spec_of(rank, cards) for rank, cards in steps])
         judge = Judge.of(self, team)
         hand_after = len(hand) - len(used)
         _refuse(judge.step_error(touched, hand_after))
@@ -278,7 +279,7 @@ class Mover:
         _refuse(take_error(self.rules, self.frozen_for(team), frozen, top, naturals, wilds, melded))
         hand = self.hand
         used, steps = read_groups(action.melds, hand, top, with_)
-        touched = touched_of([_spec(rank, cards) for rank, cards in steps[1:]] + [_spec(top.rank, with_)])
+        touched = touched_of([spec_of(rank, cards) for rank, cards in steps[1:]] + [spec_of(top.rank, with_)])
         touched = {top.rank: touched.pop(top.rank), **touched}
         judge = Judge.of(self, team)
         kept = len(hand) - len(used)
@@ -346,6 +347,7 @@ class Mover:
             self._next,
             self.board.copy(),
             self.now.copy(),
+            self.seat,
             self.hand[:],
             self.hand_sizes,
             self.stock_size,
@@ -358,7 +360,15 @@ class Mover:
         now = self.now.copy()
         now.permission = permission
         return Mover(
-            self.rules, self.order, self._next, self.board, now, self.hand, self.hand_sizes, self.stock_size
+            self.rules,
+            self.order,
+            self._next,
+            self.board,
+            now,
+            self.seat,
+            self.hand,
+            self.hand_sizes,
+            self.stock_size,
         )
 
 
@@ -394,7 +404,7 @@ def read_groups(
     return used, steps
 
 
-def _spec(rank: Rank, cards: Sequence[Card]) -> Spec:
+def spec_of(rank: Rank, cards: Sequence[Card]) -> Spec:
     """A group's counts: naturals (black threes for rank 3), jokers, twos."""
     jokers = twos = 0
     for c in cards:
