@@ -31,7 +31,7 @@ def test_catalogue_offers_only_house_options_a_table_accepts(tmp_path: Path) -> 
     with running_server(tmp_path) as client:
         catalogue = client.get("/api/rulesets").json()
         assert [v["variant"] for v in catalogue["variants"]] == list(VARIANTS)
-        assert catalogue["bot_levels"] == ["random", "easy", "normal", "hard"]
+        assert catalogue["bot_levels"] == ["random", "easy", "normal", "hard", "search"]
         assert catalogue["target_scores"] == [2500, 5000, 7500, 10000]
         for info in catalogue["variants"]:
             assert info["description"]["en"] and info["description"]["ru"] != info["description"]["en"]

@@ -132,4 +132,5 @@ def catalogue() -> dict[str, Any]:
                 "by_players": per_players,
             }
         )
-    return {"variants": variants, "bot_levels": list(BOT_LEVELS), "target_scores": list(TARGET_SCORES)}
+    levels = [*BOT_LEVELS, "search"]  # the search at its default budget: under a second a move
+    return {"variants": variants, "bot_levels": levels, "target_scores": list(TARGET_SCORES)}
