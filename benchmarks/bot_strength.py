@@ -7,7 +7,7 @@ Per configuration, with `canasta tournament`'s paired deals (each deck replayed 
 swapped): games to the target won by `hard` against `random`, and the mean score difference per
 deal with its 95% confidence interval for hard − normal, normal − easy and search − hard.
 Prints a Markdown table; progress goes to stderr. A comparison given 0 deals (or games) is left
-out. The search rows dominate the run time (about 25 s per paired deal and core for classic 4
+out. The search rows dominate the run time (about 17 s per paired deal and core for classic 4
 players).
 """
 
