@@ -249,10 +249,11 @@ class Room:
         event but the last, as they are when this process plays them (the caller holds the lock
         and calls `changed`)."""
         row = await self.storage.load_table(self.table.id)
-        if row is not None:
+        events = await self.storage.events(self.table.id, self.table.version)
+        if row is not None:  # no await from here to the caller's `changed`, which sets the next step
             self.table.update_seats(row)
             self._seats_changed()
-        for n, (_, event) in enumerate(await self.storage.events(self.table.id, self.table.version)):
+        for n, (_, event) in enumerate(events):
             if n:
                 self.broadcast()
             self.table.apply(event)
