@@ -18,14 +18,13 @@ from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 from canasta.rules import RuleSet
 from canasta.rules.cards import make_deck
 from canasta.server.table_facts import table_facts
+from server_support import LiveServer, live_server
 from web_support import (
     CHROMIUM,
     CHROMIUM_ARGS,
     SCREENSHOTS,
-    LiveServer,
     Watch,
     axe_violations,
-    live_server,
     played_deal,
     store_table,
     stored_events,

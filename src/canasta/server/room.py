@@ -391,7 +391,7 @@ class Room:
             **public,
             "seat": seat,
             "team": team,
-            "view": self.table.view_json(seat),
+            **self.table.seat_json(seat),
             "pile_reason": None if why is None else reason_text(lang, why),
         }
 
