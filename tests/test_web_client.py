@@ -698,12 +698,22 @@ def test_game_over_shows_the_winner_and_a_rematch_starts_the_next_game(
     assert page.inner_text("#result-title") == ("We won the game!" if we_won else "They won the game.")
     assert page.locator("#result-body svg.chart").count() == 1
     shot(page, "game-over-desktop.png")
-    page.click("#btn-rematch")
-    # the new game begins (its first deal may soon be over too: the timer plays fast)
-    page.wait_for_function(
-        "() => document.getElementById('table').dataset.status === 'playing'"
-        " && !document.getElementById('result-dialog').open"
+    # the new game begins; its first deal may soon be over too (the timer plays fast), so the
+    # page notes any moment it shows a game in play with the summary closed
+    page.evaluate(
+        """() => {
+          const table = document.getElementById('table');
+          const dialog = document.getElementById('result-dialog');
+          window.sawPlay = false;
+          const note = () => {
+            if (table.dataset.status === 'playing' && !dialog.open) window.sawPlay = true;
+          };
+          new MutationObserver(note).observe(table, { attributes: true });
+          new MutationObserver(note).observe(dialog, { attributes: true });
+        }"""
     )
+    page.click("#btn-rematch")
+    page.wait_for_function("() => window.sawPlay")
     assert page.request.get(server.url + f"/api/tables/{table}").json()["game"] == 1
     assert len(stored_table(server.db, table).games) == 2
     assert PAGE_ERRORS[id(page)] == []
