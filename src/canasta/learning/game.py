@@ -33,6 +33,7 @@ from canasta.rules import (
     make_deck,
     position_from_json,
     position_to_json,
+    resample,
 )
 from canasta.rules.game import default_dealer
 
@@ -388,13 +389,10 @@ class LearningState:
             state.state = position_from_json(obj["position"], "position", game.rules)
             state.remaining = [0] * len(ALL_CARDS)
             state.kinds = []
-            state.history = history[: len(history) - len(staged)]
             try:
-                for action_id in staged:
-                    state.apply_action(action_id)
+                state._restage(staged, history)
             except ValueError as exc:
                 raise InvalidActionError(f"staged ids: {exc}", "bad_position") from None
-            state.history = list(history)
         else:
             deck = obj.get("deck")
             if not isinstance(deck, list):
@@ -405,6 +403,30 @@ class LearningState:
                     raise InvalidActionError(f"the deck cannot hold another {code!r}", "bad_position")
                 state._deal_card(kind)
         return state
+
+    def _restage(self, staged: Sequence[int], history: Sequence[int]) -> None:
+        """Form the step `staged` again, the ids since the deal being `history` (ending so)."""
+        self.history = list(history[: len(history) - len(staged)])
+        for action_id in staged:
+            self.apply_action(action_id)
+        self.history = list(history)
+
+    def resample(self, seat: int, rng: random.Random) -> LearningState:
+        """A state that `seat` cannot tell from this one, the cards it does not see dealt at
+        random (`canasta.rules.resample`: cards known from a pickup stay in their hand)."""
+        if self.state is None:
+            deck = make_deck(self.game.rules.decks, self.game.rules.jokers)
+            rng.shuffle(deck)
+            other = LearningState(self.game)
+            for card in deck[: len(self.deck)]:
+                other._deal_card(card.index)
+            return other
+        other = LearningState(self.game)
+        other.state = resample(self.state.view(seat), rng)
+        other.remaining = [0] * len(ALL_CARDS)
+        other.kinds = []
+        other._restage(self.staged, self.history)
+        return other
 
     def __str__(self) -> str:
         if self.state is None:
