@@ -70,7 +70,7 @@ def main() -> int:
     if min(args.deals, args.games, args.rounds) < 1:
         parser.error("--deals, --games and --rounds must be at least 1")
     try:
-        import pyspiel  # type: ignore[import-untyped]
+        import pyspiel
     except ImportError:
         print("OpenSpiel is not installed: run scripts/setup dev", file=sys.stderr)
         return 1

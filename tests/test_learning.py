@@ -75,7 +75,8 @@ def test_random_atomic_play_is_complete_without_dead_ends(variant: str, players:
             assert [i for i, m in enumerate(mask) if m] == legal
             seat = state.current_player()
             assert 0 <= seat < players
-            assert (len(state.observation_tensor(seat)),) == shape
+            tensor = state.observation_tensor(seat)
+            assert (len(tensor),) == shape and all(type(x) is float for x in tensor)
             if not state.staged and rng.random() < WALK_RATE:
                 check_every_listed_action_is_reachable(state)
                 walked += 1

@@ -20,7 +20,7 @@ import random
 from typing import Any
 
 import numpy as np
-import pyspiel  # type: ignore[import-untyped]
+import pyspiel
 
 from canasta.learning import CHANCE, LearningGame, LearningState
 from canasta.rules import InvalidActionError, RuleSet
@@ -123,8 +123,8 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
     def current_player(self) -> int:
         player = self.inner.current_player()
         if player == CHANCE:
-            return pyspiel.PlayerId.CHANCE
-        return pyspiel.PlayerId.TERMINAL if player < 0 else player
+            return int(pyspiel.PlayerId.CHANCE)
+        return int(pyspiel.PlayerId.TERMINAL) if player < 0 else player
 
     def _legal_actions(self, player: int) -> list[int]:
         return self.inner.legal_actions()
@@ -144,11 +144,10 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
     def returns(self) -> list[float]:
         return self.inner.returns()
 
-    def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> CanastaState:
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CanastaState:
         """A state `player_id` cannot tell from this one (`LearningState.resample`), the unseen
         cards dealt from a seed drawn from `probability_sampler` (a callable giving [0, 1))."""
-        draw = probability_sampler() if callable(probability_sampler) else random.random()
-        rng = random.Random(int(draw * 2**53))
+        rng = random.Random(int(probability_sampler() * 2**53))
         return CanastaState(self.get_game(), self.inner.resample(player_id, rng))
 
     def __str__(self) -> str:

@@ -80,24 +80,24 @@ class ObservationLayout:
             rel = (s - seat) % players
             for c in state.known[s]:
                 out[at["known"] + rel * KINDS + c.index] += 1
-            out[at["hand_sizes"] + rel] = len(state.hands[s])
+            out[at["hand_sizes"] + rel] = float(len(state.hands[s]))
             row = at["seats"] + rel * 6
-            out[row] = state.seat_melded[s]
-            out[row + 1] = state.asked[s]
-            out[row + 2] = s == state.dealer
-            out[row + 3] = s == state.sitting_out
-            out[row + 4] = s == state.turn
-            out[row + 5] = s == state.to_move
-        out[at["stock"]] = len(state.stock)
+            out[row] = float(state.seat_melded[s])
+            out[row + 1] = float(state.asked[s])
+            out[row + 2] = float(s == state.dealer)
+            out[row + 3] = float(s == state.sitting_out)
+            out[row + 4] = float(s == state.turn)
+            out[row + 5] = float(s == state.to_move)
+        out[at["stock"]] = float(len(state.stock))
         for c in state.pile:
             out[at["pile"] + c.index] += 1
         ps = at["pile_state"]
         if state.pile:
             out[at["pile_top"] + state.pile[-1].index] = 1.0
-        out[ps] = len(state.pile)
-        out[ps + 1] = state.pile_frozen
-        out[ps + 2] = state.frozen_for(team)
-        out[ps + 3] = state.pile_blocked(seat) is not None
+        out[ps] = float(len(state.pile))
+        out[ps + 1] = float(state.pile_frozen)
+        out[ps + 2] = float(state.frozen_for(team))
+        out[ps + 3] = float(state.pile_blocked(seat) is not None)
         for t in range(teams):
             rel = (t - team) % teams
             for rank, cards in state.melds[t].items():
@@ -109,7 +109,7 @@ class ObservationLayout:
             for c in state.threes[t]:
                 out[threes + (0 if c.is_red_three else 1)] += 1
             row = at["teams"] + rel * 3
-            out[row] = state.opened[t]
+            out[row] = float(state.opened[t])
             out[row + 1] = state.scores[t] / SCALE
             out[row + 2] = state.minimum(t) / SCALE
         out[at["phase"] + _PHASES[state.phase]] = 1.0
@@ -125,7 +125,7 @@ class ObservationLayout:
             state.permission is None,
         )
         for i, flag in enumerate(flags):
-            out[turn + i] = flag
+            out[turn + i] = float(flag)
         if state.permission is not None:
             out[at["permission"] + _PERMISSIONS[state.permission]] = 1.0
         if ls.staged:
@@ -140,7 +140,7 @@ class ObservationLayout:
             if space.take <= action_id < space.group:
                 top_only = action_id >= space.take_top
                 k, j, t = space.take_counts[action_id - (space.take_top if top_only else space.take)]
-                out[at + 1 : at + 6] = [k, j, t, float(top_only), 1.0]
+                out[at + 1 : at + 6] = [float(k), float(j), float(t), float(top_only), 1.0]
             elif action_id >= space.group:
                 rank, k, j, t = space.groups[action_id - space.group]
                 row = at + 6 + _RANK_ROW[rank] * 3
