@@ -4,8 +4,11 @@ nodes of the deal, returns and serialisation."""
 
 from __future__ import annotations
 
+import ast
 import pickle
 import random
+import re
+from pathlib import Path
 
 import pytest
 
@@ -295,3 +298,11 @@ def test_bad_serialised_states_are_refused() -> None:
 
 def _card(code: str) -> int:
     return Card.parse(code).index
+
+
+def test_the_guides_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    guide = (Path(__file__).resolve().parent.parent / "docs" / "learning.md").read_text(encoding="utf-8")
+    example = re.findall(r"```python\n(.*?)```", guide, re.S)[0]
+    exec(compile(example, "docs/learning.md", "exec"), {})
+    returns = ast.literal_eval(capsys.readouterr().out.strip())
+    assert len(returns) == 4 and returns[0] == returns[2] and returns[1] == returns[3]
