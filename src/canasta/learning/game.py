@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from operator import index
+from typing import Any, SupportsIndex
 
 from canasta.learning.actions import COMMIT, DISCARD, ActionSpace
 from canasta.learning.observation import ObservationLayout, describe
@@ -262,8 +263,15 @@ class LearningState:
 
     # -- playing --------------------------------------------------------------------------------
 
-    def apply_action(self, action_id: int) -> None:
+    def apply_action(self, action_id: SupportsIndex) -> None:
         """Apply a legal id; an illegal one raises `ValueError` and changes nothing."""
+        try:
+            number = index(action_id)
+        except TypeError:
+            raise ValueError(f"an action id is a whole number, not {action_id!r}") from None
+        self._apply(number)
+
+    def _apply(self, action_id: int) -> None:
         if self._legal is None:
             self._list()
         if action_id not in self._simple and (self._legal is None or action_id not in self._legal):
@@ -302,7 +310,7 @@ class LearningState:
 
     def _refusal(self, action_id: int) -> str:
         space = self.game.actions
-        if not isinstance(action_id, int) or not 0 <= action_id < space.size:
+        if not 0 <= action_id < space.size:
             return f"action id {action_id!r} is outside 0..{space.size - 1}"
         if self.state is None:
             return f"no {ALL_CARDS[action_id].code} is left to deal" if action_id < len(ALL_CARDS) else (
@@ -342,7 +350,7 @@ class LearningState:
     # -- copies and text ------------------------------------------------------------------------
 
     def clone(self) -> LearningState:
-        other = LearningState.__new__(LearningState)
+        other = LearningState(self.game)
         other.game = self.game
         other.deck = self.deck[:]
         other.remaining = self.remaining[:]
