@@ -288,12 +288,20 @@ def test_bad_serialised_states_are_refused() -> None:
         {**good, "format": "x"},
         {**good, "staged": [COMMIT]},
         {**good, "history": ["draw"]},
-        {"format": "canasta-learning/1", "deck": ["JK"] * 5},
+        {**good, "position": {"format": "canasta-position/1"}},
+        {**good, "players": 2},
+        {"format": "canasta-learning/1", **game.options_json(), "deck": ["JK"] * 5},
     ):
         with pytest.raises(InvalidActionError):
             game.state_from_json(bad)
     with pytest.raises(InvalidActionError, match="scores must be 2 whole numbers"):
         LearningGame("classic", 4, scores=[1, 2, 3])
+    for seat in (4, -1, "0"):
+        with pytest.raises(ValueError, match="is not a seat of this 4-player game"):
+            state.observation_tensor(seat)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="an action id is a whole number"):
+        state.apply_action("draw")  # type: ignore[arg-type]
+    assert state.to_json() == good
 
 
 def _card(code: str) -> int:

@@ -337,11 +337,17 @@ class LearningState:
 
     def observation_tensor(self, seat: int) -> list[float]:
         """What `seat` may know as numbers (`canasta.learning.observation`)."""
-        return self.game.observation.tensor(self, seat)
+        return self.game.observation.tensor(self, self._seat(seat))
 
     def observation_string(self, seat: int) -> str:
         """What `seat` may know now, as text."""
-        return describe(self, seat)
+        return describe(self, self._seat(seat))
+
+    def _seat(self, seat: int) -> int:
+        players = self.game.rules.players
+        if type(seat) is not int or not 0 <= seat < players:
+            raise ValueError(f"seat {seat!r} is not a seat of this {players}-player game")
+        return seat
 
     def information_state_string(self, seat: int) -> str:
         """`observation_string` and the ids played since the deal (all public)."""
@@ -386,6 +392,10 @@ class LearningState:
         """Read `to_json`'s form; malformed input raises `InvalidActionError`."""
         if not isinstance(obj, dict) or obj.get("format") != STATE_FORMAT:
             raise InvalidActionError(f"expected a {STATE_FORMAT} object", "bad_position")
+        ours = game.options_json()
+        theirs = {key: obj.get(key) for key in ours}
+        if theirs != ours:
+            raise InvalidActionError(f"the state is of another game ({theirs}, not {ours})", "bad_position")
         state = cls(game)
         history = obj.get("history", [])
         staged = obj.get("staged", [])
@@ -422,6 +432,7 @@ class LearningState:
     def resample(self, seat: int, rng: random.Random) -> LearningState:
         """A state that `seat` cannot tell from this one, the cards it does not see dealt at
         random (`canasta.rules.resample`: cards known from a pickup stay in their hand)."""
+        self._seat(seat)
         if self.state is None:
             deck = make_deck(self.game.rules.decks, self.game.rules.jokers)
             rng.shuffle(deck)

@@ -62,11 +62,12 @@ class ObservationLayout:
                 size *= n
             offset += size
         self.size = offset
+        self._at = {name: off for name, (off, _) in self.pieces.items()}
 
     def tensor(self, ls: LearningState, seat: int) -> list[float]:
         """The tensor of `seat` (see the module docstring)."""
         out = [0.0] * self.size
-        at = {name: off for name, (off, _) in self.pieces.items()}
+        at = self._at
         state = ls.state
         if state is None:
             out[at["phase"]] = 1.0
