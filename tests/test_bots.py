@@ -162,7 +162,7 @@ def reshuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
             need = len(hand) - len(other.known[s])
             other.hands[s] = [*other.known[s], *pool[:need]]
             del pool[:need]
-    other.stock = pool
+    other.cards.stock = pool
     return other
 
 
@@ -236,7 +236,7 @@ def test_search_determinizations_give_no_pair_of_a_rank_a_seat_discarded_or_let_
         pool.remove(card)
     random.Random(0).shuffle(pool)
     s.hands[1:] = [pool[0:11], pool[11:22], pool[22:33]]
-    s.stock = pool[33:]
+    s.cards.stock = pool[33:]
     view = s.view(0)
     limits = {1: [Rank.KING], 2: [Rank.KING, Rank.NINE], 3: [Rank.NINE, Rank.SEVEN]}
 

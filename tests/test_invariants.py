@@ -65,6 +65,7 @@ from canasta.rules import (
     resample,
 )
 from canasta.rules import view as views
+from canasta.rules.parts import Board, Cards, Turn
 from support import act, make_state
 
 DEALS = 300
@@ -136,12 +137,21 @@ def _copy(value: Any) -> Any:
 
 
 #: The fields of a state (a compiled `State` lists them in `__mypyc_attrs__`, see `canasta.native`).
-FIELDS: tuple[str, ...] = getattr(State, "__mypyc_attrs__", None) or State.__slots__
+def _fields(cls: type) -> tuple[str, ...]:
+    return getattr(cls, "__mypyc_attrs__", None) or cls.__slots__
 
 
 def snapshot(state: State) -> list[Any]:
-    """Every field of a state, by value and in order (stricter than `position_to_json`)."""
-    return [_copy(getattr(state, name)) for name in FIELDS]
+    """Every field of a state and of its parts, by value and in order (stricter than
+    `position_to_json`)."""
+    out = []
+    for name in _fields(State):
+        value = getattr(state, name)
+        if isinstance(value, Board | Turn | Cards):
+            out.append([_copy(getattr(value, f)) for f in _fields(type(value))])
+        else:
+            out.append(_copy(value))
+    return out
 
 
 def hidden_shuffle(state: State, seat: int | None, rng: random.Random) -> State:
@@ -164,7 +174,7 @@ def hidden_shuffle(state: State, seat: int | None, rng: random.Random) -> State:
         n = len(rest[s])
         alt.hands[s] = [*state.known[s], *hidden[:n]]
         del hidden[:n]
-    alt.stock = hidden
+    alt.cards.stock = hidden
     return alt
 
 

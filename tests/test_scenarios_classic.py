@@ -538,7 +538,7 @@ def test_C27_upcard_turning(upcards: list[str], frozen: bool) -> None:
     assert position_to_json(s)["pile_frozen"] is frozen
     assert len(s.stock) == 108 - 44 - len(upcards)
     # Once both sides have opened, the pile stays frozen only if it was frozen at the deal.
-    s.opened = [True, True]
+    s.board.opened = [True, True]
     assert s.frozen_for(0) is frozen and s.frozen_for(1) is frozen
 
 

@@ -3,10 +3,10 @@
 The engine is plain Python; `python -m canasta.native build` (run by `scripts/setup`) compiles
 its hottest modules (`COMPILED`, with the learning interface's `LEARNING`) from that same source
 into C extensions under `_native/`, with a manifest holding a digest of every source file of
-both packages. At `import canasta`, `install`
-puts a finder in front of the import system that loads those extensions instead of the `.py`
-files, but only when the manifest's digest matches the sources as they are now (so an edited
-engine is never shadowed by an old build) and the build is for this interpreter.
+both packages. At `import canasta`, `install` puts a finder in front of the import system that
+loads those extensions instead of the `.py` files, but only when the manifest's digest matches
+the sources as they are now (so an edited engine is never shadowed by an old build) and the
+build is for this interpreter.
 `CANASTA_PURE=1` turns it off. Behaviour is identical either way (a test plays the same seeded
 deals in both and compares them); only speed differs.
 """
@@ -26,7 +26,7 @@ from types import ModuleType
 from typing import Any
 
 #: The engine modules that are compiled: legal moves, state transitions, meld rules, scoring.
-COMPILED = ("deal", "judge", "legal", "melds", "public", "solver", "scoring", "state")
+COMPILED = ("deal", "judge", "legal", "melds", "mover", "parts", "public", "solver", "scoring", "state")
 #: The modules of `canasta.learning` compiled with them: its ids, stepwise game and tensors.
 LEARNING = ("actions", "game", "observation")
 

@@ -65,7 +65,7 @@ class DiscardJudge:
     # -- what the card may give away ------------------------------------------------------------
 
     def _pile_value(self) -> float:
-        pile = self.table.state.pile
+        pile = self.table.board.pile
         value = 12.0 * (len(pile) + 1)
         value += sum(40.0 for c in pile if c.is_wild)
         return value
@@ -86,20 +86,20 @@ class DiscardJudge:
     def _take_chance(self, seat: int, rank: Rank) -> float:
         """The chance that opponent `seat` can take the pile with `rank` on top."""
         table = self.table
-        state = table.state
+        board = table.board
         rules = table.rules
         team = rules.team_of(seat)
         if table.blocked_rank_for(team, rank):
             return 0.0
         frozen = table.frozen_for(team)
-        if not frozen and "layoff" in rules.pile_take_methods and rank in state.melds[team]:
+        if not frozen and "layoff" in rules.pile_take_methods and rank in board.melds[team]:
             return 1.0
-        known = sum(1 for c in state.known[seat] if c.rank is rank)
+        known = sum(1 for c in board.known[seat] if c.rank is rank)
         if known >= 2:
             return 1.0
         if self.skill.safety < 2:
             return 0.5 if known == 1 else 0.1
-        hidden = max(0, len(state.hands[seat]) - len(state.known[seat]))
+        hidden = max(0, table.mover.hand_sizes[seat] - len(board.known[seat]))
         q = min(1.0, table.unseen[rank] / table.unseen_total)
         none = (1.0 - q) ** hidden
         one = hidden * q * (1.0 - q) ** max(0, hidden - 1)
@@ -112,7 +112,7 @@ class DiscardJudge:
                 chance += (at_least_one - chance) * 0.5
         if rank in table.discarded.get(seat, ()):
             chance *= 0.4
-        if not state.opened[team]:
+        if not board.opened[team]:
             chance *= 0.6
         return chance
 
@@ -121,11 +121,11 @@ class DiscardJudge:
     def freeze_card(self) -> Card | None:
         """A wild card to discard to freeze a valuable pile that the opponents could take."""
         table = self.table
-        state = table.state
+        board = table.board
         rules = table.rules
         if not self.skill.freeze or "wild" not in rules.freeze_triggers:
             return None
-        if rules.discard_rules == "modern" or state.pile_frozen or len(state.pile) < 5:
+        if rules.discard_rules == "modern" or board.pile_frozen or len(board.pile) < 5:
             return None
         if all(table.frozen_for(rules.team_of(s)) for s in table.opponents):
             return None
@@ -137,13 +137,13 @@ class DiscardJudge:
 
 def _opponents_in_turn(table: Table) -> list[int]:
     """The opponents in the order they play after this seat."""
-    state = table.state
+    mover = table.mover
     out = []
-    seat = state.next_seat(table.seat)
+    seat = mover.next_seat(table.seat)
     while seat != table.seat:
         if table.rules.team_of(seat) != table.team:
             out.append(seat)
-        seat = state.next_seat(seat)
+        seat = mover.next_seat(seat)
     return out
 
 

@@ -1,8 +1,8 @@
 """The heuristic bot: rule-of-thumb Canasta at three levels (`easy`, `normal`, `hard`).
 
-`decide` plays for one seat on a `State` that stands for that seat's knowledge (see
-`canasta.bots.table`); the bot builds that state from its view, and the search bot's playouts
-call `decide` on their own states.
+`decide` plays for the seat to move on what that seat knows, a `Mover` (see
+`canasta.bots.table`): the bot takes it from its view, and the search bot's playouts take it from
+their own states.
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from canasta.rules.cards import Card, Rank
 from canasta.rules.errors import IllegalActionError
 from canasta.rules.legal import discard_actions, legal_actions, meld_actions, pickup_actions
 from canasta.rules.melds import incomplete_special, wild_count
-from canasta.rules.state import State
-from canasta.rules.view import SeatView, resample
+from canasta.rules.mover import Mover
+from canasta.rules.view import SeatView
 
 #: What a draw from the stock is worth, against which the pile is weighed ("value" levels).
 DRAW_VALUE = 5.0
@@ -40,14 +40,12 @@ class HeuristicBot:
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
         legal = view.legal
-        seat = seat_to_move(view)
+        seat_to_move(view)
         if len(legal) == 1:
             return legal[0]
-        # The hidden cards of this determinization are arbitrary (fixed seed): decisions read
-        # only what the seat knows, and legality of the seat's own moves depends on nothing else.
-        state = resample(view, random.Random(0))
-        action = decide(state, seat, self.skill, rng)
-        if action in legal or state.check(action) is None:
+        mover = view.mover()
+        action = decide(mover, self.skill, rng)
+        if action in legal or mover.check(action) is None:
             return action
         return fallback(legal)
 
@@ -63,12 +61,12 @@ def fallback(legal: Sequence[Action]) -> Action:
     return legal[0]
 
 
-def decide(state: State, seat: int, skill: Skill, rng: random.Random) -> Action:
-    """The level's action for `seat`, the seat to move in `state`."""
-    if state.permission == "pending":
-        return _answer(Table(state, seat), skill)
-    table = Table(state, seat)
-    if state.phase == "draw":
+def decide(mover: Mover, skill: Skill, rng: random.Random) -> Action:
+    """The level's action for the seat to move."""
+    table = Table(mover)
+    if mover.now.permission == "pending":
+        return _answer(table, skill)
+    if mover.now.phase == "draw":
         return _draw_phase(table, skill, rng)
     return _play_phase(table, skill, rng)
 
@@ -96,54 +94,52 @@ def _want_go_out(table: Table, skill: Skill) -> bool:
 
 def _could_go_out(table: Table) -> bool:
     """Whether the seat could go out this turn if partner agreed."""
-    trial = table.state.clone()
-    trial.permission = "yes"
-    return go_out(Table(trial, table.seat)) is not None
+    return go_out(Table(table.mover.assuming("yes"))) is not None
 
 
 def _want_ask(table: Table, skill: Skill) -> bool:
     """Ask before going out: when the rules demand it, or (hard) when partner holds many cards."""
-    state = table.state
-    if state.permission is not None or state.drew != "stock" or state.turn_melded:
+    mover = table.mover
+    now = mover.now
+    if now.permission is not None or now.drew != "stock" or now.melded:
         return False
     mode = table.rules.permission_mode
     if mode == "off" or not table.partners:
         return False
-    if mode != "mandatory" and not (skill.ask and max(len(state.hands[p]) for p in table.partners) >= 6):
+    if mode != "mandatory" and not (skill.ask and max(mover.hand_sizes[p] for p in table.partners) >= 6):
         return False
-    return state.check(Ask()) is None
+    return mover.check(Ask()) is None
 
 
 # -- the draw ------------------------------------------------------------------------------------
 
 
 def _draw_phase(table: Table, skill: Skill, rng: random.Random) -> Action:
-    state = table.state
-    pickups = pickup_actions(state)
+    mover = table.mover
+    pickups = pickup_actions(mover)
     options: list[Action] = list(pickups)
-    if state.stock:
+    if mover.stock_size:
         options.insert(0, Draw())
-    elif pickups and not state.must_take_pile():
+    elif pickups and not mover.must_take_pile():
         options.insert(0, Pass())
     if not pickups:
-        return options[0] if options else fallback(legal_actions(state))
+        return options[0] if options else fallback(legal_actions(mover))
     if skill.mistake_rate and rng.random() < skill.mistake_rate:
         return rng.choice(options)
     values = {p: pickup_value(table, skill, p) for p in pickups if isinstance(p, Pickup)}
     best = max(values, key=lambda p: values[p])
-    if not state.stock:
-        return best if values[best] > 0 or state.must_take_pile() else options[0]
+    if not mover.stock_size:
+        return best if values[best] > 0 or mover.must_take_pile() else options[0]
     if skill.pile == "always":
         return best
     if skill.pile == "size":
-        return best if len(state.pile) >= 2 or not table.opened else options[0]
+        return best if len(table.board.pile) >= 2 or not table.opened else options[0]
     return best if values[best] > DRAW_VALUE else options[0]
 
 
 def pickup_value(table: Table, skill: Skill, pickup: Pickup) -> float:
     """What taking the pile this way is worth, in rough points."""
-    state = table.state
-    pile = state.pile
+    pile = table.board.pile
     top = pile[-1]
     if pickup.top_only or top.is_black_three:
         return 500.0  # these pickups go out at once
@@ -155,7 +151,7 @@ def pickup_value(table: Table, skill: Skill, pickup: Pickup) -> float:
     for c in melded:
         in_hand[c.rank] -= 1
     ranks = set(table.melds) | {top.rank} | {c.rank for c in melded if c.is_natural}
-    risk = table.threat if state.stock else 1.0
+    risk = table.threat if table.mover.stock_size else 1.0
     value = float(top.points)
     coming = Counter(c.rank for c in gained)
     for card in gained:
@@ -173,7 +169,7 @@ def pickup_value(table: Table, skill: Skill, pickup: Pickup) -> float:
 
 def _special_change(table: Table, pickup: Pickup, gained: Sequence[Card]) -> float:
     """How a pickup changes the outlook of Modern American melds of sevens and aces."""
-    top = table.state.pile[-1]
+    top = table.board.pile[-1]
     laid: dict[Rank, list[Card]] = {top.rank: [*pickup.with_, top]}
     for group in pickup.melds:
         rank = next((c.rank for c in group.cards if c.is_natural), group.rank or Rank.WILD)
@@ -213,10 +209,10 @@ def _gain(table: Table, card: Card, melded_rank: bool, copies: int, risk: float)
 
 
 def _play_phase(table: Table, skill: Skill, rng: random.Random) -> Action:
-    state = table.state
-    if state.must_meld_out:
-        melds = meld_actions(state)
-        return melds[0] if melds else fallback(legal_actions(state))
+    mover = table.mover
+    if mover.now.must_meld_out:
+        melds = meld_actions(mover)
+        return melds[0] if melds else fallback(legal_actions(mover))
     if _want_ask(table, skill) and _want_go_out(table, skill) and _could_go_out(table):
         return Ask()
     out = go_out(table) if _want_go_out(table, skill) else None
@@ -230,9 +226,9 @@ def _play_phase(table: Table, skill: Skill, rng: random.Random) -> Action:
     build = next_build(table, skill, threat >= 0.7)
     if build is not None:
         return build
-    discards = [a.card for a in discard_actions(state) if isinstance(a, Discard)]
+    discards = [a.card for a in discard_actions(mover) if isinstance(a, Discard)]
     if not discards:
-        return fallback(legal_actions(state))
+        return fallback(legal_actions(mover))
     if skill.mistake_rate and rng.random() < skill.mistake_rate:
         return Discard(rng.choice(discards))
     return Discard(choose_discard(table, skill, discards))

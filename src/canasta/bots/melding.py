@@ -1,8 +1,7 @@
 """Meld planning for one seat: the opening, the melds of a turn, and going out.
 
-Candidates are built from the hand and checked with `State.check` on the seat's own state (a
-determinization or a playout state): the legality of melds depends only on what the seat
-knows, so a candidate accepted there is legal at the real table.
+Candidates are built from the hand and checked by the engine's validator on what the seat to
+move knows (its `Mover`): a candidate accepted there is legal at the real table.
 """
 
 from __future__ import annotations
@@ -13,7 +12,6 @@ from canasta.bots.skill import SOLO_MELDED, Skill
 from canasta.bots.table import Table
 from canasta.rules.actions import Action, Discard, Group, Meld
 from canasta.rules.cards import Card, Rank
-from canasta.rules.errors import CanastaError
 from canasta.rules.melds import meld_ok, wild_count, wild_rule_error
 from canasta.rules.ruleset import RuleSet
 
@@ -108,16 +106,15 @@ def opening_meld(table: Table, skill: Skill) -> Meld | None:
     """The cheapest legal opening from hand: fewest wild cards, then most points."""
     for groups in _opening_candidates(table, skill):
         action = Meld(tuple(groups))
-        if table.state.check(action) is None:
+        if table.mover.check(action) is None:
             return action
     return None
 
 
 def _opening_candidates(table: Table, skill: Skill) -> list[list[Group]]:
-    state = table.state
     rules = table.rules
     parts = HandParts(table.hand)
-    minimum = state.minimum(table.team)
+    minimum = table.mover.minimum(table.team)
     wilds = parts.wilds
     # Each rank's group: all its naturals, or a pair with one wild.
     options: list[tuple[Rank, list[Card], int]] = []  # (rank, naturals, wilds needed)
@@ -195,7 +192,7 @@ def next_build(table: Table, skill: Skill, shed: bool) -> Meld | None:
 
     `shed`: the deal may end soon, so meld whatever lowers the cards left in hand.
     """
-    state = table.state
+    mover = table.mover
     if shed:
         keep = 2
     elif table.can_go_out_team(table.team):
@@ -210,7 +207,7 @@ def next_build(table: Table, skill: Skill, shed: bool) -> Meld | None:
         if after < keep and not (completes and after >= 2):
             continue
         action = Meld((group,))
-        if state.check(action) is None:
+        if mover.check(action) is None:
             return action
     return None
 
@@ -218,7 +215,7 @@ def next_build(table: Table, skill: Skill, shed: bool) -> Meld | None:
 def _build_candidates(table: Table, skill: Skill, shed: bool) -> Iterator[tuple[Group, bool]]:
     """Groups worth melding, best first, each with whether it completes a canasta."""
     rules = table.rules
-    melds = table.state.melds[table.team]
+    melds = table.board.melds[table.team]
     parts = HandParts(table.hand)
     wilds = parts.wilds
     cap = rules.meld_max_size or 10**6
@@ -291,26 +288,19 @@ def go_out(table: Table) -> Action | None:
     Either the last card's discard, or one meld action of every card but the one kept for the
     final discard (or of every card, when no discard is needed).
     """
-    state = table.state
+    mover = table.mover
     hand = table.hand
     if len(hand) == 1:
         last = Discard(hand[0])
-        return last if state.check(last) is None else None
+        return last if mover.check(last) is None else None
     if not table.can_go_out_team(table.team) and not _may_complete(table):
         return None
     for keep in _keep_candidates(table):
         for groups in _go_out_groups(table, keep):
             action = Meld(tuple(groups))
-            if keep is None:
-                if state.check(action) is None:
-                    return action
+            if mover.check(action) is not None:
                 continue
-            trial = state.clone()
-            try:
-                trial.apply(action)
-            except CanastaError:
-                continue
-            if trial.check(Discard(keep)) is None:
+            if keep is None or mover.after(action).check(Discard(keep)) is None:
                 return action
     return None
 

@@ -33,6 +33,7 @@ from canasta.rules.actions import Action, Answer, Ask, Discard, Draw, Meld, Pass
 from canasta.rules.cards import Card, Rank
 from canasta.rules.errors import CanastaError
 from canasta.rules.legal import discard_actions, legal_actions, pickup_actions
+from canasta.rules.mover import Mover
 from canasta.rules.state import State
 from canasta.rules.view import SeatView, resample
 
@@ -108,11 +109,11 @@ class SearchBot:
         seat = seat_to_move(view)
         if len(legal) == 1:
             return legal[0]
-        base = resample(view, random.Random(0))
-        preferred = decide(base, seat, HARD, random.Random(0))
-        if base.check(preferred) is not None:
+        mover = view.mover()
+        preferred = decide(mover, HARD, random.Random(0))
+        if mover.check(preferred) is not None:
             preferred = fallback(legal)
-        options = candidates(base, seat, preferred, self.width)
+        options = candidates(mover, preferred, self.width)
         if len(options) == 1:
             return preferred
         values = self._evaluate(view, seat, options, rng)
@@ -200,7 +201,7 @@ def _pair_caps(world: State, view: SeatView) -> dict[int, dict[Rank, int]]:
     """Per seat, ranks of which it holds at most one hidden natural, read from the pile: the
     seat that discarded each card, and the next seat, which let the pile pass with that card on
     top (when the pile could be taken with a pair)."""
-    table = Table(world, view.seat if view.seat is not None else world.turn)
+    table = Table(view.mover())
     pile = world.pile
     caps: dict[int, dict[Rank, int]] = {}
     for i, (card, seat) in enumerate(zip(pile, table.discarded_by, strict=True)):
@@ -238,7 +239,7 @@ def pick(values: list[list[float]], confidence: float) -> int:
     return best
 
 
-def candidates(state: State, seat: int, preferred: Action, width: int) -> list[Action]:
+def candidates(mover: Mover, preferred: Action, width: int) -> list[Action]:
     """The actions worth comparing here, the level's own choice first.
 
     The search weighs the draw (stock or pile, and how to take the pile), the discard (the
@@ -249,16 +250,16 @@ def candidates(state: State, seat: int, preferred: Action, width: int) -> list[A
     out: list[Action] = [preferred]
 
     def add(action: Action | None) -> None:
-        if action is not None and action not in out and state.check(action) is None:
+        if action is not None and action not in out and mover.check(action) is None:
             out.append(action)
 
-    if state.permission == "pending":
+    if mover.now.permission == "pending":
         add(Answer(not preferred.yes) if isinstance(preferred, Answer) else None)
         return out
-    table = Table(state, seat)
-    if state.phase == "draw":
-        add(Draw() if state.stock else Pass())
-        pickups = [p for p in pickup_actions(state) if isinstance(p, Pickup)]
+    table = Table(mover)
+    if mover.now.phase == "draw":
+        add(Draw() if mover.stock_size else Pass())
+        pickups = [p for p in pickup_actions(mover) if isinstance(p, Pickup)]
         by_kind: dict[tuple[int, bool], Pickup] = {}
         for p in sorted(pickups, key=lambda p: -pickup_value(table, HARD, p)):
             by_kind.setdefault((sum(1 for c in p.with_ if c.is_wild), p.top_only), p)
@@ -271,7 +272,7 @@ def candidates(state: State, seat: int, preferred: Action, width: int) -> list[A
     if isinstance(preferred, Meld):
         return out  # measured: the heuristic's melds (and going out) are as good as the search's
     judge = DiscardJudge(table, HARD)
-    cards = [a.card for a in discard_actions(state) if isinstance(a, Discard)]
+    cards = [a.card for a in discard_actions(mover) if isinstance(a, Discard)]
     kinds = {(preferred.card.rank, preferred.card.is_red_three)} if isinstance(preferred, Discard) else set()
     for card in sorted(cards, key=lambda c: (judge.score(c), c.index)):
         if len(kinds) >= width:
@@ -291,7 +292,7 @@ def _without_ask(table: Table) -> Action | None:
 
 def _best_discard(table: Table) -> Action | None:
     """The heuristic's discard now."""
-    cards = [a.card for a in discard_actions(table.state) if isinstance(a, Discard)]
+    cards = [a.card for a in discard_actions(table.mover) if isinstance(a, Discard)]
     if not cards:
         return None
     judge = DiscardJudge(table, HARD)
@@ -303,7 +304,7 @@ def playout(state: State, team: int, policy: Skill, rng: random.Random) -> float
     steps = 0
     while not state.is_over and steps < PLAYOUT_LIMIT:
         try:
-            state.apply(decide(state, state.to_move, policy, rng))
+            state.apply(decide(state.mover(), policy, rng))
         except CanastaError:
             legal = legal_actions(state)
             if not legal:

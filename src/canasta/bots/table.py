@@ -1,9 +1,9 @@
-"""What one seat knows about the table, derived for decisions.
+"""What the seat to move knows about the table, derived for decisions.
 
-The heuristic plays on a `State` that is either a determinization of its view (built by
-`canasta.rules.view.resample`) or a search playout's state. `Table` reads from it only what the
-seat may know: its own hand, hand sizes, the stock size, the pile, melds, threes and the cards
-each seat is known to hold (taken with the pile). It never reads another hand or the stock.
+The heuristic decides on a `Mover` (`canasta.rules.mover`): the seat's own view gives one, and
+so does a search playout's state, without building a view. A mover holds only what the seat may
+know: its own hand, hand sizes, the stock size, the pile, melds, threes and the cards each seat
+is known to hold (taken with the pile).
 """
 
 from __future__ import annotations
@@ -14,38 +14,40 @@ from functools import cached_property
 
 from canasta.rules.cards import NATURAL_RANKS, Card, Rank
 from canasta.rules.melds import canasta_count, dead_ranks, is_canasta
-from canasta.rules.state import State
+from canasta.rules.mover import Mover
 
 
 class Table:
-    """Facts about the deal from the point of view of `seat` (computed when first asked for)."""
+    """Facts about the deal from the point of view of the seat to move (computed when first
+    asked for)."""
 
-    def __init__(self, state: State, seat: int) -> None:
-        self.state = state
-        self.seat = seat
-        self.rules = rules = state.rules
+    def __init__(self, mover: Mover) -> None:
+        self.mover = mover
+        self.board = mover.board
+        self.seat = seat = mover.seat
+        self.rules = rules = mover.rules
         self.team = rules.team_of(seat)
-        self.hand: list[Card] = state.hands[seat]
-        self.opponents = tuple(s for s in state.order if rules.team_of(s) != self.team)
-        self.partners = tuple(s for s in state.order if s != seat and rules.team_of(s) == self.team)
+        self.hand: list[Card] = mover.hand
+        self.opponents = tuple(s for s in mover.order if rules.team_of(s) != self.team)
+        self.partners = tuple(s for s in mover.order if s != seat and rules.team_of(s) == self.team)
 
     @cached_property
     def dead(self) -> set[Rank]:
         """Ranks nobody may meld any more (Modern American)."""
         if self.rules.dead_rank_trigger == "none":
             return set()
-        return dead_ranks(self.rules, self.state.melds)
+        return dead_ranks(self.rules, self.board.melds)
 
     @cached_property
     def unseen(self) -> dict[Rank, int]:
         """Per natural rank, the cards this seat cannot locate (in the stock or hidden in hands)."""
-        state = self.state
+        board = self.board
         seen: Counter[Rank] = Counter(c.rank for c in self.hand)
-        seen.update(c.rank for c in state.pile)
-        for melds in state.melds:
+        seen.update(c.rank for c in board.pile)
+        for melds in board.melds:
             for cards in melds.values():
                 seen.update(c.rank for c in cards)
-        for s, known in enumerate(state.known):
+        for s, known in enumerate(board.known):
             if s != self.seat:
                 seen.update(c.rank for c in known)
         copies = self.rules.decks * 4
@@ -54,27 +56,27 @@ class Table:
     @cached_property
     def unseen_total(self) -> int:
         """How many cards this seat cannot locate."""
-        state = self.state
-        hidden = sum(len(state.hands[s]) - len(state.known[s]) for s in state.order if s != self.seat)
-        return max(1, hidden + len(state.stock))
+        m = self.mover
+        hidden = sum(m.hand_sizes[s] - len(self.board.known[s]) for s in m.order if s != self.seat)
+        return max(1, hidden + m.stock_size)
 
     # -- teams and melds ----------------------------------------------------------------------
 
     @property
     def melds(self) -> Mapping[Rank, Sequence[Card]]:
-        return self.state.melds[self.team]
+        return self.board.melds[self.team]
 
     @property
     def opened(self) -> bool:
-        return self.state.opened[self.team]
+        return self.board.opened[self.team]
 
     def canastas(self, team: int | None = None) -> int:
-        return canasta_count(self.state.melds[self.team if team is None else team])
+        return canasta_count(self.board.melds[self.team if team is None else team])
 
     def can_go_out_team(self, team: int) -> bool:
         """Whether a team has the canastas it needs to go out (or is one card from them)."""
         need = self.rules.go_out_min_canastas
-        melds = self.state.melds[team]
+        melds = self.board.melds[team]
         done = canasta_count(melds)
         return done >= need or (done == need - 1 and any(len(m) == 6 for m in melds.values()))
 
@@ -83,33 +85,32 @@ class Table:
         if rank in self.dead:
             return True
         if "canasta_rank" in self.rules.block_rules:
-            meld = self.state.melds[team].get(rank)
+            meld = self.board.melds[team].get(rank)
             return meld is not None and is_canasta(meld)
         return False
 
     def frozen_for(self, team: int) -> bool:
         """Whether the pile may be taken only with a natural pair by `team`."""
-        return self.state.frozen_for(team)
+        return self.mover.frozen_for(team)
 
     # -- the progress of the deal -------------------------------------------------------------
 
     @cached_property
     def threat(self) -> float:
         """How near the deal is to its end, from 0 (far) to 1 (it may end at any moment)."""
-        state = self.state
-        stock = len(state.stock)
-        turns_left = stock / max(1, self.rules.draw_count * len(state.order))
+        m = self.mover
+        turns_left = m.stock_size / max(1, self.rules.draw_count * len(m.order))
         level = 0.0
         if turns_left < 1.5:
             level = 1.0
         elif turns_left < 4:
             level = 0.5
         ready = {t: self.can_go_out_team(t) for t in range(self.rules.teams)}
-        for s in state.order:
+        for s in m.order:
             team = self.rules.team_of(s)
             if not ready[team]:
                 continue
-            size = len(state.hands[s])
+            size = m.hand_sizes[s]
             if team == self.team and s != self.seat:
                 level = max(level, 0.3 if size <= 3 else 0.0)
             elif team != self.team:
@@ -123,12 +124,11 @@ class Table:
         The bottom cards of a pile never taken are upcards; they are attributed like discards,
         which at worst misplaces one card.
         """
-        state = self.state
-        order = state.order
+        order = self.mover.order
         prev = {order[(i + 1) % len(order)]: s for i, s in enumerate(order)}
-        seat = prev[state.turn]
+        seat = prev[self.mover.now.seat]
         out: list[int] = []
-        for _ in state.pile:
+        for _ in self.board.pile:
             out.append(seat)
             seat = prev[seat]
         out.reverse()
@@ -138,6 +138,6 @@ class Table:
     def discarded(self) -> dict[int, set[Rank]]:
         """Per seat, the ranks it discarded onto the present pile."""
         out: dict[int, set[Rank]] = {}
-        for card, seat in zip(self.state.pile, self.discarded_by, strict=True):
+        for card, seat in zip(self.board.pile, self.discarded_by, strict=True):
             out.setdefault(seat, set()).add(card.rank)
         return out

@@ -335,21 +335,25 @@ class LearningState:
 
     # -- observations ---------------------------------------------------------------------------
 
-    def observation_tensor(self, seat: int) -> list[float]:
+    def observation_tensor(self, seat: SupportsIndex) -> list[float]:
         """What `seat` may know as numbers (`canasta.learning.observation`)."""
         return self.game.observation.tensor(self, self._seat(seat))
 
-    def observation_string(self, seat: int) -> str:
+    def observation_string(self, seat: SupportsIndex) -> str:
         """What `seat` may know now, as text."""
         return describe(self, self._seat(seat))
 
-    def _seat(self, seat: int) -> int:
+    def _seat(self, seat: SupportsIndex) -> int:
         players = self.game.rules.players
-        if type(seat) is not int or not 0 <= seat < players:
+        try:
+            number = index(seat)
+        except TypeError:
+            number = -1
+        if not 0 <= number < players:
             raise ValueError(f"seat {seat!r} is not a seat of this {players}-player game")
-        return seat
+        return number
 
-    def information_state_string(self, seat: int) -> str:
+    def information_state_string(self, seat: SupportsIndex) -> str:
         """`observation_string` and the ids played since the deal (all public)."""
         return self.observation_string(seat) + "\nhistory: " + " ".join(map(str, self.history))
 
@@ -429,10 +433,10 @@ class LearningState:
             self.apply_action(action_id)
         self.history = list(history)
 
-    def resample(self, seat: int, rng: random.Random) -> LearningState:
+    def resample(self, seat: SupportsIndex, rng: random.Random) -> LearningState:
         """A state that `seat` cannot tell from this one, the cards it does not see dealt at
         random (`canasta.rules.resample`: cards known from a pickup stay in their hand)."""
-        self._seat(seat)
+        number = self._seat(seat)
         if self.state is None:
             deck = make_deck(self.game.rules.decks, self.game.rules.jokers)
             rng.shuffle(deck)
@@ -441,7 +445,7 @@ class LearningState:
                 other._deal_card(card.index)
             return other
         other = LearningState(self.game)
-        other.state = resample(self.state.view(seat), rng)
+        other.state = resample(self.state.view(number), rng)
         other.remaining = [0] * len(ALL_CARDS)
         other.kinds = []
         other._restage(self.staged, self.history)

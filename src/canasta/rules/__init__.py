@@ -20,6 +20,7 @@ from canasta.rules.cards import ALL_CARDS, Card, Rank, Suit, make_deck, parse_ca
 from canasta.rules.errors import CanastaError, IllegalActionError, InvalidActionError
 from canasta.rules.game import Game
 from canasta.rules.legal import legal_actions
+from canasta.rules.mover import Mover
 from canasta.rules.position import position_from_json, position_to_json
 from canasta.rules.record import Record, replay
 from canasta.rules.ruleset import VARIANTS, RuleSet
@@ -43,6 +44,7 @@ __all__ = [
     "IllegalActionError",
     "InvalidActionError",
     "Meld",
+    "Mover",
     "Pass",
     "Pickup",
     "Rank",

@@ -184,7 +184,7 @@ def candidates(state: State, limit: int = 4000, seed: int = 0) -> tuple[list[Act
     seat = state.turn
     team = state.team_of(seat)
     hand = _Hand(state.hands[seat])
-    judge = Judge.of(state, team)
+    judge = Judge.of(state.mover(), team)
     melds = state.melds[team]
     ranks = list(dict.fromkeys([*hand.naturals, *(r for r in melds if r is not Rank.THREE)]))
     if state.rules.wild_melds != "none":

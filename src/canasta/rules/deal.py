@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from canasta.rules.cards import Card, make_deck
 from canasta.rules.errors import InvalidActionError
+from canasta.rules.parts import Turn
 from canasta.rules.ruleset import RuleSet
 
 if TYPE_CHECKING:
@@ -56,11 +57,10 @@ def deal(
             s.hands[seat].append(deck[pos])
             pos += 1
     pos = _turn_upcard(s, deck, pos)
-    s.stock = list(reversed(deck[pos:]))
+    s.cards.stock = list(reversed(deck[pos:]))
     for seat in seats:
         _lay_out_threes(s, seat)
-    s.turn = seats[0]
-    s.concealed_ok = True
+    s.now = Turn.begin(seats[0], True)
     return s
 
 
@@ -75,9 +75,9 @@ def _turn_upcard(s: State, deck: Sequence[Card], pos: int) -> int:
         pos += 1
         s.pile.append(card)
         if card.is_wild and "wild" in rules.freeze_triggers:
-            s.pile_frozen = True
+            s.board.pile_frozen = True
         if card.is_red_three and "red3_upcard" in rules.freeze_triggers:
-            s.pile_frozen = True
+            s.board.pile_frozen = True
         if mode == "single":
             break
         if not (card.is_wild or card.is_red_three or (card.is_black_three and rules.upcard_skip_black3)):

@@ -17,8 +17,8 @@ from canasta.rules.cards import ALL_CARDS, Card, Rank
 from canasta.rules.melds import meld_error, meld_ok, wild_count, wild_rule_error
 
 if TYPE_CHECKING:
+    from canasta.rules.mover import Mover
     from canasta.rules.ruleset import RuleSet
-    from canasta.rules.state import State
 
 #: A group by counts: (rank, naturals, jokers, twos); black threes are the naturals of rank 3.
 Spec = tuple[Rank, int, int, int]
@@ -83,20 +83,21 @@ class Judge:
     canastas: int
 
     @classmethod
-    def of(cls, state: State, team: int) -> Judge:
-        """The judge of `team` in the state as it stands (the seat to play is the turn's)."""
-        rules = state.rules
+    def of(cls, mover: Mover, team: int) -> Judge:
+        """The judge of `team` as the table stands (the seat to play is the turn's)."""
+        rules = mover.rules
+        board, now = mover.board, mover.now
         j = cls()
         j.rules = rules
-        j.stats = {r: (len(cs), wild_count(cs)) for r, cs in state.melds[team].items()}
-        j.opened = state.opened[team]
-        j.minimum = rules.minimum_for(state.scores[team])
-        j.started = frozenset(state.turn_started)
-        j.permission = state.permission
-        j.drew = state.drew
+        j.stats = {r: (len(cs), wild_count(cs)) for r, cs in board.melds[team].items()}
+        j.opened = board.opened[team]
+        j.minimum = rules.minimum_for(board.scores[team])
+        j.started = frozenset(now.started)
+        j.permission = now.permission
+        j.drew = now.drew
         other: set[Rank] = set()
         if rules.dead_rank_trigger != "none":
-            for t, melds in enumerate(state.melds):
+            for t, melds in enumerate(board.melds):
                 if t != team:
                     other |= _dead_of(rules, {r: (len(cs), wild_count(cs)) for r, cs in melds.items()})
         j.other_dead = frozenset(other)

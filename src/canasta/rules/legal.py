@@ -1,5 +1,7 @@
 """Legal-move enumeration, free of side effects: the moves `State.apply` accepts, listed.
 
+The lists are computed on what the seat to move knows (its `Mover`, from a state or a view).
+
 Every candidate is judged by the rules core (`canasta.rules.judge`), the same code `apply`
 uses, so every listed action applies. Melds and pickups are listed in canonical form: cards
 of one rank are interchangeable, so a group is (rank, naturals, jokers, twos), its cards taken
@@ -29,7 +31,7 @@ from typing import TYPE_CHECKING
 from canasta.rules.actions import Action, Answer, Ask, Discard, Draw, Group, Meld, Pass, Pickup
 from canasta.rules.cards import ALL_CARDS, Card, Rank
 from canasta.rules.judge import POINTS, Judge, Spec, spec_points, take_error, touched_of
-from canasta.rules.state import read_groups
+from canasta.rules.mover import Mover, read_groups
 
 if TYPE_CHECKING:
     from canasta.rules.state import State
@@ -95,64 +97,69 @@ class _Hand:
         return tuple(out)
 
 
-def legal_actions(state: State) -> list[Action]:
+def _mover(of: Mover | State) -> Mover:
+    return of if isinstance(of, Mover) else of.mover()
+
+
+def legal_actions(of: Mover | State) -> list[Action]:
     """The legal actions of the seat to move, complete as the module docstring says."""
-    if state.phase == "ended":
+    m = _mover(of)
+    now = m.now
+    if now.phase == "ended":
         return []
-    if state.permission == "pending":
+    if now.permission == "pending":
         return _ANSWERS[:]
     actions: list[Action] = []
-    if state.phase == "draw":
-        if state.stock:
+    if now.phase == "draw":
+        if m.stock_size:
             actions.append(_DRAW)
-        pickups = pickup_actions(state)
-        if not state.stock and pickups and not state.must_take_pile():
+        pickups = pickup_actions(m)
+        if not m.stock_size and pickups and not m.must_take_pile():
             actions.append(_PASS)
         actions.extend(pickups)
     else:
-        actions.extend(discard_actions(state))
-        actions.extend(meld_actions(state))
-    if _may_ask(state):
+        actions.extend(discard_actions(m))
+        actions.extend(meld_actions(m))
+    if _may_ask(m):
         actions.append(_ASK)
     return actions
 
 
-def _may_ask(state: State) -> bool:
-    rules = state.rules
+def _may_ask(m: Mover) -> bool:
+    rules, now = m.rules, m.now
     mode = rules.permission_mode
-    if mode == "off" or state.permission is not None or not rules.partnership:
+    if mode == "off" or now.permission is not None or not rules.partnership:
         return False
-    if mode == "once_per_deal_after_draw" and (state.asked[state.turn] or state.phase != "play"):
+    if mode == "once_per_deal_after_draw" and (m.board.asked[now.seat] or now.phase != "play"):
         return False
-    return state.phase == "draw" or (state.drew == "stock" and not state.turn_melded)
+    return now.phase == "draw" or (now.drew == "stock" and not now.melded)
 
 
-def discard_actions(state: State) -> list[Action]:
-    if state.must_meld_out:
+def discard_actions(of: Mover | State) -> list[Action]:
+    m = _mover(of)
+    if m.now.must_meld_out:
         return []
-    hand = sorted(state.hands[state.turn], key=_INDEX)
+    hand = sorted(m.hand, key=_INDEX)
     going_out = len(hand) == 1
-    if going_out and state.may_go_out(state.team_of(state.turn)) is not None:
+    if going_out and m.may_go_out(m.team) is not None:
         return []
-    if state.rules.discard_rules != "modern":
-        return [_DISCARDS[c] for c in dict.fromkeys(hand)]
-    errors = state.modern_discard_errors(hand, going_out)
+    errors = m.discard_errors(hand, going_out)
     return [_DISCARDS[c] for c in dict.fromkeys(hand) if c not in errors]
 
 
 # -- melds ----------------------------------------------------------------------------------------
 
 
-def meld_actions(state: State) -> list[Action]:
+def meld_actions(of: Mover | State) -> list[Action]:
     """Meld actions: single groups once the team has opened, else irreducible openings."""
-    seat = state.turn
-    team = state.team_of(seat)
-    hand = _Hand(state.hands[seat])
+    state = _mover(of)
+    team = state.team
+    hand = _Hand(state.hand)
     judge = Judge.of(state, team)
     if judge.opened:
         singles = [_single_meld(hand.groups((spec,))) for spec in _singles(judge, hand, hand.size)]
-        if state.must_meld_out:  # the turn ends by melding every card: a step must leave that possible
-            cards = state.hands[seat]
+        if state.now.must_meld_out:  # the turn ends by melding every card: a step must leave that possible
+            cards = state.hand
             singles = [m for m in singles if _leaves_meld_out(state, team, m, cards)]
         elif hand.size <= TINY_HAND and state.rules.go_out_discard != "mandatory":
             # going out by adding the last cards one by one may pass through a hand of one card
@@ -167,7 +174,7 @@ def meld_actions(state: State) -> list[Action]:
         Meld(hand.groups(specs)) for _, specs in _Search(state, judge, hand, None).combos((None,))
     ]
     if (
-        state.drew == "stock"
+        state.now.drew == "stock"
         and state.rules.concealed_min_rule == "stock_exempt_pile_required"
         and _canasta_possible(hand, state.rules.meld_max_wilds)
     ):
@@ -181,7 +188,7 @@ def meld_actions(state: State) -> list[Action]:
     return out
 
 
-def _leaves_meld_out(state: State, team: int, meld: Meld, cards: Sequence[Card]) -> bool:
+def _leaves_meld_out(state: Mover, team: int, meld: Meld, cards: Sequence[Card]) -> bool:
     used, steps = read_groups(meld.melds, cards, None, ())
     return len(used) == len(cards) or state.can_meld_out(team, used, steps)
 
@@ -240,14 +247,14 @@ class _Search:
     or one group can leave it with the rest still legal and then be laid by a single group.
     """
 
-    def __init__(self, state: State, judge: Judge, hand: _Hand, top: Card | None) -> None:
+    def __init__(self, state: Mover, judge: Judge, hand: _Hand, top: Card | None) -> None:
         self.state = state
         self.judge = judge
         self.rules = state.rules
         self.hand = hand
         self.top = top
         self.gained = state.gained() if top is not None else 0
-        self.frozen = state.frozen_for(state.team_of(state.turn))
+        self.frozen = state.frozen_for(state.team)
         self.black3 = top is not None and top.is_black_three
         # the ranks worth most first, so that the bound below the minimum prunes early
         self.ranks: list[Rank] = sorted(
@@ -304,11 +311,11 @@ class _Search:
             if take_error(
                 self.rules,
                 self.frozen,
-                self.state.pile_frozen,
+                self.state.board.pile_frozen,
                 top,
                 base[1],
                 base[2] + base[3],
-                top.rank in self.state.melds[self.state.team_of(self.state.turn)],
+                top.rank in self.state.board.melds[self.state.team],
             ):
                 return True
             touched = touched_of((base, *specs))
@@ -326,9 +333,9 @@ class _Search:
         assert base is not None and self.top is not None
         state = self.state
         with_ = self.hand.groups((base,))[0].cards
-        used, steps = read_groups(self.hand.groups(specs, (base,)), state.hands[state.turn], self.top, with_)
-        gained = [c for c in state.pile[:-1] if not state.rules.is_bonus_three(c)]
-        return state.can_meld_out(state.team_of(state.turn), used, steps, gained)
+        used, steps = read_groups(self.hand.groups(specs, (base,)), state.hand, self.top, with_)
+        gained = [c for c in state.board.pile[:-1] if not state.rules.is_bonus_three(c)]
+        return state.can_meld_out(state.team, used, steps, gained)
 
     def addable(self, combo: _Combo, unit: Spec) -> bool:
         """Whether `unit` may be laid by a single group once `combo` is laid."""
@@ -451,7 +458,7 @@ def _units(spec: Spec) -> Iterator[tuple[Spec, Spec | None]]:
 
 
 def _meld_outs(
-    state: State, judge: Judge, hand: _Hand, top: Card | None, base: Spec | None, keep: int
+    state: Mover, judge: Judge, hand: _Hand, top: Card | None, base: Spec | None, keep: int
 ) -> list[tuple[Spec, ...]]:
     """Every way to meld the whole hand (less `keep` cards, one of a kind), each judged whole.
 
@@ -519,16 +526,17 @@ def _shares(targets: Sequence[Rank], jokers: int, twos: int, limit: int) -> Iter
 # -- pickups --------------------------------------------------------------------------------------
 
 
-def pickup_actions(state: State, first_only: bool = False) -> list[Action]:
+def pickup_actions(of: Mover | State, first_only: bool = False) -> list[Action]:
     """Legal pickups in canonical form (`first_only`: stop at the first one found)."""
-    if state.phase != "draw" or state.pile_error() is not None:
+    state = _mover(of)
+    if state.now.phase != "draw" or state.pile_error() is not None:
         return []
-    seat = state.turn
-    team = state.team_of(seat)
-    top = state.pile[-1]
+    team = state.team
+    pile = state.board.pile
+    top = pile[-1]
     rules = state.rules
-    hand = _Hand(state.hands[seat])
-    melded = top.rank in state.melds[team]
+    hand = _Hand(state.hand)
+    melded = top.rank in state.board.melds[team]
     n = len(hand.pool(top.rank))
     if not n and not melded:
         return []
@@ -537,7 +545,7 @@ def pickup_actions(state: State, first_only: bool = False) -> list[Action]:
     bases: list[Spec] = []
     for k in range(n + 1):
         for j, t in _wild_splits(len(hand.jokers), len(hand.twos), rules.meld_max_wilds):
-            if take_error(rules, frozen, state.pile_frozen, top, k, j + t, melded) is None:
+            if take_error(rules, frozen, state.board.pile_frozen, top, k, j + t, melded) is None:
                 bases.append((top.rank, k, j, t))
     out: list[Action] = []
     search = _Search(state, judge, hand, top)
@@ -547,7 +555,7 @@ def pickup_actions(state: State, first_only: bool = False) -> list[Action]:
         out.append(Pickup(with_, hand.groups(specs, (base,))))
         if first_only:
             return out
-    if rules.top_card_only_go_out and len(state.pile) > 1:
+    if rules.top_card_only_go_out and len(pile) > 1:
         for base in bases:
             with_ = hand.groups((base,))[0].cards
             for specs in _meld_outs(state, judge, hand, top, base, 0):

@@ -7,9 +7,10 @@ from typing import Any
 
 from canasta.rules.cards import Card, Rank, make_deck, sorted_cards
 from canasta.rules.errors import InvalidActionError
+from canasta.rules.parts import DRAW, ENDED, PLAY, Board, Cards, Phase, Turn
 from canasta.rules.ruleset import RuleSet
 from canasta.rules.scoring import score_deal
-from canasta.rules.state import DRAW, ENDED, PLAY, Phase, State
+from canasta.rules.state import State
 
 POSITION_FORMAT = "canasta-position/1"
 _RANK_ORDER = list(Rank)
@@ -38,37 +39,54 @@ def position_to_json(state: State) -> dict[str, Any]:
         "variant": rules.variant,
         "players": rules.players,
         "options": rules.to_options(),
-        "scores": list(state.scores),
-        "dealer": state.dealer,
-        "turn": state.turn,
-        "phase": state.phase,
-        "hands": [[c.code for c in sorted_cards(h)] for h in state.hands],
-        "stock": [c.code for c in reversed(state.stock)],
-        "pile": [c.code for c in state.pile],
-        "melds": [[_meld_cards(r, cs) for r, cs in m.items()] for m in state.melds],
-        "red_threes": [[c.code for c in t] for t in state.threes],
-        "seat_melded": list(state.seat_melded),
-        "asked": list(state.asked),
-        "opened": list(state.opened),
-        "pile_frozen": state.pile_frozen,
+        **_board_to_json(state.board),
+        **_turn_to_json(state.now),
+        **_cards_to_json(state.cards),
     }
-    if state.phase == PLAY:
-        out["drew"] = state.drew
-    if state.sitting_out is not None:
-        out["sitting_out"] = state.sitting_out
-    out["permission"] = state.permission
-    out["turn_melded"] = state.turn_melded
-    out["concealed_ok"] = state.concealed_ok
-    out["turn_canasta"] = state.turn_canasta
-    out["turn_started"] = [r.value for r in sorted(state.turn_started, key=_RANK_ORDER.index)]
-    out["turn_layoff"] = state.turn_layoff
-    out["must_meld_out"] = state.must_meld_out
-    out["known"] = [[c.code for c in sorted_cards(k)] for k in state.known]
     if state.result is not None:
         out["reason"] = state.result.reason
         out["went_out"] = state.result.went_out
         out["concealed"] = state.result.concealed
     return out
+
+
+def _board_to_json(board: Board) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "scores": list(board.scores),
+        "dealer": board.dealer,
+        "pile": [c.code for c in board.pile],
+        "melds": [[_meld_cards(r, cs) for r, cs in m.items()] for m in board.melds],
+        "red_threes": [[c.code for c in t] for t in board.threes],
+        "seat_melded": list(board.seat_melded),
+        "asked": list(board.asked),
+        "opened": list(board.opened),
+        "pile_frozen": board.pile_frozen,
+        "known": [[c.code for c in sorted_cards(k)] for k in board.known],
+    }
+    if board.sitting_out is not None:
+        out["sitting_out"] = board.sitting_out
+    return out
+
+
+def _turn_to_json(now: Turn) -> dict[str, Any]:
+    out: dict[str, Any] = {"turn": now.seat, "phase": now.phase}
+    if now.phase == PLAY:
+        out["drew"] = now.drew
+    out["permission"] = now.permission
+    out["turn_melded"] = now.melded
+    out["concealed_ok"] = now.concealed_ok
+    out["turn_canasta"] = now.canasta
+    out["turn_started"] = [r.value for r in sorted(now.started, key=_RANK_ORDER.index)]
+    out["turn_layoff"] = now.layoff
+    out["must_meld_out"] = now.must_meld_out
+    return out
+
+
+def _cards_to_json(cards: Cards) -> dict[str, Any]:
+    return {
+        "hands": [[c.code for c in sorted_cards(h)] for h in cards.hands],
+        "stock": [c.code for c in reversed(cards.stock)],
+    }
 
 
 class _Reader:
@@ -163,65 +181,11 @@ def position_from_json(obj: Any, where: str = "position", rules: RuleSet | None 
         if sitting_out not in (0, 2, 4):
             raise r.fail("sitting_out", "must be one of the trio's seats 0, 2 or 4")
     state = State.blank(rules, scores_raw, dealer, sitting_out)
-    state.turn = r.integer("turn", high=players - 1)
-    if state.turn not in state.order or dealer not in state.order:
-        raise r.fail("turn", "names a seat that does not play this deal")
-    phase = r.get("phase")
-    if phase not in (DRAW, PLAY, ENDED):
-        raise r.fail("phase", "must be 'draw', 'play' or 'ended'")
-    state.phase = Phase(phase)
-    state.hands = [r.cards(h, f"hands[{i}]") for i, h in enumerate(r.per("hands", players))]
-    state.stock = list(reversed(r.cards(r.get("stock"), "stock")))
-    state.pile = r.cards(r.get("pile"), "pile")
-    melds_raw = r.per("melds", teams)
-    for team, team_melds in enumerate(melds_raw):
-        if not isinstance(team_melds, list):
-            raise r.fail("melds", "must list each team's melds")
-        for i, m in enumerate(team_melds):
-            cards = r.cards(m, f"melds[{team}][{i}]")
-            if not cards:
-                raise r.fail("melds", "holds an empty meld")
-            rank = meld_rank(cards)
-            if rank in state.melds[team]:
-                raise r.fail("melds", f"holds two melds of rank {rank.value} for team {team}")
-            state.melds[team][rank] = cards
-    state.threes = [
-        r.cards(t, f"red_threes[{i}]") for i, t in enumerate(r.per("red_threes", teams, [[]] * teams))
-    ]
-    state.seat_melded = r.bools("seat_melded", players)
-    state.asked = r.bools("asked", players)
-    opened = r.get("opened", None)
-    state.opened = r.bools("opened", teams) if opened is not None else [bool(m) for m in state.melds]
-    frozen = r.get("pile_frozen", None)
-    state.pile_frozen = (
-        r.flag("pile_frozen", False)
-        if frozen is not None
-        else any(c.is_wild or c.is_red_three for c in state.pile)
-    )
-    drew = r.get("drew", "stock")
-    if drew not in ("stock", "pile") and not (drew is None and phase != PLAY):
-        raise r.fail("drew", "must be 'stock' or 'pile'")
-    state.drew = drew if phase == PLAY else None
-    permission = r.get("permission", None)
-    if permission not in (None, "pending", "yes", "no"):
-        raise r.fail("permission", "must be null, 'pending', 'yes' or 'no'")
-    state.permission = permission
-    state.turn_melded = r.flag("turn_melded", False)
-    state.concealed_ok = r.flag("concealed_ok", not state.seat_melded[state.turn])
-    state.turn_canasta = r.flag("turn_canasta", False)
-    started = r.get("turn_started", [])
-    if not isinstance(started, list):
-        raise r.fail("turn_started", "must be a list of ranks")
-    try:
-        state.turn_started = {Rank.parse_meld_rank(x) for x in started}
-    except (InvalidActionError, AttributeError):
-        raise r.fail("turn_started", "must be a list of ranks") from None
-    state.turn_layoff = r.flag("turn_layoff", False)
-    state.must_meld_out = r.flag("must_meld_out", False)
-    known = r.per("known", players, [[]] * players)
-    state.known = [r.cards(k, f"known[{i}]") for i, k in enumerate(known)]
+    cards = _read_cards(r, players)
+    board = _read_board(r, state.board)
+    state = state.with_parts(board, _read_turn(r, state.order, board), cards)
     _check_card_counts(state, r)
-    if phase == ENDED:
+    if state.phase == ENDED:
         reason = r.get("reason", "stock_exhausted")
         went_out = r.get("went_out", None)
         if reason not in ("went_out", "stock_exhausted"):
@@ -232,6 +196,76 @@ def position_from_json(obj: Any, where: str = "position", rules: RuleSet | None 
     else:
         state.settle()
     return state
+
+
+def _read_cards(r: _Reader, players: int) -> Cards:
+    hands = [r.cards(h, f"hands[{i}]") for i, h in enumerate(r.per("hands", players))]
+    return Cards(hands, list(reversed(r.cards(r.get("stock"), "stock"))))
+
+
+def _read_board(r: _Reader, board: Board) -> Board:
+    """The public table of a position, onto a blank `board` that knows the scores and seats."""
+    players, teams = len(board.seat_melded), len(board.melds)
+    board.pile = r.cards(r.get("pile"), "pile")
+    melds_raw = r.per("melds", teams)
+    for team, team_melds in enumerate(melds_raw):
+        if not isinstance(team_melds, list):
+            raise r.fail("melds", "must list each team's melds")
+        for i, m in enumerate(team_melds):
+            cards = r.cards(m, f"melds[{team}][{i}]")
+            if not cards:
+                raise r.fail("melds", "holds an empty meld")
+            rank = meld_rank(cards)
+            if rank in board.melds[team]:
+                raise r.fail("melds", f"holds two melds of rank {rank.value} for team {team}")
+            board.melds[team][rank] = cards
+    board.threes = [
+        r.cards(t, f"red_threes[{i}]") for i, t in enumerate(r.per("red_threes", teams, [[]] * teams))
+    ]
+    board.seat_melded = r.bools("seat_melded", players)
+    board.asked = r.bools("asked", players)
+    opened = r.get("opened", None)
+    board.opened = r.bools("opened", teams) if opened is not None else [bool(m) for m in board.melds]
+    frozen = r.get("pile_frozen", None)
+    board.pile_frozen = (
+        r.flag("pile_frozen", False)
+        if frozen is not None
+        else any(c.is_wild or c.is_red_three for c in board.pile)
+    )
+    known = r.per("known", players, [[]] * players)
+    board.known = [r.cards(k, f"known[{i}]") for i, k in enumerate(known)]
+    return board
+
+
+def _read_turn(r: _Reader, order: Sequence[int], board: Board) -> Turn:
+    seat = r.integer("turn", high=len(board.seat_melded) - 1)
+    if seat not in order or board.dealer not in order:
+        raise r.fail("turn", "names a seat that does not play this deal")
+    now = Turn.begin(seat, r.flag("concealed_ok", not board.seat_melded[seat]))
+    phase = r.get("phase")
+    if phase not in (DRAW, PLAY, ENDED):
+        raise r.fail("phase", "must be 'draw', 'play' or 'ended'")
+    now.phase = Phase(phase)
+    drew = r.get("drew", "stock")
+    if drew not in ("stock", "pile") and not (drew is None and phase != PLAY):
+        raise r.fail("drew", "must be 'stock' or 'pile'")
+    now.drew = drew if phase == PLAY else None
+    permission = r.get("permission", None)
+    if permission not in (None, "pending", "yes", "no"):
+        raise r.fail("permission", "must be null, 'pending', 'yes' or 'no'")
+    now.permission = permission
+    now.melded = r.flag("turn_melded", False)
+    now.canasta = r.flag("turn_canasta", False)
+    started = r.get("turn_started", [])
+    if not isinstance(started, list):
+        raise r.fail("turn_started", "must be a list of ranks")
+    try:
+        now.started = {Rank.parse_meld_rank(x) for x in started}
+    except (InvalidActionError, AttributeError):
+        raise r.fail("turn_started", "must be a list of ranks") from None
+    now.layoff = r.flag("turn_layoff", False)
+    now.must_meld_out = r.flag("must_meld_out", False)
+    return now
 
 
 def _check_card_counts(state: State, r: _Reader) -> None:

@@ -14,28 +14,19 @@ from typing import Protocol
 from canasta.rules.cards import Card, Rank
 from canasta.rules.judge import permission_error
 from canasta.rules.melds import canasta_count, dead_ranks, incomplete_special, is_canasta
+from canasta.rules.parts import Board, Turn
 from canasta.rules.ruleset import RuleSet
 
 
 class TableFacts(Protocol):
-    """What the questions read: the public part of a deal."""
+    """What the questions read: the public table, the turn, and the sizes of the hidden cards."""
 
     @property
     def rules(self) -> RuleSet: ...
     @property
-    def scores(self) -> Sequence[int]: ...
+    def board(self) -> Board: ...
     @property
-    def turn(self) -> int: ...
-    @property
-    def pile(self) -> Sequence[Card]: ...
-    @property
-    def pile_frozen(self) -> bool: ...
-    @property
-    def melds(self) -> Sequence[Mapping[Rank, Sequence[Card]]]: ...
-    @property
-    def opened(self) -> Sequence[bool]: ...
-    @property
-    def permission(self) -> str | None: ...
+    def now(self) -> Turn: ...
     @property
     def stock_size(self) -> int: ...
     @property
@@ -44,17 +35,17 @@ class TableFacts(Protocol):
 
 def minimum(facts: TableFacts, team: int) -> int:
     """The opening minimum of a team in this deal."""
-    return facts.rules.minimum_for(facts.scores[team])
+    return facts.rules.minimum_for(facts.board.scores[team])
 
 
 def frozen_for(facts: TableFacts, team: int) -> bool:
     """Whether the pile may be taken only with a natural pair by this team."""
     scope = facts.rules.freeze_scope
-    if facts.pile_frozen or scope == "always":
+    if facts.board.pile_frozen or scope == "always":
         return True
     if scope == "per_side":
-        return not facts.opened[team]
-    return not any(facts.opened)
+        return not facts.board.opened[team]
+    return not any(facts.board.opened)
 
 
 def pile_blocked(facts: TableFacts, seat: int, black3_ok: bool = False) -> str | None:
@@ -62,7 +53,7 @@ def pile_blocked(facts: TableFacts, seat: int, black3_ok: bool = False) -> str |
 
     `black3_ok`: a black three on top does not block (the online go-out exception, R17).
     """
-    pile = facts.pile
+    pile = facts.board.pile
     if not pile:
         return "the discard pile is empty"
     top = pile[-1]
@@ -77,10 +68,10 @@ def pile_blocked(facts: TableFacts, seat: int, black3_ok: bool = False) -> str |
     if "one_card" in blocks and len(pile) == 1 and facts.hand_sizes[seat] == 1:
         return "a player holding one card may not take a one-card pile"
     if "canasta_rank" in blocks and top.is_natural:
-        meld = facts.melds[rules.team_of(seat)].get(top.rank)
+        meld = facts.board.melds[rules.team_of(seat)].get(top.rank)
         if meld is not None and is_canasta(meld):
             return f"your team already has a canasta of {top.rank.value}s"
-    if "dead_rank" in blocks and top.rank in dead_ranks(rules, facts.melds):
+    if "dead_rank" in blocks and top.rank in dead_ranks(rules, facts.board.melds):
         return f"{top.rank.value}s are a dead rank"
     return None
 
@@ -91,7 +82,7 @@ def go_out_error(
     """Why the team may not go out now (None when it may); `melds`: as they would stand."""
     rules = facts.rules
     if melds is None:
-        melds = facts.melds[team]
+        melds = facts.board.melds[team]
     canastas = canasta_count(melds)
     if canastas < rules.go_out_min_canastas:
         need = rules.go_out_min_canastas
@@ -100,15 +91,16 @@ def go_out_error(
         incomplete_special(r, cs) for r, cs in melds.items()
     ):
         return "an incomplete meld of sevens, aces or wild cards forbids going out"
-    return permission_error(rules, facts.permission)
+    return permission_error(rules, facts.now.permission)
 
 
 def must_take_pile(facts: TableFacts) -> bool:
     """With the stock exhausted: the top card joins one of the team's melds and is not frozen."""
-    team = facts.rules.team_of(facts.turn)
-    if facts.stock_size or not facts.pile or frozen_for(facts, team):
+    board = facts.board
+    team = facts.rules.team_of(facts.now.seat)
+    if facts.stock_size or not board.pile or frozen_for(facts, team):
         return False
-    return facts.pile[-1].rank in facts.melds[team]
+    return board.pile[-1].rank in board.melds[team]
 
 
 def modern_discard_errors(facts: TableFacts, hand: Sequence[Card], going_out: bool) -> dict[Card, str]:
@@ -116,8 +108,8 @@ def modern_discard_errors(facts: TableFacts, hand: Sequence[Card], going_out: bo
     errors: dict[Card, str] = {}
     all_wild = all(c.is_wild for c in hand)
     tiers: dict[Card, int] = {}
-    if not facts.pile and not going_out:
-        dead = dead_ranks(facts.rules, facts.melds)
+    if not facts.board.pile and not going_out:
+        dead = dead_ranks(facts.rules, facts.board.melds)
         for c in hand:
             if c.is_natural:
                 tiers[c] = 2 if c.rank in dead else (1 if c.rank in (Rank.ACE, Rank.SEVEN) else 0)

@@ -16,21 +16,21 @@ from canasta.rules.cards import Card, Rank
 from canasta.rules.melds import dead_ranks, incomplete_special, meld_ok, wild_count, wild_rule_error
 
 if TYPE_CHECKING:
+    from canasta.rules.mover import Mover
     from canasta.rules.ruleset import RuleSet
-    from canasta.rules.state import State
 
 #: A target meld: (rank, cards it holds before the wild cards, wild cards among them, new, must lay)
 _Target = tuple[Rank, int, int, bool, bool]
 
 
 def meld_out(
-    state: State, team: int, cards: Sequence[Card], melds: Mapping[Rank, Sequence[Card]]
+    mover: Mover, team: int, cards: Sequence[Card], melds: Mapping[Rank, Sequence[Card]]
 ) -> list[Group] | None:
     """Groups that meld all `cards` onto the team's `melds` and leave the team able to go out.
 
     Returns None when no such melding exists. The team is taken as opened.
     """
-    rules = state.rules
+    rules = mover.rules
     naturals: dict[Rank, list[Card]] = {}
     wilds: list[Card] = []
     for c in cards:
@@ -42,7 +42,7 @@ def meld_out(
             naturals.setdefault(c.rank, []).append(c)
     if any(r not in melds and len(cs) < rules.meld_min_naturals for r, cs in naturals.items()):
         return None
-    dead = dead_ranks(rules, [melds if t == team else state.melds[t] for t in range(rules.teams)])
+    dead = dead_ranks(rules, [melds if t == team else mover.board.melds[t] for t in range(rules.teams)])
     if any(r in dead for r in naturals):
         return None
     targets: list[_Target] = []
@@ -65,7 +65,7 @@ def meld_out(
             if w:
                 groups.setdefault(rank, []).extend(pool[:w])
                 del pool[:w]
-        if _valid(state, team, groups, melds):
+        if _valid(mover, team, groups, melds):
             return [Group(tuple(cs), _explicit(r, cs)) for r, cs in groups.items()]
     return None
 
@@ -122,13 +122,13 @@ def _share(
 
 
 def _valid(
-    state: State,
+    mover: Mover,
     team: int,
     groups: Mapping[Rank, Sequence[Card]],
     melds: Mapping[Rank, Sequence[Card]],
 ) -> bool:
     """The full check of a candidate melding (the search models the rules by counts)."""
-    rules = state.rules
+    rules = mover.rules
     after = {r: list(cs) for r, cs in melds.items()}
     for rank, cs in groups.items():
         after.setdefault(rank, []).extend(cs)
@@ -150,4 +150,4 @@ def _valid(
         incomplete_special(r, cs) for r, cs in after.items()
     ):
         return False
-    return state.may_go_out(team, after) is None
+    return mover.may_go_out(team, after) is None

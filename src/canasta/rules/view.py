@@ -5,15 +5,20 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from canasta.rules import public
 from canasta.rules.actions import Action
 from canasta.rules.cards import Card, Rank, make_deck, sorted_cards
+from canasta.rules.deal import active_order
+from canasta.rules.errors import IllegalActionError
 from canasta.rules.legal import legal_actions
+from canasta.rules.mover import Mover
+from canasta.rules.parts import Board, Cards, DrawSource, Permission, Phase, Turn
 from canasta.rules.ruleset import RuleSet
 from canasta.rules.scoring import DealResult
-from canasta.rules.state import DrawSource, Permission, Phase, State
+from canasta.rules.state import State
 
 
 @dataclass(frozen=True)
@@ -70,6 +75,38 @@ class SeatView:
     @property
     def minimums(self) -> tuple[int, ...]:
         return tuple(self.rules.minimum_for(s) for s in self.scores)
+
+    # -- the view as the engine's parts, and the engine's answers on them ----------------------
+
+    @cached_property
+    def board(self) -> Board:
+        """The public table, as a state's part (a copy: changing it changes nothing here)."""
+        return _board_of(self)
+
+    @cached_property
+    def now(self) -> Turn:
+        """The turn in progress, as a state's part (a copy)."""
+        return _turn_of(self)
+
+    @cached_property
+    def order(self) -> tuple[int, ...]:
+        """The seats that play this deal, in turn order."""
+        return active_order(self.rules.players, self.sitting_out)
+
+    def mover(self) -> Mover:
+        """What this seat knows as the seat to move (`canasta.rules.mover`): the engine's
+        validator of its own actions. Only the seat to move has one."""
+        if self.seat is None or self.seat != self.to_move:
+            raise IllegalActionError("only the seat to move can act", "not_your_turn")
+        order = self.order
+        next_ = {seat: order[(i + 1) % len(order)] for i, seat in enumerate(order)}
+        return Mover(
+            self.rules, order, next_, self.board, self.now, list(self.hand), self.hand_sizes, self.stock_size
+        )
+
+    def check(self, action: Action) -> str | None:
+        """Why this seat's `action` is illegal now (None when it is legal), as `State.check` says."""
+        return self.mover().check(action)
 
     # the rule questions about public facts, answered as the engine answers them
     def minimum(self, team: int) -> int:
@@ -129,37 +166,39 @@ class SeatView:
 
 
 def seat_view(state: State, seat: int | None) -> SeatView:
-    """The view of `seat` (None: a spectator, who sees no hand)."""
-    hand = tuple(sorted_cards(state.hands[seat])) if seat is not None else ()
+    """The view of `seat` (None: a spectator, who sees no hand): the board and the turn whole,
+    of the private cards only the seat's own hand and the sizes of the rest."""
+    board, now, cards = state.board, state.now, state.cards
+    hand = tuple(sorted_cards(cards.hands[seat])) if seat is not None else ()
     legal = tuple(legal_actions(state)) if seat is not None and seat == state.to_move else ()
     return SeatView(
         rules=state.rules,
         seat=seat,
-        scores=tuple(state.scores),
-        dealer=state.dealer,
-        sitting_out=state.sitting_out,
-        turn=state.turn,
+        scores=tuple(board.scores),
+        dealer=board.dealer,
+        sitting_out=board.sitting_out,
+        pile=tuple(board.pile),
+        pile_frozen=board.pile_frozen,
+        melds=tuple({r: tuple(cs) for r, cs in m.items()} for m in board.melds),
+        threes=tuple(tuple(t) for t in board.threes),
+        seat_melded=tuple(board.seat_melded),
+        asked=tuple(board.asked),
+        opened=tuple(board.opened),
+        known=tuple(tuple(sorted_cards(k)) for k in board.known),
+        turn=now.seat,
         to_move=state.to_move,
-        phase=state.phase,
-        drew=state.drew,
+        phase=now.phase,
+        drew=now.drew,
+        permission=now.permission,
+        turn_melded=now.melded,
+        concealed_ok=now.concealed_ok,
+        turn_canasta=now.canasta,
+        turn_started=frozenset(now.started),
+        turn_layoff=now.layoff,
+        must_meld_out=now.must_meld_out,
         hand=hand,
-        hand_sizes=tuple(len(h) for h in state.hands),
-        stock_size=len(state.stock),
-        pile=tuple(state.pile),
-        pile_frozen=state.pile_frozen,
-        melds=tuple({r: tuple(cs) for r, cs in m.items()} for m in state.melds),
-        threes=tuple(tuple(t) for t in state.threes),
-        seat_melded=tuple(state.seat_melded),
-        asked=tuple(state.asked),
-        opened=tuple(state.opened),
-        known=tuple(tuple(sorted_cards(k)) for k in state.known),
-        permission=state.permission,
-        turn_melded=state.turn_melded,
-        concealed_ok=state.concealed_ok,
-        turn_canasta=state.turn_canasta,
-        turn_started=frozenset(state.turn_started),
-        turn_layoff=state.turn_layoff,
-        must_meld_out=state.must_meld_out,
+        hand_sizes=tuple(len(h) for h in cards.hands),
+        stock_size=len(cards.stock),
         result=state.result,
         legal=legal,
     )
@@ -199,10 +238,6 @@ def resample(view: SeatView, rng: random.Random) -> State:
     pool.extend(bonus[view.stock_size :])
     bonus = bonus[: view.stock_size]
     rng.shuffle(pool)
-    state = State.blank(rules, view.scores, view.dealer, view.sitting_out)
-    state.turn = view.turn
-    state.phase = view.phase
-    state.drew = view.drew
     hands: list[list[Card]] = []
     for s in range(rules.players):
         if s == view.seat:
@@ -213,24 +248,37 @@ def resample(view: SeatView, rng: random.Random) -> State:
         hand.extend(pool[:need])
         del pool[:need]
         hands.append(hand)
-    state.hands = hands
     stock = bonus + pool[: view.stock_size - len(bonus)]
     rng.shuffle(stock)
-    state.stock = stock
-    state.pile = list(view.pile)
-    state.pile_frozen = view.pile_frozen
-    state.melds = [{r: list(cs) for r, cs in m.items()} for m in view.melds]
-    state.threes = [list(t) for t in view.threes]
-    state.seat_melded = list(view.seat_melded)
-    state.asked = list(view.asked)
-    state.opened = list(view.opened)
-    state.known = [list(k) for k in view.known]
-    state.permission = view.permission
-    state.turn_melded = view.turn_melded
-    state.concealed_ok = view.concealed_ok
-    state.turn_canasta = view.turn_canasta
-    state.turn_started = set(view.turn_started)
-    state.turn_layoff = view.turn_layoff
-    state.must_meld_out = view.must_meld_out
+    state = State.blank(rules, view.scores, view.dealer, view.sitting_out)
+    state = state.with_parts(_board_of(view), _turn_of(view), Cards(hands, stock))
     state.result = view.result
     return state
+
+
+def _board_of(view: SeatView) -> Board:
+    """The public table a view shows, as a state's part."""
+    b = Board.blank(list(view.scores), view.dealer, view.sitting_out, view.rules.players, view.rules.teams)
+    b.pile = list(view.pile)
+    b.pile_frozen = view.pile_frozen
+    b.melds = [{r: list(cs) for r, cs in m.items()} for m in view.melds]
+    b.threes = [list(t) for t in view.threes]
+    b.seat_melded = list(view.seat_melded)
+    b.asked = list(view.asked)
+    b.opened = list(view.opened)
+    b.known = [list(k) for k in view.known]
+    return b
+
+
+def _turn_of(view: SeatView) -> Turn:
+    """The turn in progress a view shows, as a state's part."""
+    t = Turn.begin(view.turn, view.concealed_ok)
+    t.phase = view.phase
+    t.drew = view.drew
+    t.permission = view.permission
+    t.melded = view.turn_melded
+    t.canasta = view.turn_canasta
+    t.started = set(view.turn_started)
+    t.layoff = view.turn_layoff
+    t.must_meld_out = view.must_meld_out
+    return t

@@ -1,0 +1,446 @@
+"""What the seat to move knows, and the one validator of its actions.
+
+A `Mover` is the public table, the turn in progress and the hand of the seat to move, with the
+sizes of the other hands and of the stock: everything the legality of that seat's actions
+depends on. `State.apply` validates through it and then applies; a seat's `SeatView` gives the
+same `Mover`, so a bot checks its own moves on its view and gets the engine's answer. Melds and
+pickups are judged by counts (`canasta.rules.judge`); `play` lays a judged step on the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from canasta.rules import public
+from canasta.rules.actions import Action, Answer, Ask, Discard, Draw, Group, Meld, Pass, Pickup
+from canasta.rules.cards import Card, Rank
+from canasta.rules.deal import card_counts
+from canasta.rules.errors import IllegalActionError, InvalidActionError
+from canasta.rules.judge import Judge, Refusal, Spec, Touched, take_error, touched_of, with_top
+from canasta.rules.parts import DRAW, ENDED, PLAY, Board, Permission, Turn
+from canasta.rules.ruleset import RuleSet
+
+
+class Step:
+    """A judged meld or pickup: the cards it takes from the hand and lays, ready to play."""
+
+    __slots__ = ("gained", "hand_after", "judge", "pickup", "steps", "touched", "used")
+
+    def __init__(
+        self,
+        judge: Judge,
+        steps: list[tuple[Rank, Sequence[Card]]],
+        used: list[Card],
+        touched: Touched,
+        hand_after: int,
+        pickup: Pickup | None = None,
+        gained: Sequence[Card] = (),
+    ) -> None:
+        self.judge = judge
+        self.steps = steps
+        self.used = used
+        self.touched = touched
+        self.hand_after = hand_after
+        self.pickup = pickup
+        self.gained = gained
+
+
+class Mover:
+    """The seat to move's knowledge of the deal (see the module docstring).
+
+    `hand` is the hand of the seat to move (the partner's while an ask awaits its answer); a
+    mover made from a `State` shares that state's parts, so playing a step changes the state.
+    """
+
+    __slots__ = ("_next", "board", "hand", "hand_sizes", "now", "order", "rules", "seat", "stock_size")
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        order: tuple[int, ...],
+        next_: dict[int, int],
+        board: Board,
+        now: Turn,
+        hand: list[Card],
+        hand_sizes: tuple[int, ...],
+        stock_size: int,
+    ) -> None:
+        self.rules = rules
+        self.order = order
+        self._next = next_
+        self.board = board
+        self.now = now
+        self.hand = hand
+        self.hand_sizes = hand_sizes
+        self.stock_size = stock_size
+        self.seat = partner(rules, next_, now.seat) if now.permission == "pending" else now.seat
+
+    # -- the table as the mover sees it --------------------------------------------------------
+
+    @property
+    def team(self) -> int:
+        return self.rules.team_of(self.now.seat)
+
+    def next_seat(self, seat: int) -> int:
+        return self._next[seat]
+
+    def minimum(self, team: int) -> int:
+        return public.minimum(self, team)
+
+    def frozen_for(self, team: int) -> bool:
+        return public.frozen_for(self, team)
+
+    def may_go_out(self, team: int, melds: Mapping[Rank, Sequence[Card]] | None = None) -> str | None:
+        return public.go_out_error(self, team, melds)
+
+    def must_take_pile(self) -> bool:
+        return public.must_take_pile(self)
+
+    def discard_errors(self, hand: Sequence[Card], going_out: bool) -> dict[Card, str]:
+        """Why cards of `hand` may not be discarded (Modern American, R18); {} elsewhere."""
+        if self.rules.discard_rules != "modern":
+            return {}
+        return public.modern_discard_errors(self, hand, going_out)
+
+    def pile_error(self, top_only: bool = False) -> Refusal | None:
+        """Why the mover may not take the pile at all, whatever cards it uses."""
+        rules = self.rules
+        pile = self.board.pile
+        if not pile:
+            return "empty_pile", "the discard pile is empty"
+        if top_only:
+            if not rules.top_card_only_go_out:
+                return "bad_pickup", "buying only the top card is not allowed"
+            if len(pile) == 1:
+                return "bad_pickup", "a one-card pile is bought whole"
+        why = public.pile_blocked(self, self.now.seat, self.black3_exception())
+        return None if why is None else ("pile_blocked", why)
+
+    def black3_exception(self) -> bool:
+        """Whether a black three on top may be taken to go out at once (online, R17)."""
+        rules = self.rules
+        top = self.board.pile[-1]
+        return top.is_black_three and rules.black3_pickup_to_go_out and "black3_top" in rules.block_rules
+
+    def gained(self) -> int:
+        """How many cards the rest of the pile would add to the hand (bonus threes are laid out)."""
+        return sum(1 for c in self.board.pile[:-1] if not self.rules.is_bonus_three(c))
+
+    def can_meld_out(
+        self,
+        team: int,
+        used: Sequence[Card],
+        steps: Sequence[tuple[Rank, Sequence[Card]]],
+        gained: Sequence[Card] = (),
+    ) -> bool:
+        """Whether, once these cards are laid, every card left and gained can be melded at once."""
+        from canasta.rules.solver import meld_out
+
+        melds = {r: list(cs) for r, cs in self.board.melds[team].items()}
+        for rank, cards in steps:
+            melds.setdefault(rank, []).extend(cards)
+        kept = _remove_cards(self.hand, used) + list(gained)
+        return meld_out(self, team, kept, melds) is not None
+
+    # -- validation ------------------------------------------------------------------------------
+
+    def check(self, action: Action, seat: int | None = None) -> str | None:
+        """Why `action` is illegal for `seat` (default: the mover); None when it is legal."""
+        try:
+            self.validate(action, seat)
+        except IllegalActionError as exc:
+            return exc.message
+        return None
+
+    def validate(self, action: Action, seat: int | None = None) -> Step | None:
+        """Refuse `action` with an IllegalActionError, or return its judged step (melds, pickups)."""
+        now = self.now
+        if now.phase == ENDED:
+            raise IllegalActionError("the deal is over", "deal_over")
+        if seat is not None and seat != self.seat:
+            raise IllegalActionError(f"it is seat {self.seat}'s move, not seat {seat}'s", "not_your_turn")
+        if now.permission == "pending" and not isinstance(action, Answer):
+            raise IllegalActionError("waiting for partner's answer", "awaiting_answer")
+        if isinstance(action, Meld):
+            return self._meld_step(action.melds)
+        if isinstance(action, Pickup):
+            return self._pickup_step(action)
+        if isinstance(action, Discard):
+            self._check_discard(action.card)
+        elif isinstance(action, Draw):
+            self._need_phase(DRAW)
+            if not self.stock_size:
+                raise IllegalActionError("the stock is empty", "stock_empty")
+        elif isinstance(action, Ask):
+            self._check_ask()
+        elif isinstance(action, Answer):
+            if now.permission != "pending":
+                raise IllegalActionError("nobody has asked to go out", "no_question")
+        elif isinstance(action, Pass):
+            self._check_pass()
+        else:
+            raise InvalidActionError(f"not an action: {action!r}")
+        return None
+
+    def _need_phase(self, phase: str) -> None:
+        if self.now.phase != phase:
+            if phase == DRAW:
+                raise IllegalActionError("you have already drawn this turn", "wrong_phase")
+            raise IllegalActionError("draw or take the pile first", "wrong_phase")
+
+    def _check_discard(self, card: Card) -> None:
+        self._need_phase(PLAY)
+        hand = self.hand
+        if card not in hand:
+            raise IllegalActionError(f"{card.code} is not in your hand", "card_not_in_hand")
+        if self.now.must_meld_out:
+            raise IllegalActionError(
+                "after taking the pile with a black three you must meld every card", "must_meld_out"
+            )
+        going_out = len(hand) == 1
+        if going_out:
+            why = self.may_go_out(self.team)
+            if why:
+                raise IllegalActionError(why, "cannot_go_out")
+        why = self.discard_errors(hand, going_out).get(card)
+        if why:
+            raise IllegalActionError(why, "discard_restricted")
+
+    def _check_pass(self) -> None:
+        self._need_phase(DRAW)
+        if self.stock_size:
+            raise IllegalActionError("pass only when the stock is exhausted; draw instead", "cannot_pass")
+        if self.rules.stock_exhaustion == "end":
+            raise IllegalActionError("the deal has ended", "deal_over")
+        if self.must_take_pile() and self.any_pickup():
+            raise IllegalActionError(
+                "the top card joins one of your melds, so you must take the pile", "must_take_pile"
+            )
+
+    def any_pickup(self) -> bool:
+        """Whether the mover may take the pile in some way."""
+        from canasta.rules.legal import pickup_actions
+
+        return bool(pickup_actions(self, first_only=True))
+
+    def _check_ask(self) -> None:
+        rules, now = self.rules, self.now
+        mode = rules.permission_mode
+        if mode == "off" or not rules.partnership:
+            raise IllegalActionError("asking partner is not part of these rules", "cannot_ask")
+        if now.permission is not None:
+            raise IllegalActionError("you have already asked this turn", "cannot_ask")
+        if mode == "once_per_deal_after_draw":
+            if self.board.asked[now.seat]:
+                raise IllegalActionError("you may ask only once per deal", "cannot_ask")
+            if now.phase != PLAY:
+                raise IllegalActionError("ask right after drawing", "cannot_ask")
+        if now.phase == PLAY and (now.drew != "stock" or now.melded):
+            raise IllegalActionError(
+                "ask before drawing or right after drawing from the stock, before melding",
+                "cannot_ask",
+            )
+
+    def _meld_step(self, groups: Sequence[Group]) -> Step:
+        self._need_phase(PLAY)
+        if not groups:
+            raise IllegalActionError("a meld action needs at least one group", "empty_meld")
+        team = self.team
+        hand = self.hand
+        used, steps = read_groups(groups, hand, None, ())
+        touched = touched_of([_spec(rank, cards) for rank, cards in steps])
+        judge = Judge.of(self, team)
+        hand_after = len(hand) - len(used)
+        _refuse(judge.step_error(touched, hand_after))
+        if self.now.must_meld_out and hand_after and not self.can_meld_out(team, used, steps):
+            raise IllegalActionError(
+                "after taking the pile with a black three you must meld every card: "
+                "the cards left could not all be melded",
+                "must_meld_out",
+            )
+        return Step(judge, steps, used, touched, hand_after)
+
+    def _pickup_step(self, action: Pickup) -> Step:
+        self._need_phase(DRAW)
+        team = self.team
+        _refuse(self.pile_error(action.top_only))
+        pile = self.board.pile
+        top = pile[-1]
+        with_ = action.with_
+        naturals = sum(1 for c in with_ if c.rank is top.rank)
+        wilds = sum(1 for c in with_ if c.is_wild)
+        if naturals + wilds != len(with_):
+            raise IllegalActionError(
+                f"the cards taken with {top.code} must be of its rank or wild", "bad_pickup"
+            )
+        melded = top.rank in self.board.melds[team]
+        frozen = self.board.pile_frozen
+        _refuse(take_error(self.rules, self.frozen_for(team), frozen, top, naturals, wilds, melded))
+        hand = self.hand
+        used, steps = read_groups(action.melds, hand, top, with_)
+        touched = touched_of([_spec(rank, cards) for rank, cards in steps[1:]] + [_spec(top.rank, with_)])
+        touched = {top.rank: touched.pop(top.rank), **touched}
+        judge = Judge.of(self, team)
+        kept = len(hand) - len(used)
+        rest = [] if action.top_only else pile[:-1]
+        gained = [c for c in rest if not self.rules.is_bonus_three(c)]
+        hand_after = kept + len(gained)
+        _refuse(judge.step_error(touched, hand_after, top, action.top_only, kept))
+        if top.is_black_three and not self.can_meld_out(team, used, steps, gained):
+            raise IllegalActionError(
+                "a pile topped by a black three may be taken only to go out at once", "pile_blocked"
+            )
+        return Step(judge, steps, used, with_top(touched, top), hand_after, action, gained)
+
+    # -- playing a judged step -----------------------------------------------------------------
+
+    def play(self, step: Step) -> None:
+        """Lay a judged meld or pickup: cards from the hand (and the pile) onto the team's melds."""
+        board, now = self.board, self.now
+        seat, team = now.seat, self.team
+        hand = self.hand
+        known = board.known[seat]
+        for card in step.used:
+            hand.remove(card)
+            if card in known:
+                known.remove(card)
+        team_melds = board.melds[team]
+        for rank, cards in step.steps:
+            meld = team_melds.get(rank)
+            if meld is None:
+                team_melds[rank] = list(cards)
+                now.started.add(rank)
+            else:
+                if rank not in now.started:
+                    now.layoff = True
+                meld.extend(cards)
+        board.seat_melded[seat] = True
+        board.opened[team] = True
+        now.melded = True
+        now.canasta = now.canasta or step.judge.canasta_done(step.touched)
+        pickup = step.pickup
+        if pickup is None:
+            return
+        top = board.pile[-1]
+        if pickup.top_only:
+            board.pile.pop()
+        else:
+            for card in board.pile[:-1]:
+                if self.rules.is_bonus_three(card):
+                    board.threes[team].append(card)
+            hand.extend(step.gained)
+            known.extend(step.gained)
+            board.pile = []
+            board.pile_frozen = False
+        now.phase, now.drew = PLAY, "pile"
+        if top.is_black_three:
+            now.must_meld_out = True
+
+    def after(self, action: Meld) -> Mover:
+        """The mover once it has laid `action` (a legal meld), on copies of its parts."""
+        step = self.validate(action)
+        assert step is not None
+        m = Mover(
+            self.rules,
+            self.order,
+            self._next,
+            self.board.copy(),
+            self.now.copy(),
+            self.hand[:],
+            self.hand_sizes,
+            self.stock_size,
+        )
+        m.play(step)
+        return m
+
+    def assuming(self, permission: Permission | None) -> Mover:
+        """The mover with partner's answer to an ask taken as given (on a copy of the turn)."""
+        now = self.now.copy()
+        now.permission = permission
+        return Mover(
+            self.rules, self.order, self._next, self.board, now, self.hand, self.hand_sizes, self.stock_size
+        )
+
+
+def partner(rules: RuleSet, next_: Mapping[int, int], seat: int) -> int:
+    """The teammate who answers this seat's ask: the next teammate in turn order."""
+    team = rules.team_of(seat)
+    other = next_[seat]
+    while rules.team_of(other) != team:
+        other = next_[other]
+    return other
+
+
+def _refuse(refusal: Refusal | None) -> None:
+    if refusal is not None:
+        raise IllegalActionError(refusal[1], refusal[0])
+
+
+def read_groups(
+    groups: Sequence[Group], hand: Sequence[Card], top: Card | None, top_with: Sequence[Card]
+) -> tuple[list[Card], list[tuple[Rank, Sequence[Card]]]]:
+    """The cards a step takes from the hand, and its groups as (rank, cards), the top's first."""
+    used: list[Card] = list(top_with)
+    for g in groups:
+        used.extend(g.cards)
+    _check_in_hand(used, hand)
+    steps: list[tuple[Rank, Sequence[Card]]] = []
+    if top is not None:
+        steps.append((top.rank, (*top_with, top)))
+    for g in groups:
+        if not g.cards:
+            raise IllegalActionError("a group needs at least one card", "empty_group")
+        steps.append((_group_rank(g), g.cards))
+    return used, steps
+
+
+def _spec(rank: Rank, cards: Sequence[Card]) -> Spec:
+    """A group's counts: naturals (black threes for rank 3), jokers, twos."""
+    jokers = twos = 0
+    for c in cards:
+        if c.is_joker:
+            jokers += 1
+        elif c.is_two:
+            twos += 1
+    return rank, len(cards) - jokers - twos, jokers, twos
+
+
+def _group_rank(group: Group) -> Rank:
+    """The rank a group melds: explicit, or that of its natural cards (A50)."""
+    rank: Rank | None = None
+    for card in group.cards:
+        if card.is_wild:
+            continue
+        r = card.rank
+        if card.is_red_three:
+            raise IllegalActionError("red threes are never melded", "bad_meld")
+        if rank is None:
+            rank = r
+        elif rank is not r:
+            raise IllegalActionError(
+                "a meld holds cards of one rank (sequences are not melds)", "mixed_ranks"
+            )
+    if group.rank is not None:
+        if rank is not None and rank is not group.rank:
+            raise IllegalActionError(f"group of rank {group.rank.value} holds {rank.value}s", "mixed_ranks")
+        return group.rank
+    return Rank.WILD if rank is None else rank
+
+
+def _check_in_hand(cards: Sequence[Card], hand: Sequence[Card]) -> None:
+    if len(cards) == 1:
+        if cards[0] not in hand:
+            raise IllegalActionError(f"{cards[0].code} is not in your hand", "card_not_in_hand")
+        return
+    for c, n in card_counts(cards).items():
+        if hand.count(c) < n:
+            have = hand.count(c)
+            detail = "is not in your hand" if have == 0 else f"is only {have} time(s) in your hand"
+            raise IllegalActionError(f"{c.code} {detail}", "card_not_in_hand")
+
+
+def _remove_cards(hand: Sequence[Card], used: Sequence[Card]) -> list[Card]:
+    rest = list(hand)
+    for c in used:
+        rest.remove(c)
+    return rest
