@@ -20,6 +20,7 @@ from canasta.rules.cards import Card, Rank
 from canasta.rules.errors import IllegalActionError
 from canasta.rules.judge import Judge, Spec
 from canasta.rules.legal import _Hand, _wild_splits
+from canasta.rules.mover import spec_of
 from canasta.rules.state import State
 
 #: A position up to interchangeable cards: (turn, phase, melds by counts, hands by kind, pile size)
@@ -56,13 +57,8 @@ def signature(state: State) -> Signature:
 
 
 def _counts(cards: Sequence[Card]) -> tuple[int, int, int]:
-    jokers = twos = 0
-    for c in cards:
-        if c.is_joker:
-            jokers += 1
-        elif c.is_two:
-            twos += 1
-    return len(cards) - jokers - twos, jokers, twos
+    _, naturals, jokers, twos = spec_of(Rank.WILD, cards)
+    return naturals, jokers, twos
 
 
 def _goal(target: State) -> dict[Rank, tuple[int, int, int]]:

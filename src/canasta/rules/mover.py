@@ -248,7 +248,7 @@ class Mover:
         team = self.team
         hand = self.hand
         used, steps = read_groups(groups, hand, None, ())
-        touched = touched_of([_spec(rank, cards) for rank, cards in steps])
+        touched = touched_of([spec_of(rank, cards) for rank, cards in steps])
         judge = Judge.of(self, team)
         hand_after = len(hand) - len(used)
         _refuse(judge.step_error(touched, hand_after))
@@ -278,7 +278,7 @@ class Mover:
         _refuse(take_error(self.rules, self.frozen_for(team), frozen, top, naturals, wilds, melded))
         hand = self.hand
         used, steps = read_groups(action.melds, hand, top, with_)
-        touched = touched_of([_spec(rank, cards) for rank, cards in steps[1:]] + [_spec(top.rank, with_)])
+        touched = touched_of([spec_of(rank, cards) for rank, cards in steps[1:]] + [spec_of(top.rank, with_)])
         touched = {top.rank: touched.pop(top.rank), **touched}
         judge = Judge.of(self, team)
         kept = len(hand) - len(used)
@@ -394,7 +394,7 @@ def read_groups(
     return used, steps
 
 
-def _spec(rank: Rank, cards: Sequence[Card]) -> Spec:
+def spec_of(rank: Rank, cards: Sequence[Card]) -> Spec:
     """A group's counts: naturals (black threes for rank 3), jokers, twos."""
     jokers = twos = 0
     for c in cards:
