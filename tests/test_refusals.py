@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from canasta.protocol import ProtocolError
+from canasta.protocol.pile_reasons import pile_refusal
 from canasta.protocol.refusal_texts import EN, RU
 from canasta.protocol.rule_reasons import reason_text, refusal
 from canasta.rules import Game, IllegalActionError, State
@@ -143,3 +144,32 @@ def test_refusals_met_in_play_speak_plainly(variant: str, players: int) -> None:
                     exc.code
                 )
     assert len(seen) >= 6, seen
+
+
+def test_why_the_pile_cannot_be_taken_is_said_to_the_player_about_to_draw() -> None:
+    def why(state: State, seat: int | None = 0) -> dict[str, str] | None:
+        found = pile_refusal(state, seat)
+        return None if found is None else {lang: reason_text(lang, found) for lang in ("en", "ru")}
+
+    hands = [["QS", "JK", "5C"], [], [], []]
+    frozen = make_state(phase="draw", pile=["6C", "2C", "8D", "QH"], melds=OPENED, hands=hands)
+    assert why(frozen) == {
+        "en": "The pile is frozen: you need two natural queens from your hand to take it.",
+        "ru": "Сброс заморожен: чтобы его взять, нужна пара натуральных дам с руки.",
+    }
+    assert why(frozen, 1) is None and why(frozen, None) is None  # not their decision
+    blocked = make_state(phase="draw", pile=["8D", "3C"], melds=OPENED, hands=hands)
+    assert why(blocked) == {
+        "en": "A black three on top blocks the pile: draw from the stock.",
+        "ru": "Чёрная тройка сверху закрывает сброс: возьмите карту из прикупа.",
+    }
+    # a pair of fives, but an opening of 15 points is short of 50
+    short = make_state(phase="draw", pile=["8D", "5H"], hands=[["5S", "5D", "9C"], [], [], []])
+    assert why(short) == {
+        "en": "Your first meld counts 15 points; you need at least 50.",
+        "ru": "Для первой выкладки не хватает очков: 15 из 50.",
+    }
+    takeable = make_state(
+        phase="draw", pile=["8D", "QH"], melds=OPENED, hands=[["QS", "QD", "5C"], [], [], []]
+    )
+    assert why(takeable) is None  # the pair of queens takes it

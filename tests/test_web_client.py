@@ -5,6 +5,7 @@ layout, and no hidden card in any page's DOM or network traffic. Screenshots go 
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 from collections.abc import Iterator
@@ -41,6 +42,7 @@ PAGE_ERRORS: dict[int, list[str]] = {}  # script errors and console errors, by i
 TURN_JS = """() => {
   if (document.getElementById('result-dialog').open) return 'result';
   if (document.getElementById('answer-yes')) return 'answer';
+  if (document.getElementById('controls').hidden) return false;  // not one's turn, or not drawn yet
   const draw = document.getElementById('btn-draw');
   if (!draw.hidden && !draw.disabled) return 'draw';
   if (!document.getElementById('btn-discard').hidden) return 'play';
@@ -121,9 +123,9 @@ def browser() -> Iterator[Browser]:
 
 
 def open_page(
-    browser: Browser, viewport: dict[str, int] = DESKTOP, **options: Any
+    browser: Browser, viewport: dict[str, int] = DESKTOP, locale: str = "en-GB", **options: Any
 ) -> tuple[BrowserContext, Page]:
-    context = browser.new_context(viewport=viewport, locale="en-GB", **options)
+    context = browser.new_context(viewport=viewport, locale=locale, **options)
     page = context.new_page()
     page.set_default_timeout(20_000)
     errors = PAGE_ERRORS.setdefault(id(page), [])
@@ -492,15 +494,16 @@ def test_two_people_at_one_table_refresh_another_device_and_refused_moves(
         context.close()
 
 
+def join_new_table(page: Page, server: LiveServer, settings: dict[str, Any], name: str = "Ann") -> None:
+    """Create a table through the API, take its first free seat and open it in `page`."""
+    created = page.request.post(server.url + "/api/tables", data=settings).json()
+    seat = page.request.post(server.url + f"/api/tables/{created['table']}/seats", data={"name": name}).json()
+    page.goto(seat["rejoin_link"])
+
+
 def test_phone_layout_has_every_control_in_reach(server: LiveServer, browser: Browser) -> None:
     context, page = open_page(browser, PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
-    created = page.request.post(
-        server.url + "/api/tables", data={"seats": ["human", "easy", "easy", "easy"], "bot_delay": 0}
-    ).json()
-    seat = page.request.post(
-        server.url + f"/api/tables/{created['table']}/seats", data={"name": "Zoë"}
-    ).json()
-    page.goto(seat["rejoin_link"])
+    join_new_table(page, server, {"seats": ["human", "easy", "easy", "easy"], "bot_delay": 0}, "Zoë")
     assert wait_turn(page) == "draw"
     assert page.is_hidden("#btn-top-only")  # Mendelev rules only
     assert page.locator(".turn-clock").count() == 0  # no turn timer at this table
@@ -523,6 +526,9 @@ def test_phone_layout_has_every_control_in_reach(server: LiveServer, browser: Br
     shot(page, "table-phone-playing.png")
     shot(page, "table-phone-full.png", full_page=True)
     page.click("#btn-clear")
+    assert page.is_hidden("#btn-sheet")  # the tools wait in the menu
+    page.click("#menu > summary")
+    assert page.evaluate(SMALL_TARGETS_JS) == []
     page.click("#btn-sheet")
     assert page.evaluate(UNREACHABLE_JS) == []
     shot(page, "score-sheet-phone.png")
@@ -537,6 +543,52 @@ def test_phone_layout_has_every_control_in_reach(server: LiveServer, browser: Br
     shot(page, "home-friends-phone.png", full_page=True)
     assert PAGE_ERRORS[id(page)] == []
     context.close()
+
+
+# The boxes of `ids` (and of every meld of one's own) that the hand's panel covers.
+UNDER_THE_DOCK_JS = """ids => {
+  const dock = document.querySelector('.dock').getBoundingClientRect();
+  const melds = document.querySelectorAll('#our-melds .meld');
+  const nodes = [...ids.map((id) => document.getElementById(id)), ...melds];
+  return nodes.filter((node) => {
+    const box = node.getBoundingClientRect();
+    return box.bottom > dock.top && box.top < dock.bottom && box.right > dock.left && box.left < dock.right;
+  }).map((node) => node.id || node.dataset.rank);
+}"""
+
+
+def test_phone_staging_leaves_the_pile_and_ones_melds_in_view(server: LiveServer, browser: Browser) -> None:
+    for locale in ("en-GB", "ru-RU"):
+        table_id, token = store_table(server.db, WAITING_TABLE, touch_drag_log())
+        context, page = open_page(
+            browser, PHONE, is_mobile=True, has_touch=True, device_scale_factor=2, locale=locale
+        )
+        page.goto(f"{server.url}/t/{table_id}#seat={token}")
+        assert wait_turn(page) == "draw"
+        before = version(page)
+        page.tap("#btn-draw")
+        assert answered(page, before) and wait_turn(page) == "play"
+        cards = {code: i for i, code in hand(page)}
+        for code in ("KS", "KH", "KD"):
+            page.tap(f'#hand .in-hand[data-index="{cards[code]}"]', position=CORNER)
+        page.tap("#btn-group")
+        page.tap(f'#hand .in-hand[data-index="{cards["AH"]}"]', position=CORNER)
+        page.tap('#our-melds .meld[data-rank="A"]')
+        page.tap(f'#hand .in-hand[data-index="{cards["9S"]}"]', position=CORNER)
+        assert page.locator("#staging .staged-group").count() == 2
+        shot(page, f"staging-{locale[:2]}-390x844.png")
+        assert page.evaluate(UNDER_THE_DOCK_JS, ["pile-button", "stock-button", "our-melds"]) == []
+        assert page.evaluate(OFF_SCREEN_JS, ["pile-button", "our-melds", "staging", "controls", "hand"]) == []
+        assert page.evaluate(SMALL_TARGETS_JS) == []
+        assert page.evaluate(UNREACHABLE_JS) == []
+        # the others' melds fold away and open again
+        assert page.is_hidden("#their-melds")
+        page.tap("#others > summary")
+        assert page.is_visible("#their-melds .team")
+        page.tap("#others > summary")
+        assert page.is_hidden("#their-melds")
+        assert PAGE_ERRORS[id(page)] == []
+        context.close()
 
 
 def test_languages_and_four_colour_suits(server: LiveServer, browser: Browser) -> None:
@@ -622,27 +674,77 @@ def test_game_over_shows_the_winner_and_a_rematch_starts_the_next_game(
     context.close()
 
 
-def stacked_log(
-    hands: list[str], top: list[str], meld: list[str] | None, discards: list[str]
-) -> list[dict[str, Any]]:
-    """A stored deal of two decks dealt by seat 3 (so seat 0 plays first): the `hands`, then the
-    upcard and the stock's top cards (`top`), the rest shuffled in no particular order; then a
-    first round in which seat 0 draws, melds `meld` (if any) and discards, and each computer player
-    draws and discards (`discards`, seat by seat)."""
-    dealt = [h.split() for h in hands]
-    stacked = [h[i] for i in range(11) for h in dealt] + top
+def stacked_deal(hands: list[list[str]], top: list[str]) -> dict[str, Any]:
+    """A deal of two decks by seat 3 (so seat 0 plays first): the `hands`, then the upcard and the
+    stock's top cards (`top`), the rest in no particular order."""
+    stacked = [h[i] for i in range(len(hands[0])) for h in hands] + top
     deck = [c.code for c in make_deck(2, 4)]
     for code in stacked:
         deck.remove(code)
+    return {"kind": "deal", "dealer": 3, "sitting_out": None, "deck": stacked + deck}
+
+
+def action_events(moves: list[tuple[int, dict[str, Any]]]) -> list[dict[str, Any]]:
+    """The stored events of `moves` (seat, action): seat 0's are Ann's, the others' a computer's."""
+    return [
+        {"kind": "action", "seat": seat, "action": action, "by": "bot" if seat else "player"}
+        for seat, action in moves
+    ]
+
+
+def stacked_log(
+    hands: list[str], top: list[str], meld: list[str] | None, discards: list[str]
+) -> list[dict[str, Any]]:
+    """A stored deal (`stacked_deal`) and a first round in which seat 0 draws, melds `meld` (if
+    any) and discards, and each computer player draws and discards (`discards`, seat by seat)."""
     moves = [(0, {"type": "draw"})] + ([(0, {"type": "meld", "melds": [meld]})] if meld else [])
     for seat, card in enumerate(discards):
         moves += [] if seat == 0 else [(seat, {"type": "draw"})]
         moves.append((seat, {"type": "discard", "card": card}))
-    deal = {"kind": "deal", "dealer": 3, "sitting_out": None, "deck": stacked + deck}
-    return [deal] + [
-        {"kind": "action", "seat": seat, "action": action, "by": "bot" if seat else "player"}
-        for seat, action in moves
-    ]
+    return [stacked_deal([h.split() for h in hands], top), *action_events(moves)]
+
+
+# House rules under which a deal reaches twelve melds a side in three rounds: hands of 19 cards,
+# two cards drawn a turn, and melds of wild cards.
+TWELVE_MELDS_RULES = {"hand_size": 19, "draw_count": 2, "wild_melds": "progressive"}
+
+
+def twelve_melds_log() -> list[dict[str, Any]]:
+    """A deal played for three rounds to Ann's fourth turn, each side with twelve melds: every
+    natural rank from aces to fours and the wild cards, a mixed canasta of aces for Ann's side and
+    of kings for the other. Each player melds its round's groups and discards a card it does not
+    need; the red threes wait at the bottom of the stock."""
+    clubs = [f"{r}C" for r in ("Q", "J", "10", "9", "8", "7", "6", "5", "4") for _ in (0, 1)]
+    spare = ["3S", "3C", "3S", "3C", "AC", *clubs]  # neither melded, nor a red three, nor the upcard
+
+    def trio(*ranks: str) -> list[str]:
+        return [f"{r}{suit}" for r in ranks for suit in "SHD"]
+
+    rounds = {  # each seat's groups, round by round
+        0: [[["AS", "AH", "AD", "AC", "JK", "JK", "2H"], trio("K"), trio("Q")], [trio("J"), trio("10")], []],
+        1: [[["KS", "KH", "KD", "KC", "JK", "JK", "2H"], trio("A")], [trio("Q"), trio("J"), trio("10")], []],
+        2: [[trio("9"), trio("8"), trio("7")], [trio("6"), trio("5"), trio("4")], [["2S", "2D", "2C"]]],
+        3: [[trio("9"), trio("8"), trio("7")], [trio("6"), trio("5"), trio("4")], [["2S", "2D", "2C"]]],
+    }
+    cards: dict[int, list[str]] = {}  # each seat's 19 dealt and 6 drawn cards, in that order
+    discards: dict[int, list[str]] = {}
+    for seat, plan in rounds.items():
+        needed = [c for groups in plan for group in groups for c in group]
+        filler = [spare.pop() for _ in range(25 - len(needed))]
+        discards[seat] = filler[:3]
+        # each round's discard in hand by then; one's melds in the hand or the first draw
+        cards[seat] = [*needed[:18], filler[0], *needed[18:], *filler[1:]]
+    draws = [card for r in range(3) for seat in range(4) for card in cards[seat][19 + 2 * r : 21 + 2 * r]]
+    deal = stacked_deal(
+        [cards[seat][:19] for seat in range(4)], ["KC", *draws, *spare, "3H", "3H", "3D", "3D"]
+    )
+    moves: list[tuple[int, dict[str, Any]]] = []
+    for r in range(3):
+        for seat in range(4):
+            moves.append((seat, {"type": "draw"}))
+            moves += [(seat, {"type": "meld", "melds": [group]}) for group in rounds[seat][r]]
+            moves.append((seat, {"type": "discard", "card": discards[seat][r]}))
+    return [deal, *action_events(moves)]
 
 
 def top_card_purchase_log() -> list[dict[str, Any]]:
@@ -976,8 +1078,17 @@ def test_a_pile_that_cannot_be_taken_is_not_lit(server: LiveServer, browser: Bro
     page.goto(f"{server.url}/t/{table_id}#seat={token}")
     assert wait_turn(page) == "draw"
     assert page.is_disabled("#pile-button") and page.is_disabled("#btn-pickup")
-    assert page.inner_text(".pile-help") == "Сброс сейчас взять нельзя"
+    # why not, in plain words: the king of diamonds on top, a king and a joker in hand
+    why = "Ваша команда ещё ничего не выложила: чтобы взять сброс, нужна пара натуральных королей с руки."
+    assert page.inner_text(".pile-help") == why
+    assert why in (page.get_attribute("#pile-button", "aria-label") or "")
     assert page.locator("#hand .in-hand.playable").count() == 0
+    page.click("#lang-switch")
+    page.wait_for_function("() => document.documentElement.lang === 'en'")
+    page.wait_for_function("() => document.querySelector('.pile-help').textContent.startsWith('Your side')")
+    assert page.inner_text(".pile-help") == (
+        "Your side has not melded yet: to take the pile you need two natural kings from your hand."
+    )
     context.close()
 
 
@@ -1107,10 +1218,31 @@ def test_the_hand_is_sorted_by_rank_or_suit_or_by_dragging_and_kept_across_a_ref
     context.close()
 
 
-# Twelve melds a side drawn by the table's own renderer into a real table page (no deal of the
-# rules reaches twelve melds a side quickly): eleven natural ranks and the wild cards, some
-# finished as canastas; returns the melds that reach under the hand or whose rank label is hidden
-# or covered.
+# The melds drawn on the table, each side's count, and those not wholly in view: reaching under
+# the hand, out of the window, or covered (at its middle or near a corner) by something else;
+# and how many of one's own side are squared-up canastas.
+MELDS_IN_VIEW_JS = """() => {
+  const bad = [];
+  const dock = document.querySelector('.dock').getBoundingClientRect();
+  for (const node of document.querySelectorAll('#their-melds .meld, #our-melds .meld')) {
+    const box = node.getBoundingClientRect();
+    const name = node.closest('.team').className + ' ' + node.dataset.rank;
+    if (box.bottom > dock.top) bad.push('under the hand: ' + name);
+    const out = box.top < 0 || box.left < 0 || box.bottom > innerHeight || box.right > innerWidth;
+    if (out) bad.push('out: ' + name);
+    const points = [[box.left + 3, box.top + 3], [box.right - 3, box.top + 3], [box.left + 3, box.bottom - 3],
+      [box.right - 3, box.bottom - 3], [(box.left + box.right) / 2, (box.top + box.bottom) / 2]];
+    const covered = points.some(([x, y]) => !node.contains(document.elementFromPoint(x, y)));
+    if (covered) bad.push('covered: ' + name);
+  }
+  const count = (id) => document.querySelectorAll(`#${id} .meld`).length;
+  const squared = document.querySelectorAll('#our-melds .canasta .squared').length;
+  return [count('their-melds'), count('our-melds'), bad, squared];
+}"""
+
+# Twelve melds a side drawn by the table's own renderer into a real table page, with more cards
+# than the deal of `twelve_melds_log` holds: eleven natural ranks and the wild cards, from three
+# to eight cards, some finished as canastas; returns what MELDS_IN_VIEW_JS finds.
 TWELVE_MELDS_JS = """async () => {
   const board = await import('/static/js/board.js');
   const i18n = await import('/static/js/i18n.js');
@@ -1125,26 +1257,13 @@ TWELVE_MELDS_JS = """async () => {
   const ctx = {
     view: { melds, opened: [true, true], minimums: [50, 50], red_threes: [['3H'], ['3D', '3H']] },
     facts: { canastas, canastas_needed: [0, 0], melded_points: [2140, 3370] },
-    teams: 2, myTeam: 0, canAddToMeld: false,
+    teams: 2, myTeam: 0, canAddToMeld: false, changed: [],
     state: { score_sheet: { totals: [1230, 2860] } }, teamName: (t) => i18n.t(t === 0 ? 'we' : 'they'),
     onMeld() {},
   };
   board.renderTeams(document.getElementById('their-melds'), document.getElementById('our-melds'), ctx);
-  const bad = [];
-  const dock = document.querySelector('.dock').getBoundingClientRect();
-  for (const node of document.querySelectorAll('#their-melds .meld, #our-melds .meld')) {
-    const box = node.getBoundingClientRect();
-    if (box.bottom > dock.top) bad.push('under the hand: ' + node.dataset.rank);
-    const label = node.querySelector('.meld-rank').getBoundingClientRect();
-    const x = label.left + label.width / 2, y = label.top + label.height / 2;
-    const hit = document.elementFromPoint(x, y);
-    const out = box.bottom > innerHeight || box.right > innerWidth;
-    if (out || !node.contains(hit)) bad.push(node.dataset.rank);
-  }
-  const count = (id) => document.querySelectorAll(`#${id} .meld`).length;
-  const squared = document.querySelectorAll('#our-melds .canasta .squared').length;
-  return [count('their-melds'), count('our-melds'), bad, squared];
-}"""
+  return (MELDS_IN_VIEW_JS)();
+}""".replace("MELDS_IN_VIEW_JS", MELDS_IN_VIEW_JS)
 
 
 @pytest.mark.parametrize(("viewport", "locale"), [(LAPTOP, "en-GB"), (LAPTOP, "ru-RU")])
@@ -1162,6 +1281,28 @@ def test_twelve_melds_a_side_all_visible_at_1366_by_800(
     shot(page, f"twelve-melds-{locale[:2]}-1366x800.png")
     assert (theirs, ours, hidden) == (12, 12, [])
     assert squared >= 2  # finished canastas squared up
+    context.close()
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "ru-RU"])
+def test_twelve_melds_a_side_of_a_deal_played_through_the_server_all_in_view(
+    server: LiveServer, browser: Browser, locale: str
+) -> None:
+    settings = {"seats": ["human", "easy", "easy", "easy"], "grace": 600, "options": TWELVE_MELDS_RULES}
+    table_id, token = store_table(server.db, settings, twelve_melds_log())
+    stored = stored_table(server.db, table_id).state
+    assert stored is not None and [len(side) for side in stored.melds] == [12, 12] and stored.to_move == 0
+    # a still picture: the last discard's card does not fly in
+    context = browser.new_context(viewport=LAPTOP, locale=locale, reduced_motion="reduce")
+    page = context.new_page()
+    page.goto(f"{server.url}/t/{table_id}#seat={token}")
+    assert wait_turn(page) == "draw"
+    theirs, ours, hidden, squared = page.evaluate(MELDS_IN_VIEW_JS)
+    shot(page, f"twelve-melds-played-{locale[:2]}-1366x800.png")
+    assert (theirs, ours, hidden, squared) == (12, 12, [], 1)
+    assert page.locator("#their-melds .canasta .squared").count() == 1
+    assert page.evaluate(OFF_SCREEN_JS, ["pile-button", "stock-button", "hand"]) == []
+    assert PAGE_ERRORS.get(id(page), []) == []
     context.close()
 
 
@@ -1193,11 +1334,70 @@ def test_no_serious_accessibility_violation_on_home_table_and_replay(
         context.close()
 
 
+# Every card that flies across the page (motion.js), noted as it appears: its kind, its time,
+# and what lies under its start and its end (a seat, the stock, the pile, a team's meld).
+FLIGHTS_JS = """() => {
+  window.flights = [];
+  const where = (x, y) => document.elementsFromPoint(x, y).map((node) => {
+    const chip = node.closest('.seat-chip'), meld = node.closest('.meld');
+    if (chip) return 'seat ' + chip.dataset.seat;
+    if (meld) return 'meld ' + meld.dataset.rank + ' of ' + meld.closest('.team').className;
+    return node.id;
+  }).filter(Boolean);
+  new MutationObserver((records) => {
+    for (const record of records) for (const node of record.addedNodes) {
+      if (!node.dataset || !node.dataset.flight) continue;
+      const [dx, dy] = (node.style.transform.match(/-?[\\d.]+/g) || [0, 0]).map(Number);
+      const x = parseFloat(node.style.left), y = parseFloat(node.style.top);
+      window.flights.push({ kind: node.dataset.flight, from: where(x, y), to: where(x + dx, y + dy),
+        ms: parseFloat(node.style.transitionDuration) });
+    }
+  }).observe(document, { childList: true, subtree: true });
+}"""
+
+
+def test_others_moves_travel_across_the_table_and_stay_marked(server: LiveServer, browser: Browser) -> None:
+    settings = {"seats": ["human", "easy", "easy", "easy"], "grace": 600}
+    table_id, token = store_table(server.db, settings, touch_drag_log())
+    context, page = open_page(browser)
+    page.add_init_script(script=f"({FLIGHTS_JS})()")
+    page.goto(f"{server.url}/t/{table_id}#seat={token}")
+    assert wait_turn(page) == "draw"
+    assert page.evaluate("flights") == []  # the moves made before the page opened only show
+    assert act(page, "#btn-draw")
+    assert page.evaluate("flights") == []  # one's own moves do not fly
+    discard(page, drag=False)
+    assert wait_turn(page) == "draw"
+    # the three others moved: each one's chip stays marked a few seconds, then the last mover's
+    assert page.locator("#seats .seat-chip.moved").count() >= 2
+    page.wait_for_function("() => document.querySelectorAll('#seats .seat-chip.moved').length === 1")
+    assert page.get_attribute("#seats .seat-chip.moved", "data-seat") == "3"
+    flights = page.evaluate("flights")
+    kinds = Counter(f["kind"] for f in flights)
+    assert kinds["draw"] + kinds["pickup"] == 3 and kinds["discard"] == 3 and kinds["meld"] >= 1, kinds
+    assert all(300 <= f["ms"] <= 450 for f in flights)
+    for flight in flights:
+        at_seat = flight["from" if flight["kind"] in ("discard", "meld") else "to"]
+        seats = sorted({int(w.split()[1]) for w in at_seat if w.startswith("seat ")})
+        assert len(seats) == 1 and seats[0] in (1, 2, 3), flight
+        if flight["kind"] in ("draw", "pickup"):
+            assert ("stock-button" if flight["kind"] == "draw" else "pile-button") in flight["from"], flight
+        elif flight["kind"] == "discard":
+            assert "pile-button" in flight["to"], flight
+        else:  # a meld of the mover's team (seats 1 and 3 play against Ann and seat 2)
+            team = seats[0] % 2
+            assert any(w.startswith("meld ") and f"team-{team}" in w for w in flight["to"]), flight
+    assert page.locator(".flight").count() == 0  # each copy is gone once it landed
+    assert PAGE_ERRORS[id(page)] == []
+    context.close()
+
+
 def test_others_moves_are_marked_announced_and_optionally_heard(server: LiveServer, browser: Browser) -> None:
     settings = {"seats": ["human", "easy", "easy", "easy"], "grace": 600}
     table_id, token = store_table(server.db, settings, touch_drag_log())
     context = browser.new_context(viewport=DESKTOP, locale="en-GB", reduced_motion="reduce")
     page = context.new_page()
+    page.add_init_script(script=f"({FLIGHTS_JS})()")
     page.goto(f"{server.url}/t/{table_id}#seat={token}")
     assert wait_turn(page) == "draw"
     # the last change: Computer 4 discarded the king of clubs (its chip and the pile top marked)
@@ -1208,8 +1408,6 @@ def test_others_moves_are_marked_announced_and_optionally_heard(server: LiveServ
     assert act(page, "#btn-draw")
     fresh = page.eval_on_selector_all("#hand .in-hand.fresh", "els => els.map(e => e.dataset.card)")
     assert fresh == ["AH"]  # the card just drawn is marked
-    animation = "s => getComputedStyle(document.querySelector(s)).animationName"
-    assert page.evaluate(animation, "#hand .in-hand.fresh") == "none"  # reduced motion: no motion
     discard(page, drag=False)
     page.wait_for_function("() => document.querySelector('#seats .seat-chip.moved[data-seat=\"3\"]')")
     wait_turn(page)
@@ -1217,6 +1415,7 @@ def test_others_moves_are_marked_announced_and_optionally_heard(server: LiveServ
     assert said.startswith("Computer 4 ") and said.endswith("."), said
     assert page.get_attribute("#announce", "aria-live") == "polite"
     assert int(page.get_attribute("body", "data-sounds") or 0) >= 3  # a tone for each player's moves
+    assert page.evaluate("flights") == []  # reduced motion: no card travels
     spectator = browser.new_page()
     spectator.goto(f"{server.url}/t/{table_id}")
     spectator.wait_for_selector("#their-melds .meld[role='group'], #our-melds .meld[role='group']")
@@ -1225,6 +1424,77 @@ def test_others_moves_are_marked_announced_and_optionally_heard(server: LiveServ
     page.reload()
     assert page.is_checked("#sound")  # the choice is kept
     assert PAGE_ERRORS.get(id(page), []) == []
+    context.close()
+
+
+# The seats' boxes (by seat), the own hand's, the middle of the table's, and the other boxes a
+# seat must not cover.
+SEAT_BOXES_JS = """() => {
+  const box = (node) => {
+    const r = node.getBoundingClientRect();
+    return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width, height: r.height };
+  };
+  const chips = [...document.querySelectorAll('#seats .seat-chip')];
+  const seats = Object.fromEntries(chips.map((n) => [n.dataset.seat, box(n)]));
+  const parts = ['stock-button', 'pile-button', 'hand-box', 'our-melds', 'their-melds', 'controls', 'others']
+    .map((id) => document.getElementById(id)).filter((n) => n && n.getClientRects().length)
+    .map((n) => [n.id, box(n)]);
+  return { seats, parts: Object.fromEntries(parts), hand: box(document.getElementById('hand-box')),
+    middle: box(document.querySelector('.centre')), width: document.documentElement.clientWidth };
+}"""
+
+
+def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return min(a["right"], b["right"]) - max(a["left"], b["left"]) > 0.5 and (
+        min(a["bottom"], b["bottom"]) - max(a["top"], b["top"]) > 0.5
+    )
+
+
+def round_the_table(box: dict[str, float], middle: dict[str, float]) -> float:
+    """Where a box sits round the table's middle, in degrees clockwise from straight below it
+    (the reader's own place): 90 on the left, 180 across, 270 on the right."""
+    dx = (box["left"] + box["right"]) / 2 - (middle["left"] + middle["right"]) / 2
+    dy = (box["top"] + box["bottom"]) / 2 - (middle["top"] + middle["bottom"]) / 2
+    return math.degrees(math.atan2(-dx, dy)) % 360
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["1366x800", "390x844"])
+def test_seats_sit_round_the_table_for_every_player_count(
+    server: LiveServer, browser: Browser, players: int, viewport: dict[str, int]
+) -> None:
+    phone = viewport is PHONE
+    options: dict[str, Any] = {"is_mobile": True, "has_touch": True} if phone else {}
+    context, page = open_page(browser, viewport, **options)
+    join_new_table(
+        page, server, {"players": players, "seats": ["human"] + ["easy"] * (players - 1), "bot_delay": 60}
+    )
+    page.wait_for_selector("#hand .in-hand")
+    shot(page, f"seats-{players}p-{viewport['width']}x{viewport['height']}.png")
+    found = page.evaluate(SEAT_BOXES_JS)
+    boxes = {int(k): v for k, v in found["seats"].items()}
+    assert sorted(boxes) == list(range(1, players))  # the others; one's own seat is the hand
+    hand, middle = found["hand"], found["middle"]
+    for number, box in boxes.items():
+        assert box["left"] >= 0 and box["right"] <= found["width"], (number, box)
+        assert box["bottom"] <= hand["top"], (number, box, hand)  # the others sit beyond the hand
+        for name, part in found["parts"].items():
+            assert not overlap(box, part), (number, name)
+        for other, box2 in boxes.items():
+            assert other == number or not overlap(box, box2), (number, other)
+    # in playing order, the others sit round the table from the reader's left to the right
+    places = [round_the_table(boxes[n], middle) for n in range(1, players)]
+    assert places == sorted(places) and len(set(places)) == len(places), places
+    assert all(45 <= p <= 315 for p in places), places
+    across = {2: 1, 4: 2, 6: 3}.get(players)  # right across: the opponent of two, a partner
+    if across:
+        assert abs(places[across - 1] - 180) < 3, places
+    if not phone and players > 2:  # the next and the last player beside the middle of the table
+        left, right = boxes[1], boxes[players - 1]
+        assert left["right"] <= middle["left"] and right["left"] >= middle["right"], (left, right, middle)
+        assert left["top"] < middle["bottom"] and right["top"] < middle["bottom"]
+        assert left["bottom"] > middle["top"] and right["bottom"] > middle["top"]
+    assert PAGE_ERRORS[id(page)] == []
     context.close()
 
 

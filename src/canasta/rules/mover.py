@@ -61,6 +61,7 @@ class Mover:
         next_: dict[int, int],
         board: Board,
         now: Turn,
+        seat: int,
         hand: list[Card],
         hand_sizes: tuple[int, ...],
         stock_size: int,
@@ -70,10 +71,10 @@ class Mover:
         self._next = next_
         self.board = board
         self.now = now
+        self.seat = seat  # the turn's seat, or its partner while an ask awaits the answer
         self.hand = hand
         self.hand_sizes = hand_sizes
         self.stock_size = stock_size
-        self.seat = partner(rules, next_, now.seat) if now.permission == "pending" else now.seat
 
     # -- the table as the mover sees it --------------------------------------------------------
 
@@ -346,6 +347,7 @@ class Mover:
             self._next,
             self.board.copy(),
             self.now.copy(),
+            self.seat,
             self.hand[:],
             self.hand_sizes,
             self.stock_size,
@@ -358,7 +360,15 @@ class Mover:
         now = self.now.copy()
         now.permission = permission
         return Mover(
-            self.rules, self.order, self._next, self.board, now, self.hand, self.hand_sizes, self.stock_size
+            self.rules,
+            self.order,
+            self._next,
+            self.board,
+            now,
+            self.seat,
+            self.hand,
+            self.hand_sizes,
+            self.stock_size,
         )
 
 

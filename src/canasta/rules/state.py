@@ -234,7 +234,7 @@ class State:
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
-        return tuple(len(h) for h in self.cards.hands)
+        return tuple(map(len, self.cards.hands))
 
     def minimum(self, team: int) -> int:
         """The opening minimum of a team in this deal (`canasta.rules.public`)."""
@@ -269,9 +269,9 @@ class State:
         cards = self.cards
         now = self.now
         seat = partner(self.rules, self._next, now.seat) if now.permission == "pending" else now.seat
-        sizes = tuple(len(h) for h in cards.hands)
+        sizes = tuple(map(len, cards.hands))
         hand = cards.hands[seat]
-        return Mover(self.rules, self.order, self._next, self.board, now, hand, sizes, len(cards.stock))
+        return Mover(self.rules, self.order, self._next, self.board, now, seat, hand, sizes, len(cards.stock))
 
     # -- applying actions ---------------------------------------------------------------------
 

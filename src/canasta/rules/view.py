@@ -100,8 +100,9 @@ class SeatView:
             raise IllegalActionError("only the seat to move can act", "not_your_turn")
         order = self.order
         next_ = {seat: order[(i + 1) % len(order)] for i, seat in enumerate(order)}
+        hand = list(self.hand)
         return Mover(
-            self.rules, order, next_, self.board, self.now, list(self.hand), self.hand_sizes, self.stock_size
+            self.rules, order, next_, self.board, self.now, self.seat, hand, self.hand_sizes, self.stock_size
         )
 
     def check(self, action: Action) -> str | None:
@@ -197,7 +198,7 @@ def seat_view(state: State, seat: int | None) -> SeatView:
         turn_layoff=now.layoff,
         must_meld_out=now.must_meld_out,
         hand=hand,
-        hand_sizes=tuple(len(h) for h in cards.hands),
+        hand_sizes=tuple(map(len, cards.hands)),
         stock_size=len(cards.stock),
         result=state.result,
         legal=legal,

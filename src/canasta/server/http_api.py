@@ -139,7 +139,7 @@ async def join_table(request: Request) -> Response:
 async def table_state(request: Request) -> Response:
     """GET /api/tables/{id}: the state message for the `X-Seat-Token` holder, or a spectator."""
     room = await _room(request)
-    return JSONResponse(await room.snapshot(request.headers.get("x-seat-token")))
+    return JSONResponse(await room.snapshot(request.headers.get("x-seat-token"), _lang(request)))
 
 
 def _game_index(request: Request, room: Room) -> int:

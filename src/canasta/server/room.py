@@ -20,6 +20,8 @@ from canasta.protocol import outgoing
 from canasta.protocol.client import ActionRequest, ChatRequest, Hello, JoinRequest
 from canasta.protocol.errors import ErrorCode, ProtocolError
 from canasta.protocol.hint_reasons import hint_reason
+from canasta.protocol.pile_reasons import pile_refusal
+from canasta.protocol.rule_reasons import reason_text
 from canasta.rules.actions import action_from_json, action_to_json
 from canasta.rules.errors import IllegalActionError
 from canasta.server.autoplay import Autoplay
@@ -101,7 +103,7 @@ class Room:
                 self._idle.cancel()
                 self._idle = None
             conn.send(outgoing.welcome(self.table.id, seat, hello.lang, self.table.settings.to_json()))
-            conn.send(self.state_for(seat, self.public_state()))
+            conn.send(self.state_for(seat, self.public_state(), conn.lang))
             conn.send(self.table.log())
             self.send_presence()
 
@@ -236,13 +238,13 @@ class Room:
             self.changed()
             return seat, token
 
-    async def snapshot(self, token: str | None) -> dict[str, Any]:
-        """The `state` message for a seat token's holder (None: a spectator)."""
+    async def snapshot(self, token: str | None, lang: str) -> dict[str, Any]:
+        """The `state` message for a seat token's holder (None: a spectator), in `lang`."""
         async with self.lock:
             seat = None if token is None else self.table.seat_of(token)
             if token is not None and seat is None:
                 raise ProtocolError(ErrorCode.BAD_TOKEN)
-            return self.state_for(seat, self.public_state())
+            return self.state_for(seat, self.public_state(), lang)
 
     async def catch_up(self) -> None:
         """Take in what another process stored (seats and events), and tell the clients."""
@@ -367,17 +369,26 @@ class Room:
         """What every reader's `state` message shares now."""
         return self.table.public_state(self.seats_public(), self.autoplay.time_left())
 
-    def state_for(self, seat: int | None, public: dict[str, Any]) -> dict[str, Any]:
+    def state_for(self, seat: int | None, public: dict[str, Any], lang: str) -> dict[str, Any]:
         team = None if seat is None else self.table.rules.team_of(seat)
-        return {**public, "seat": seat, "team": team, "view": self.table.view_json(seat)}
+        state = self.table.state
+        why = None if state is None else pile_refusal(state, seat)
+        return {
+            **public,
+            "seat": seat,
+            "team": team,
+            "view": self.table.view_json(seat),
+            "pile_reason": None if why is None else reason_text(lang, why),
+        }
 
     def broadcast(self) -> None:
         public = self.public_state()
-        texts: dict[int | None, str] = {}
+        texts: dict[tuple[int | None, str], str] = {}
         for conn in self.connections:
-            if conn.seat not in texts:
-                texts[conn.seat] = outgoing.encode(self.state_for(conn.seat, public))
-            conn.send_text(texts[conn.seat])
+            key = (conn.seat, conn.lang)
+            if key not in texts:
+                texts[key] = outgoing.encode(self.state_for(conn.seat, public, conn.lang))
+            conn.send_text(texts[key])
 
     def send_presence(self) -> None:
         """Tell every client who is connected: at once, and then at most once every

@@ -5,20 +5,22 @@ import { clockElement } from './clock.js';
 import { el } from './dom.js';
 import { t } from './i18n.js';
 
-// Where the others sit around the reader, in playing order: the next player on the left, the
-// last on the right, the rest across (a partner of four or six players right across). A
-// spectator sees the table from seat 0's side, seat 0 nearest.
+// Where the others sit around the reader, in playing order going round from the reader's
+// left: one other sits across; two, left and right; three, left, across (a partner of four)
+// and right; four, two on each side; five, two on each side and one across. Each side lists
+// its seats from the top down. A spectator sees the table from seat 0's side.
 export function seatPlaces(players, me) {
   const from = me ?? 0;
   const others = Array.from({ length: players - 1 }, (_, i) => (from + 1 + i) % players);
-  const places = { left: [], top: [], right: [], bottom: me == null ? [from] : [] };
-  if (others.length === 1) places.top = others;
-  else {
-    places.left = [others[0]];
-    places.right = [others[others.length - 1]];
-    places.top = others.slice(1, -1);
-  }
-  return places;
+  const bottom = me == null ? [from] : [];
+  if (others.length === 1) return { left: [], top: others, right: [], bottom };
+  const side = others.length >= 4 ? 2 : 1;  // seats on each side
+  return {
+    left: others.slice(0, side).reverse(),
+    top: others.slice(side, others.length - side),
+    right: others.slice(others.length - side),
+    bottom,
+  };
 }
 
 function relation(ctx, seat) {
@@ -44,7 +46,7 @@ export function seatChip(ctx, seat) {
   const turn = ctx.state.status === 'playing' && ctx.state.to_move === seat;
   chip.classList.toggle('turn', turn);
   chip.classList.toggle('me', seat === ctx.me);
-  chip.classList.toggle('moved', Boolean(ctx.changed) && ctx.changed.seat === seat);
+  chip.classList.toggle('moved', ctx.changed.some((c) => c.seat === seat));
   const online = info.bot || (info.name != null && (info.connected || info.stand_in));
   const head = el('div', 'who');
   const dot = el('span', `dot ${online ? 'on' : 'off'}`);
@@ -100,7 +102,7 @@ function meldColumn(ctx, team, meld) {
   const col = el(mine ? 'button' : 'div', 'meld');
   col.dataset.rank = meld.rank;
   if (!mine) col.setAttribute('role', 'group');
-  if (ctx.changed && ctx.changed.team === team && ctx.changed.ranks.includes(meld.rank)) col.classList.add('changed');
+  if (ctx.changed.some((c) => c.team === team && c.ranks.includes(meld.rank))) col.classList.add('changed');
   if (mine) {
     col.type = 'button';
     col.dataset.drop = 'meld';  // a card of the hand may be dragged here
@@ -198,7 +200,7 @@ export function renderCentre(stockBox, pileBox, ctx) {
   const freezer = ctx.facts.freezer;  // the card that froze the pile, face up across it
   if (freezer && freezer !== top) stack.append(cardFace(freezer, { extra: 'sideways freezer' }));
   else if (view.pile_frozen) stack.append(cardBack('sideways'));
-  if (top) stack.append(cardFace(top, { extra: ctx.changed && ctx.changed.pile ? 'changed' : '' }));
+  if (top) stack.append(cardFace(top, { extra: ctx.changed.some((c) => c.pile === top) ? 'changed' : '' }));
   else stack.append(el('div', 'card empty'));
   pile.append(stack, el('span', 'pile-count', String(view.pile_size)));
   const facts = ctx.facts;

@@ -7,8 +7,9 @@ import { openJoin } from './join.js';
 import { prefs } from './prefs.js';
 import { TableSocket } from './socket.js';
 import { describeMove } from './moves.js';
+import { animateMove } from './motion.js';
 import { chime } from './sound.js';
-import { app, nameOf, receive, tableId } from './store.js';
+import { app, nameOf, receive, tableId, teamOf } from './store.js';
 import { render, renderLog, showError } from './view.js';
 
 // Take a message into the state, then what it means for the page.
@@ -25,11 +26,13 @@ function onMessage(message) {
       $('btn-leave').hidden = message.seat == null;
       setupChat(message.phrases, message.settings.free_chat);
       break;
-    case 'state':
+    case 'state': {
       $('clock-alert').textContent = '';
-      announce(message);
+      const moved = announce(message);
       render();
+      if (moved) animateMove(message, app.seat, teamOf);
       break;
+    }
     case 'hint':
     case 'presence':
       if (app.state) render();
@@ -52,7 +55,7 @@ function onMessage(message) {
   }
 }
 
-let announced = -1;  // the version whose move was last announced
+let announced = null;  // the version whose move was last announced
 
 function onStatus(status) {
   const box = $('connection');
@@ -67,12 +70,16 @@ export function connect() {
 }
 
 // Another player's move, said by the live region (and an optional tone); one's own turn, a tone.
+// Whether the state brings a move not seen before (the first state of a page only shows).
 function announce(state) {
-  const last = state.last;
-  if (!last || state.version === announced) return;
+  const before = announced;
+  if (state.version === announced) return false;
   announced = state.version;
+  const last = state.last;
+  if (!last) return false;
   if (last.seat !== app.seat) {
     $('announce').textContent = describeMove(last.action, nameOf(last.seat), last.by);
     chime(state.status === 'playing' && state.to_move === app.seat);
   }
+  return before !== null;
 }

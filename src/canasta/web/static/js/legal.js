@@ -3,13 +3,10 @@
 // interchangeable and wild cards differ only as a joker or a two: cards are compared by rank.
 
 import { isWild, rankOf } from './cards.js';
-
-function groupCards(group) {
-  return Array.isArray(group) ? group : group.cards;
-}
+import { groupCards } from './moves.js';
 
 // The rank of the meld a group goes to: its explicit rank, or that of its natural cards.
-function groupRank(group) {
+export function groupRank(group) {
   if (!Array.isArray(group) && group.rank) return group.rank;
   const natural = groupCards(group).find((c) => !isWild(c));
   return natural ? rankOf(natural) : 'wild';

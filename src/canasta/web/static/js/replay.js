@@ -46,7 +46,7 @@ function context(step) {
   return {
     view, facts: step.facts, rules: page.rules, me: null, myTeam: null, teams: page.rules.teams, players: page.rules.players,
     state: { status: 'replay', score_sheet: { totals: step.position.scores } }, teamName,
-    canAddToMeld: false, canDraw: false, canDiscard: false, pileActive: false,
+    canAddToMeld: false, canDraw: false, canDiscard: false, pileActive: false, changed: [],
     onStock() {}, onPile() {}, onDropDiscard() {}, onMeld() {},
   };
 }

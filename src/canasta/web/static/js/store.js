@@ -1,13 +1,15 @@
 // The table page's state: what the server last said, the reader's seat and choices, and the
 // facts derived from them (all from the server's messages: no rule of the game is decided here).
 
-import { cardShort, isWild, rankOf } from './cards.js';
+import { cardShort } from './cards.js';
 import { TurnClock } from './clock.js';
 import { DealLog } from './deal_log.js';
 import { HandModel } from './hand.js';
 import { HandOrder } from './hand_order.js';
 import { t } from './i18n.js';
-import { canTakePile, cardsOf, pickups, playableKinds } from './legal.js';
+import { canTakePile, cardsOf, groupRank, pickups, playableKinds } from './legal.js';
+
+const LINGER = 3000;  // milliseconds a change stays marked after the next move
 
 export const tableId = decodeURIComponent(location.pathname.split('/')[2] || '');
 
@@ -24,6 +26,7 @@ export const app = {
   order: new HandOrder(tableId),  // how the reader keeps the hand
   hint: null,  // the last hint the server gave, for the version it names
   log: new DealLog(),
+  marks: [],  // the changes marked on the table: {version, change, until}
   shownResult: null,
   socket: null,
 };
@@ -67,7 +70,7 @@ export function context() {
     canAddToMeld: drawPhase || playPhase,
     playable: myTurn ? playableKinds(view.legal) : new Set(),
     hinted: new Set(app.hint && view ? cardsOf(app.hint.action, app.hand.codes) : []),
-    changed: lastChange(st),
+    changed: app.marks.map((m) => m.change),
   };
   ctx.minimum = view && me != null && !view.opened[ctx.myTeam] ? view.minimums[ctx.myTeam] : null;
   ctx.pileActive = ctx.canTake || ctx.canDiscard;
@@ -75,12 +78,13 @@ export function context() {
   return ctx;
 }
 
-// What pressing the pile does now, in words: with which cards it can be taken, or why not.
+// What pressing the pile does now, in words: with which cards it can be taken, or why not (the
+// server says why, from the engine's refusal).
 function pileHint(ctx) {
   if (ctx.playPhase) return t('pile_hint_discard');
   if (!ctx.drawPhase) return '';
   const way = pickups(ctx.view.legal)[0];
-  if (!ctx.canTake) return t('pile_cannot_take');
+  if (!ctx.canTake) return ctx.state.pile_reason || t('pile_cannot_take');
   if (!way || !way.with.length) return t('pile_take_layoff');
   return t('pile_take_with', { cards: way.with.map(cardShort).join(' ') });
 }
@@ -97,6 +101,7 @@ export function receive(message) {
       break;
     case 'state':
       if (!app.state || app.state.version !== message.version) app.hint = null;
+      if (!app.state || message.version > app.state.version) noteChange(message);
       app.state = message;
       app.seats = message.seats;
       app.clock.update(message, app.settings && app.settings.turn_timer);
@@ -117,16 +122,31 @@ export function receive(message) {
   }
 }
 
-// What the last move changed, to mark on the table: the mover, the melds it touched, the pile.
-function lastChange(st) {
-  if (!st.last) return null;
-  const { seat, action } = st.last;
-  const team = teamOf(seat);
-  const rankOfGroup = (cards, rank) => {
-    const natural = cards.find((c) => !isWild(c));
-    return rank || (natural ? rankOf(natural) : 'wild');
-  };
-  const ranks = (action.melds || []).map((g) => (Array.isArray(g) ? rankOfGroup(g) : rankOfGroup(g.cards, g.rank)));
-  if (action.type === 'pickup' && action.with.length) ranks.push(rankOfGroup(action.with));
-  return { seat, team, ranks, pile: action.type === 'discard' };
+// What a move changed, to mark on the table: the mover, the melds it touched, the card it put
+// on the pile.
+function changeOf(last) {
+  const { seat, action } = last;
+  const ranks = (action.melds || []).map(groupRank);
+  if (action.type === 'pickup' && action.with.length) ranks.push(groupRank(action.with));
+  return { seat, team: teamOf(seat), ranks, pile: action.type === 'discard' ? action.card : null };
+}
+
+// The last move stays marked until the next one, and then for LINGER milliseconds more.
+function noteChange(st) {
+  const now = performance.now();
+  if (!st.last) {
+    app.marks = [];
+    return;
+  }
+  for (const mark of app.marks) mark.until = Math.min(mark.until, now + LINGER);
+  app.marks.push({ version: st.version, change: changeOf(st.last), until: Infinity });
+}
+
+// Forget the marks whose time is up; whether any was.
+export function expireMarks() {
+  const now = performance.now();
+  const kept = app.marks.filter((m) => m.until > now);
+  const expired = kept.length !== app.marks.length;
+  app.marks = kept;
+  return expired;
 }

@@ -56,7 +56,10 @@ async function start() {
   });
   fillHelp();
   bindControls();
-  if (matchMedia('(max-width: 600px)').matches) $('others').open = false;  // a phone: one's own part first
+  if (matchMedia('(max-width: 600px)').matches) {  // a phone: one's own part first, the tools in a menu
+    $('others').open = false;
+    $('menu').open = false;
+  }
   const fragment = new URLSearchParams(location.hash.slice(1));
   if (fragment.get('seat')) {
     prefs.saveToken(tableId, fragment.get('seat'));

@@ -9,7 +9,7 @@ import { t } from './i18n.js';
 import { act, HANDLERS, nextDeal } from './intents.js';
 import { hasFreeSeat, openInvite, openJoin } from './join.js';
 import { breakdownTable, handsLeft, sheetChart, sheetTable } from './scores.js';
-import { app, context, nameOf, tableId, teamName, teamOf } from './store.js';
+import { app, context, expireMarks, nameOf, tableId, teamName, teamOf } from './store.js';
 
 export function render() {
   const st = app.state;
@@ -123,6 +123,7 @@ function renderClock(ctx) {
 }
 
 export function tick() {
+  if (expireMarks()) render();
   tickClocks(app.clock);
   const mine = $('my-clock-box').firstChild ? app.clock.seconds() : null;
   if (hurry(app.clockShown, mine)) $('clock-alert').textContent = t('clock.hurry', { n: mine });
