@@ -209,6 +209,14 @@ def test_the_deal_is_a_chance_node_per_card() -> None:
     dealt = LearningGame("classic", 4).new_initial_state()
     dealt.deal(deck)
     assert position_to_json(state.engine) == position_to_json(dealt.engine)
+    with pytest.raises(InvalidActionError, match="already been dealt"):
+        dealt.deal(deck)
+    partly = game.new_initial_state()
+    partly.apply_action(next(c for c in deck if c is not deck[0]).index)
+    with pytest.raises(InvalidActionError, match="does not begin with the cards dealt so far"):
+        partly.deal(deck)
+    with pytest.raises(InvalidActionError, match="the deck has 107 cards"):
+        game.new_initial_state().deal(deck[:-1])
     with pytest.raises(ValueError, match="no JK is left"):
         exhausted = game.new_initial_state()
         for _ in range(5):

@@ -172,6 +172,10 @@ class LearningState:
 
     def deal(self, deck: Sequence[Card]) -> None:
         """Deal from an explicit deck (index 0 the top card), ending the chance nodes."""
+        if self.state is not None:
+            raise InvalidActionError("the deal has already been dealt", "deal_over")
+        if list(deck[: len(self.deck)]) != self.deck:
+            raise InvalidActionError("the deck does not begin with the cards dealt so far", "bad_deck")
         game = self.game
         self.state = State.deal(game.rules, deck, game.dealer, game.scores, game.sitting_out)
         self.deck = []
