@@ -79,6 +79,7 @@ class ActionSpace:
             self.groups.extend((rank, k, j, t) for k, j, t in counts if k + j + t)
         self._group_index = {g: self.group + i for i, g in enumerate(self.groups)}
         self.size = self.group + len(self.groups)
+        self._melds: dict[int, tuple[Meld, tuple[int, ...]]] = {}
 
     # -- ids ------------------------------------------------------------------------------------
 
@@ -93,7 +94,15 @@ class ActionSpace:
         if type(action) is Discard:
             return (DISCARD + action.card.index,)
         if type(action) is Meld:
-            return (*self._group_ids(action.melds), COMMIT)
+            # the engine lists a meld of a single group as the same object each time
+            hit = self._melds.get(id(action))
+            if hit is not None and hit[0] is action:
+                return hit[1]
+            seq = (*self._group_ids(action.melds), COMMIT)
+            if len(self._melds) > 100_000:
+                self._melds.clear()
+            self._melds[id(action)] = (action, seq)  # holding the action keeps its id unique
+            return seq
         if type(action) is Pickup:
             take = self.take_id(with_counts(action.with_), action.top_only)
             return (take, *self._group_ids(action.melds), COMMIT)

@@ -239,22 +239,26 @@ class LearningState:
             return
         simple: dict[int, Action] = {}
         compound: list[Candidate] = []
-        sequence = self.game.actions.sequence
+        ids: list[int] = []
+        space = self.game.actions
         for action in legal_actions(state):
             if type(action) is Discard:
-                simple[DISCARD + action.card.index] = action
+                first = DISCARD + action.card.index
+                simple[first] = action
             elif type(action) is Meld or type(action) is Pickup:
-                compound.append((sequence(action), action))
+                seq = space.sequence(action)
+                compound.append((seq, action))
+                first = seq[0]
             else:
-                simple[sequence(action)[0]] = action
+                first = space.sequence(action)[0]
+                simple[first] = action
+            ids.append(first)
+        ids.sort()
+        if compound:  # several listed actions may begin with one id
+            ids = [a for i, a in enumerate(ids) if not i or a != ids[i - 1]]
         self._simple = simple
         self.candidates = compound
-        if compound:
-            first = set(simple)
-            first.update(seq[0] for seq, _ in compound)
-            self._legal = sorted(first)
-        else:
-            self._legal = sorted(simple)
+        self._legal = ids
 
     def returns(self) -> list[float]:
         """Each seat's team's deal score / `POINTS_SCALE` once the deal is over, else zeros."""
