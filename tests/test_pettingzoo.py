@@ -72,3 +72,16 @@ def test_a_step_for_the_agent_to_act_needs_an_action() -> None:
         e.step(None)
     with pytest.raises(ValueError, match="not legal here"):
         e.step(5)
+
+
+def test_render_shows_the_seat_to_moves_table(capsys: pytest.CaptureFixture[str]) -> None:
+    e = env(variant="classic", players=4, render_mode="ansi")
+    e.reset(seed=2)
+    text = e.render()
+    assert text is not None and text.startswith("seat 0 team 0") and "hand: " in text
+    human = env(variant="classic", players=4, render_mode="human")
+    human.reset(seed=2)
+    human.step(0)  # draw
+    assert "phase play" in capsys.readouterr().out
+    with pytest.raises(ValueError, match="render_mode must be"):
+        env(render_mode="rgb_array")

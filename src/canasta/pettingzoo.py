@@ -45,15 +45,15 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]
     """One deal of Canasta in PettingZoo's agent-environment-cycle API."""
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi"],
+        "render_modes": ["human", "ansi"],
         "name": "canasta_v0",
         "is_parallelizable": False,
     }
 
     def __init__(self, game: LearningGame, render_mode: str | None = None) -> None:
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if render_mode not in (None, "human", "ansi"):
+            raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
         self.game = game
         self.render_mode = render_mode
         self.possible_agents = [f"player_{seat}" for seat in range(game.num_players)]
@@ -110,10 +110,12 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]
         else:
             self.agent_selection = self.possible_agents[self.state.current_player()]
         self._accumulate_rewards()
-        if self.render_mode == "ansi":
+        if self.render_mode == "human":
             print(self.render())
 
     def render(self) -> str | None:
+        """The table as the seat to move sees it (`render_mode` "ansi" returns it, "human" prints
+        it after every step)."""
         if self.render_mode is None:
             return None
         state = self.state
