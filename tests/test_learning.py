@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from canasta.learning import COMMIT, DISCARD, DRAW, LearningGame, LearningState
+from canasta.learning.actions import GROUP_RANKS
 from canasta.learning.game import CHANCE, TERMINAL
 from canasta.rules import (
     ALL_CARDS,
@@ -238,29 +239,88 @@ def test_returns_are_the_team_scores_in_thousands() -> None:
     assert all(low <= r <= high for r in state.returns())
 
 
-def test_no_hidden_card_reaches_a_seat() -> None:
-    """Two states that differ only in cards seat 0 cannot see give seat 0 the same observations."""
+@pytest.mark.parametrize(("variant", "players", "options"), CONFIGURATIONS, ids=CONFIG_IDS)
+def test_no_hidden_card_reaches_a_seat(variant: str, players: int, options: dict) -> None:
+    """Two states that differ only in one hidden card of one hand give every other seat the
+    same observations; the seat holding it sees the difference."""
+    game = LearningGame(variant, players, options)
+    rng = random.Random(f"hidden/{variant}/{players}/{options}")
+    state = game.new_initial_state(seed=8)
+    checked = 0
+    while not state.is_terminal() and checked < 4:
+        for _ in range(rng.randrange(5, 40)):
+            if not state.is_terminal():
+                state.apply_action(rng.choice(state.legal_actions()))
+        position = position_to_json(state.engine)
+        holder = rng.choice([s for s in range(players) if position["hands"][s]])
+        hand, stock = list(position["hands"][holder]), list(position["stock"])
+        unknown = [c for c in hand if c not in position["known"][holder]]
+        swaps = [(c, i) for c in unknown for i, d in enumerate(stock) if d != c]
+        if state.is_terminal() or not swaps:
+            continue
+        card, i = swaps[0]
+        hand[hand.index(card)], stock[i] = stock[i], card
+        hands = [hand if s == holder else h for s, h in enumerate(position["hands"])]
+        changed = {**position, "hands": hands, "stock": stock}
+        other = game.state_from_json({**state.to_json(), "position": changed})
+        assert position_to_json(other.engine) != position
+        for seat in range(players):
+            same = seat != holder
+            assert (other.observation_tensor(seat) == state.observation_tensor(seat)) is same
+            assert (other.observation_string(seat) == state.observation_string(seat)) is same
+            assert (other.information_state_string(seat) == state.information_state_string(seat)) is same
+        checked += 1
+    assert checked
+
+
+def test_resampling_keeps_what_the_seat_knows() -> None:
     game = LearningGame("classic", 4)
     rng = random.Random(8)
     state = game.new_initial_state(seed=8)
     for _ in range(40):
         state.apply_action(rng.choice(state.legal_actions()))
-    position = position_to_json(state.engine)
-    swapped = dict(position, hands=[list(h) for h in position["hands"]], stock=list(position["stock"]))
-    hand = swapped["hands"][1]
-    unknown = [c for c in hand if c not in position["known"][1] and c != swapped["stock"][0]]
-    hand[hand.index(unknown[0])], swapped["stock"][0] = swapped["stock"][0], unknown[0]
-    other = game.state_from_json({**state.to_json(), "position": swapped})
-    assert other.engine.hands[1] != state.engine.hands[1]
-    for seat in (0, 2, 3):
-        assert other.observation_tensor(seat) == state.observation_tensor(seat)
-        assert other.observation_string(seat) == state.observation_string(seat)
-        assert other.information_state_string(seat) == state.information_state_string(seat)
-    assert other.observation_tensor(1) != state.observation_tensor(1)
-    assert other.information_state_string(1) != state.information_state_string(1)
-    resampled = state.resample(0, random.Random(1))
-    assert resampled.information_state_string(0) == state.information_state_string(0)
-    assert resampled.legal_actions() == state.legal_actions() or state.current_player() != 0
+    for seat in range(4):
+        resampled = state.resample(seat, random.Random(seat))
+        assert resampled.information_state_string(seat) == state.information_state_string(seat)
+        assert resampled.observation_tensor(seat) == state.observation_tensor(seat)
+    mover = state.current_player()
+    assert state.resample(mover, random.Random(1)).legal_actions() == state.legal_actions()
+    stocks = {str(state.resample(0, random.Random(i)).engine.stock) for i in range(3)}
+    assert stocks != {str(state.engine.stock)}
+
+
+def test_the_tensor_reads_as_the_table() -> None:
+    game = LearningGame("classic", 4)
+    rng = random.Random(6)
+    state = game.new_initial_state(seed=6)
+    while not any(state.engine.melds) or state.engine.phase != "draw" or not state.engine.pile:
+        state.apply_action(rng.choice(state.legal_actions()))
+    engine = state.engine
+    seat = state.current_player()
+    tensor = state.observation_tensor(seat)
+
+    def piece(name: str) -> list[float]:
+        offset, shape = game.observation.pieces[name]
+        size = 1
+        for n in shape:
+            size *= n
+        return tensor[offset : offset + size]
+
+    assert piece("hand") == [float(engine.hands[seat].count(c)) for c in ALL_CARDS]
+    assert piece("pile_top") == [float(c is engine.pile[-1]) for c in ALL_CARDS]
+    assert piece("stock") == [float(len(engine.stock))]
+    sizes = [len(engine.hands[(seat + r) % 4]) for r in range(4)]
+    assert piece("hand_sizes") == [float(n) for n in sizes]
+    team = seat % 2
+    melds = piece("melds")
+    for rel in range(2):
+        for rank, cards in engine.melds[(team + rel) % 2].items():
+            row = (rel * 13 + [*GROUP_RANKS].index(rank)) * 4
+            jokers = sum(c.is_joker for c in cards)
+            twos = sum(c.is_two for c in cards)
+            assert melds[row : row + 4] == [1.0, len(cards) - jokers - twos, jokers, twos]
+    assert sum(melds[::4]) == sum(len(m) for m in engine.melds)
+    assert piece("phase") == [0.0, 1.0, 0.0, 0.0]
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
