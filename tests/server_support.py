@@ -5,12 +5,18 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import socket
+import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import anyio
+import uvicorn
+from starlette.applications import Starlette
 from starlette.testclient import TestClient, WebSocketTestSession
 
 from canasta.server import ServerConfig, create_app
@@ -19,6 +25,7 @@ from canasta.server.table import LiveTable
 from canasta.storage import SQLiteStorage
 
 Message = dict[str, Any]
+T = TypeVar("T")
 
 
 @contextmanager
@@ -35,6 +42,59 @@ def running_server(tmp_path: Path, seed: int | None = 1, **config: Any) -> Itera
     settings = ServerConfig(db=str(tmp_path / "canasta.db"), bot_delay=0.0, shuffle=shuffle, **config)
     with TestClient(create_app(settings)) as client:
         yield client
+
+
+@dataclass
+class LiveServer:
+    url: str
+    db: Path
+    app: Starlette
+    loop: asyncio.AbstractEventLoop
+    server: uvicorn.Server
+    thread: threading.Thread
+
+    def stop(self) -> None:
+        """Shut the server down (closing every connection) and wait until it has."""
+        self.server.should_exit = True
+        self.thread.join(10)
+
+    def call(self, function: Callable[[], T]) -> T:
+        """Run `function` on the server's event loop (where its state lives) and return its result."""
+
+        async def run() -> T:
+            return function()
+
+        return asyncio.run_coroutine_threadsafe(run(), self.loop).result(10)
+
+
+@contextmanager
+def live_server(folder: Path, seed: int = 7, **config: Any) -> Iterator[LiveServer]:
+    """`canasta serve`'s app under uvicorn in a thread, on a free port, with a fresh SQLite file;
+    computer players move at once and decks are shuffled from `seed`. `config` goes to its
+    `ServerConfig` (for example `clock=ManualClock()`)."""
+    db = folder / "canasta.db"
+    # one browser (one address) creates many tables in a test module
+    config.setdefault("tables_per_minute", 1000)
+    settings = ServerConfig(db=str(db), bot_delay=0.0, shuffle=random.Random(seed), **config)
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    app = create_app(settings)
+    server = uvicorn.Server(
+        uvicorn.Config(app, log_level="warning", ws="websockets-sansio", ws_per_message_deflate=False)
+    )
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.02)
+    running = LiveServer(f"http://127.0.0.1:{port}", db, app, server.servers[0].get_loop(), server, thread)
+    try:
+        yield running
+    finally:
+        running.stop()
+        sock.close()
 
 
 def advance(client: TestClient, clock: ManualClock, seconds: float) -> None:

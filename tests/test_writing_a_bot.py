@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from pathlib import Path
 
 import pytest
@@ -12,17 +11,6 @@ import pytest
 from canasta.bots.loading import is_external, load_bot
 from canasta.cli.main import main
 from canasta.rules import Game
-
-GUIDE = Path(__file__).resolve().parent.parent / "docs" / "writing-a-bot.md"
-
-
-@pytest.fixture
-def guide_bot(tmp_path: Path) -> Path:
-    code = re.findall(r"```python\n(.*?)```", GUIDE.read_text(encoding="utf-8"), re.S)[0]
-    assert len(code.splitlines()) <= 25
-    path = tmp_path / "greedy.py"
-    path.write_text(code, encoding="utf-8")
-    return path
 
 
 def test_the_guide_bot_plays_a_tournament(guide_bot: Path, capsys: pytest.CaptureFixture[str]) -> None:

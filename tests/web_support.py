@@ -11,23 +11,17 @@ import json
 import random
 import re
 import secrets
-import socket
-import threading
-import time
 from collections import Counter
-from collections.abc import Coroutine, Iterator
+from collections.abc import Coroutine
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-import uvicorn
 from playwright.sync_api import Page, WebSocket
 
 from canasta.protocol.settings import TableSettings
 from canasta.rules.actions import action_to_json
-from canasta.server import ServerConfig, create_app
 from canasta.server.table import LiveTable, token_hash
 from canasta.storage import SQLiteStorage
 from canasta.storage.base import TableRow
@@ -45,41 +39,6 @@ CHROMIUM_ARGS = [
 SCREENSHOTS = Path(__file__).resolve().parent.parent / "artifacts" / "screenshots"
 CARD = re.compile(r"(10|[2-9AKQJ])[SHDC]|JK")
 T = TypeVar("T")
-
-
-@dataclass
-class LiveServer:
-    url: str
-    db: Path
-
-
-@contextmanager
-def live_server(folder: Path, seed: int = 7) -> Iterator[LiveServer]:
-    """`canasta serve`'s app under uvicorn in a thread, on a free port, with a fresh SQLite file;
-    computer players move at once and decks are shuffled from `seed`."""
-    db = folder / "canasta.db"
-    # one browser (one address) creates many tables in a test module
-    config = ServerConfig(db=str(db), bot_delay=0.0, shuffle=random.Random(seed), tables_per_minute=1000)
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    server = uvicorn.Server(
-        uvicorn.Config(
-            create_app(config), log_level="warning", ws="websockets-sansio", ws_per_message_deflate=False
-        )
-    )
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.02)
-    try:
-        yield LiveServer(f"http://127.0.0.1:{port}", db)
-    finally:
-        server.should_exit = True
-        thread.join(10)
-        sock.close()
 
 
 def card_codes(obj: Any) -> list[str]:

@@ -6,7 +6,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from canasta.cli import backup_command, engine_commands, play, serve_command, tournament
+from canasta.cli import backup_command, bot_command, engine_commands, play, serve_command, tournament
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -17,6 +17,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.register(sub)
     serve_command.register(sub)
     backup_command.register(sub)
+    bot_command.register(sub)
     return parser
 
 

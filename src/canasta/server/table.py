@@ -20,6 +20,7 @@ from typing import Any
 
 from canasta.protocol.errors import ErrorCode, ProtocolError
 from canasta.protocol.fields import bad
+from canasta.protocol.seat_view import seat_memory
 from canasta.protocol.settings import HUMAN, TableSettings
 from canasta.rules.actions import action_from_json
 from canasta.rules.cards import Card, make_deck
@@ -199,10 +200,15 @@ class LiveTable:
             "moves": self.moves,
         }
 
-    def view_json(self, seat: int | None) -> dict[str, Any] | None:
-        """What `seat` may see of the current deal (None: a spectator), or None before a deal."""
+    def seat_json(self, seat: int | None) -> dict[str, Any]:
+        """What `seat` knows of the current deal (None: a spectator): `view`, what the table
+        shows, and for a seat `memory`, the rest of its `SeatView`; both None before a deal."""
         state = self.game.state
-        return None if state is None else state.view(seat).to_json()
+        view = None if state is None else state.view(seat)
+        return {
+            "view": None if view is None else view.to_json(),
+            "memory": None if view is None or seat is None else seat_memory(view),
+        }
 
     def record(self, game: int, last_deal: int | None) -> dict[str, Any]:
         """`canasta-record/1` of a game's deals up to `last_deal` (default: every finished one).
