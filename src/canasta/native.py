@@ -1,11 +1,12 @@
 """The compiled engine: the hot modules of `canasta.rules` built with mypyc, used when current.
 
 The engine is plain Python; `python -m canasta.native build` (run by `scripts/setup`) compiles
-its hottest modules (`COMPILED`) from that same source into C extensions under `_native/`,
-with a manifest holding a digest of every engine source file. At `import canasta`, `install`
-puts a finder in front of the import system that loads those extensions instead of the `.py`
-files, but only when the manifest's digest matches the sources as they are now (so an edited
-engine is never shadowed by an old build) and the build is for this interpreter.
+its hottest modules (`COMPILED`, with the learning interface's `LEARNING`) from that same source
+into C extensions under `_native/`, with a manifest holding a digest of every source file of
+both packages. At `import canasta`, `install` puts a finder in front of the import system that
+loads those extensions instead of the `.py` files, but only when the manifest's digest matches
+the sources as they are now (so an edited engine is never shadowed by an old build) and the
+build is for this interpreter.
 `CANASTA_PURE=1` turns it off. Behaviour is identical either way (a test plays the same seeded
 deals in both and compares them); only speed differs.
 """
@@ -26,19 +27,24 @@ from typing import Any
 
 #: The engine modules that are compiled: legal moves, state transitions, meld rules, scoring.
 COMPILED = ("deal", "judge", "legal", "melds", "mover", "parts", "public", "solver", "scoring", "state")
+#: The modules of `canasta.learning` compiled with them: its ids, stepwise game and tensors.
+LEARNING = ("actions", "game", "observation")
 
 PACKAGE = Path(__file__).resolve().parent
 RULES = PACKAGE / "rules"
+LEARNING_DIR = PACKAGE / "learning"
 NATIVE = PACKAGE / "_native"
 MANIFEST = "manifest.json"
 
 
-def source_digest(rules: Path = RULES) -> str:
-    """A digest of every engine source file (names and contents)."""
+def source_digest(rules: Path = RULES, learning: Path = LEARNING_DIR) -> str:
+    """A digest of every source file of the engine and the learning interface (names and
+    contents)."""
     digest = hashlib.sha256()
-    for path in sorted(rules.glob("*.py")):
-        digest.update(path.name.encode())
-        digest.update(path.read_bytes())
+    for package in (rules, learning):
+        for path in sorted(package.glob("*.py")):
+            digest.update(f"{package.name}/{path.name}".encode())
+            digest.update(path.read_bytes())
     return digest.hexdigest()
 
 
@@ -93,19 +99,23 @@ def build(native: Path = NATIVE) -> None:
 
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
-        shutil.copytree(RULES, work / "canasta" / "rules", ignore=shutil.ignore_patterns("__pycache__"))
+        for package in (RULES, LEARNING_DIR):
+            target = work / "canasta" / package.name
+            shutil.copytree(package, target, ignore=shutil.ignore_patterns("__pycache__"))
         (work / "canasta" / "__init__.py").write_text("", encoding="utf-8")
-        sources = [f"canasta/rules/{name}.py" for name in COMPILED]
+        names = [f"rules.{name}" for name in COMPILED] + [f"learning.{name}" for name in LEARNING]
+        sources = [f"canasta/{name.replace('.', '/')}.py" for name in names]
         done = subprocess.run(
             [sys.executable, "-m", "mypyc", *sources], cwd=work, capture_output=True, text=True, check=False
         )
         if done.returncode != 0:
             raise RuntimeError(f"mypyc failed:\n{done.stdout[-3000:]}{done.stderr[-3000:]}")
         suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
-        modules = {f"canasta.rules.{name}": f"{name}{suffix}" for name in COMPILED}
+        modules = {f"canasta.{name}": f"{name}{suffix}" for name in names}
         staging = Path(tempfile.mkdtemp(dir=native.parent, prefix=".native-"))
-        for file in modules.values():
-            shutil.copy2(work / "canasta" / "rules" / file, staging / file)
+        for name, file in zip(names, modules.values(), strict=True):
+            built = work / "canasta" / name.replace(".", "/")
+            shutil.copy2(built.with_name(built.name + suffix), staging / file)
         for lib in work.glob(f"*__mypyc{suffix}"):  # the shared runtime of the compiled group
             shutil.copy2(lib, staging / lib.name)
             modules[lib.name.removesuffix(suffix)] = lib.name

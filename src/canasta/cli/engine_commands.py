@@ -206,7 +206,7 @@ def run_compile(args: argparse.Namespace) -> int:
         state = "current" if native.current() else "absent or out of date (pure Python in use)"
         print(f"compiled engine: {state}")
         return 0
-    modules = ", ".join(native.COMPILED)
+    modules = ", ".join((*native.COMPILED, *(f"learning.{name}" for name in native.LEARNING)))
     print(f"compiling the engine's hot modules with mypyc ({modules}) ...", file=sys.stderr, flush=True)
     try:
         native.build()
