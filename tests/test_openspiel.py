@@ -4,6 +4,9 @@ playing it."""
 
 from __future__ import annotations
 
+import random
+from pathlib import Path
+
 import numpy as np
 import pyspiel
 import pytest
@@ -125,3 +128,27 @@ def test_ismcts_and_mcts_play_a_deal() -> None:
         state.apply_action(action)
         moves[seat] += 1
     assert min(moves) >= 10
+
+
+def test_the_ismcts_peer_of_the_benchmarks_plays_listed_moves_from_its_view(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`benchmarks/openspiel_peers.py:ISMCTS`, OpenSpiel's ISMCTS as a Canasta bot, answers every
+    decision of a deal's first turns with one of the view's listed actions."""
+    from canasta.bots.loading import load_bot
+    from canasta.rules import Game
+
+    monkeypatch.setenv("CANASTA_ISMCTS_SIMULATIONS", "2")
+    root = Path(__file__).resolve().parent.parent
+    bot = load_bot(f"{root / 'benchmarks' / 'openspiel_peers.py'}:ISMCTS")
+    game = Game.new("classic", 4, seed=3)
+    state = game.current
+    rng = random.Random(5)
+    kinds = set()
+    for _ in range(12):
+        view = state.view(state.to_move)
+        action = bot.choose(view, rng)
+        assert action in view.legal
+        kinds.add(type(action).__name__)
+        state.apply(action)
+    assert {"Draw", "Discard"} <= kinds
