@@ -10,7 +10,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
@@ -78,14 +78,26 @@ class Player:
         """Read every message that has arrived (waiting up to `wait` for the first)."""
         while True:
             try:
-                message = json.loads(self.ws.recv(timeout=wait))
+                message = self._receive(wait)
             except TimeoutError:
                 return
             wait = 0.0
             assert message["type"] != "error", message
-            if message["type"] == "state":
-                self.state = message
-                self.seen.append(message)
+
+    def expect(self, wanted: Callable[[dict[str, Any]], bool], wait: float = 10) -> dict[str, Any]:
+        """Read messages until a `wanted` one (each within `wait` seconds), and return it."""
+        while True:
+            message = self._receive(wait)
+            if wanted(message):
+                return message
+            assert message["type"] != "error", message
+
+    def _receive(self, wait: float) -> dict[str, Any]:
+        message: dict[str, Any] = json.loads(self.ws.recv(timeout=wait))
+        if message["type"] == "state":
+            self.state = message
+            self.seen.append(message)
+        return message
 
     def move(self, rng: random.Random) -> bool:
         """Make a random legal move if it is this seat's turn (between deals: ask for the next

@@ -46,6 +46,28 @@ for variant, players, options in CONFIGURATIONS:
 print(json.dumps({"native": native.active(), "digest": digest.hexdigest()}))
 """
 
+# The same for the learning interface: seeded random ids, every legal list, tensor and text.
+LEARNING_DIGEST = """
+import hashlib, importlib.machinery, json, random
+from canasta import native
+from canasta.learning import LearningGame, game
+from canasta.rules.ruleset import CONFIGURATIONS
+digest = hashlib.sha256()
+for variant, players, options in CONFIGURATIONS:
+    learning = LearningGame(variant, players, options)
+    rng = random.Random(3)
+    for i in range(4):
+        state = learning.new_initial_state(seed=i)
+        while not state.is_terminal():
+            seat = state.current_player()
+            legal = state.legal_actions()
+            digest.update(repr((legal, state.observation_tensor(seat))).encode())
+            digest.update(state.information_state_string(seat).encode())
+            state.apply_action(rng.choice(legal))
+        digest.update(repr(state.returns()).encode())
+compiled = game.__file__.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+print(json.dumps({"native": native.active(), "compiled": compiled, "digest": digest.hexdigest()}))
+"""
 
 INPUTS = Path(__file__).resolve().parent / "engine_inputs.py"
 NO_BUILD = "no current compiled engine: run scripts/setup (or `canasta compile`)"
@@ -82,6 +104,13 @@ def test_pure_and_compiled_engines_play_identically() -> None:
     pure, compiled = _run(["-c", DIGEST], pure=True), _run(["-c", DIGEST], pure=False)
     assert pure["native"] is False
     assert compiled["native"] is True, NO_BUILD  # never a comparison of the pure engine with itself
+    assert pure["digest"] == compiled["digest"]
+
+
+def test_pure_and_compiled_learning_interfaces_play_identically() -> None:
+    pure, compiled = _run(["-c", LEARNING_DIGEST], pure=True), _run(["-c", LEARNING_DIGEST], pure=False)
+    assert (pure["native"], pure["compiled"]) == (False, False)
+    assert (compiled["native"], compiled["compiled"]) == (True, True), NO_BUILD
     assert pure["digest"] == compiled["digest"]
 
 

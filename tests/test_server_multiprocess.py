@@ -6,6 +6,7 @@ nor loses the table."""
 
 from __future__ import annotations
 
+import json
 import random
 import signal
 import time
@@ -104,5 +105,49 @@ def test_two_processes_serve_one_table(broker: str, postgres_url: str, tmp_path:
         play(people, watchers, rng, until=people[0].state["version"] + 30)
         same_everywhere(people, watchers)
         stack.close()
+    for log in logs:
+        assert "Traceback" not in log.read_text(), log.read_text()
+
+
+def test_leaving_through_one_process_unseats_every_device(
+    broker: str, postgres_url: str, tmp_path: Path
+) -> None:
+    """Boris, at the table on both processes, leaves through A: on B too he only watches from
+    then on (he is sent no hand and cannot move), and once A is gone B's computer plays his
+    freed seat at once (the grace period is ten minutes)."""
+    ports, logs = [free_port(), free_port()], [tmp_path / "a.log", tmp_path / "b.log"]
+    options = ("--broker", broker)
+    settings = {"players": 2, "deal_pause": 0, "grace": 600}
+    with server(ports[1], postgres_url, logs[1], *options), ExitStack() as stack:
+        with server(ports[0], postgres_url, logs[0], *options) as a, ExitStack() as on_a:
+            table = http(ports[0], "POST", "/api/tables", settings)["table"]
+            ann, boris = (
+                http(port, "POST", f"/api/tables/{table}/seats", {"name": name})["token"]
+                for port, name in ((ports[0], "Ann"), (ports[1], "Boris"))
+            )
+            ann_b = Player(ports[1], table, ann, stack)
+            boris_a, boris_b = Player(ports[0], table, boris, on_a), Player(ports[1], table, boris, stack)
+            assert (ann_b.seat, boris_a.seat, boris_b.seat) == (0, 1, 1)
+            boris_a.ws.send(json.dumps({"type": "leave", "id": "bye"}))
+            assert boris_a.expect(lambda m: m["type"] == "ack")["id"] == "bye"
+            assert boris_a.expect(lambda m: m["type"] == "welcome")["seat"] is None
+            assert boris_b.expect(lambda m: m["type"] == "welcome")["seat"] is None
+            watching = boris_b.expect(lambda m: m["type"] == "state")
+            assert watching["seat"] is None and watching["view"]["hand"] == []
+            draw = {"type": "action", "version": watching["version"], "action": {"type": "draw"}}
+            boris_b.ws.send(json.dumps(draw))
+            assert boris_b.expect(lambda m: m["type"] == "error")["code"] == "not_seated"
+            on_a.close()
+            a.terminate()
+            a.wait(10)
+        rng = random.Random(3)
+        while not (ann_b.state["last"] and ann_b.state["last"]["seat"] == 1):
+            if not ann_b.move(rng):
+                ann_b.drain(wait=10)
+        assert ann_b.state["last"]["by"] == "stand_in"
+        seat = ann_b.state["seats"][1]
+        assert (seat["name"], seat["connected"], seat["stand_in"]) == (None, False, True)
+        last = ann_b.state["last"]
+        assert boris_b.expect(lambda m: m["type"] == "state" and m["last"] == last)["seat"] is None
     for log in logs:
         assert "Traceback" not in log.read_text(), log.read_text()

@@ -270,6 +270,43 @@ def test_a_person_connected_to_one_server_is_present_on_the_other(tmp_path: Path
                 assert not back["seats"][0]["stand_in"]
 
 
+def test_a_seat_left_through_one_server_and_taken_again_has_its_grace_on_both(tmp_path: Path) -> None:
+    """Boris, connected to both servers, leaves through A; Cleo takes his seat later through
+    A and does not connect: each server stands in for her only after her grace period."""
+    clock = ManualClock()
+
+    def stand_in() -> list[bool]:
+        return [client.get(f"/{server}/api/tables/{table}").json()["seats"][1]["stand_in"] for server in "ab"]
+
+    with two_servers(tmp_path, clock, heartbeat=0.05) as client:
+        body = {"players": 2, "deal_pause": 0, "grace": 0.3}
+        table = client.post("/a/api/tables", json=body).json()["table"]
+        ann, boris = (
+            client.post(f"/a/api/tables/{table}/seats", json={"name": name}).json()["token"]
+            for name in ("Ann", "Boris")
+        )
+        with client.websocket_connect(f"/a/ws/tables/{table}") as ann_a:
+            greet(ann_a, ann)
+            with client.websocket_connect(f"/b/ws/tables/{table}") as boris_b:
+                greet(boris_b, boris)
+                with client.websocket_connect(f"/a/ws/tables/{table}") as boris_a:
+                    greet(boris_a, boris)
+                    for _ in range(4):  # each server hears that Boris is connected to the other
+                        advance(client, clock, 0.05)
+                    boris_a.send_json({"type": "leave"})
+                    assert receive_until(boris_b, lambda m: m["type"] == "welcome")["seat"] is None
+                for _ in range(8):  # more than the grace, and several heartbeats
+                    advance(client, clock, 0.05)
+                assert stand_in() == [True, True]  # the free seat
+                client.post(f"/a/api/tables/{table}/seats", json={"name": "Cleo", "seat": 1})
+                for _ in range(1000):  # until B knows that Cleo took the seat
+                    if client.get(f"/b/api/tables/{table}").json()["seats"][1]["name"] == "Cleo":
+                        break
+                assert stand_in() == [False, False]
+                advance(client, clock, 0.3)
+                assert stand_in() == [True, True]
+
+
 def test_a_silent_server_is_forgotten() -> None:
     """What another server announced lapses when it is not heard from again (it may be dead)."""
     clock = ManualClock()

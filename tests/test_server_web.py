@@ -39,6 +39,15 @@ def test_catalogue_offers_only_house_options_a_table_accepts(tmp_path: Path) -> 
                 preset = info["by_players"][str(players)]
                 assert preset["target_score"] == RuleSet.preset(info["variant"], players).target_score
                 keys = [o["key"] for o in preset["options"]]
+                options = {o["key"]: o["values"] for o in preset["options"]}
+                teams = options.get("teams", [preset["teams"]])
+                assert list(preset["by_teams"]) == [str(n) for n in teams]
+                for n in teams:
+                    rules = RuleSet.preset(info["variant"], players, {"teams": n})
+                    assert preset["by_teams"][str(n)] == {
+                        "target_score": rules.target_score,
+                        "seat_teams": [rules.team_of(seat) for seat in range(players)],
+                    }
                 if not RuleSet.preset(info["variant"], players).partnership:
                     assert "permission_mode" not in keys
                 for option in preset["options"]:
@@ -51,6 +60,15 @@ def test_catalogue_offers_only_house_options_a_table_accepts(tmp_path: Path) -> 
                         }
                         created = client.post("/api/tables", json=body)
                         assert created.status_code == 201, (body, created.text)
+        with_teams = [
+            (info["variant"], players)
+            for info in catalogue["variants"]
+            for players, preset in info["by_players"].items()
+            if any(o["key"] == "teams" for o in preset["options"])
+        ]
+        assert with_teams == [("classic", "6")]  # 2 teams of 3 or 3 teams of 2
+        six = catalogue["variants"][0]["by_players"]["6"]
+        assert {"key": "teams", "default": 2, "values": [2, 3]} in six["options"]
 
 
 def test_a_tables_rules_name_every_field(tmp_path: Path) -> None:

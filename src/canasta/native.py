@@ -1,9 +1,9 @@
-"""The compiled engine: the hot modules of `canasta.rules` (and of the heuristic bot, which the
-search's playouts run) built with mypyc, used when current.
+"""The compiled engine: the hot modules of `canasta.rules`, of the heuristic bot (which the
+search's continuations run) and of the learning interface, built with mypyc, used when current.
 
 The engine is plain Python; `python -m canasta.native build` (run by `scripts/setup`) compiles
 its hottest modules (`COMPILED`) from that same source into C extensions under `_native/`,
-with a manifest holding a digest of every source file of the compiled packages. At `import canasta`, `install`
+with a manifest holding a digest of the sources they depend on. At `import canasta`, `install`
 puts a finder in front of the import system that loads those extensions instead of the `.py`
 files, but only when the manifest's digest matches the sources as they are now (so an edited
 engine is never shadowed by an old build) and the build is for this interpreter.
@@ -26,15 +26,18 @@ from types import ModuleType
 from typing import Any
 
 #: The modules that are compiled (under `canasta`): legal moves, state transitions, meld rules,
-#: scoring; the heuristic's decisions.
+#: scoring; the heuristic's decisions; the learning interface's ids, stepwise game and tensors.
 COMPILED = (
     *(f"rules.{name}" for name in ("deal", "judge", "legal", "melds", "mover", "parts", "public", "solver")),
     "rules.scoring",
     "rules.state",
     *(f"bots.{name}" for name in ("discarding", "heuristic", "melding", "skill", "table")),
+    *(f"learning.{name}" for name in ("actions", "game", "observation")),
 )
 #: The packages that hold compiled modules.
-PACKAGES = ("rules", "bots")
+PACKAGES = ("rules", "bots", "learning")
+#: The packages whose every source file goes into the digest (the rest: their compiled modules).
+WHOLE = ("rules", "learning")
 
 PACKAGE = Path(__file__).resolve().parent
 NATIVE = PACKAGE / "_native"
@@ -42,9 +45,12 @@ MANIFEST = "manifest.json"
 
 
 def source_digest(root: Path = PACKAGE) -> str:
-    """A digest of the sources a build depends on (names and contents): every engine file and
-    the compiled modules of the bots (the search and the bot registry stay plain Python)."""
-    files = {*(root / "rules").glob("*.py"), *(root / f"{name.replace('.', '/')}.py" for name in COMPILED)}
+    """A digest of the sources a build depends on (names and contents): every file of the engine
+    and of the learning interface, and the compiled modules of the bots (the search and the bot
+    registry stay plain Python)."""
+    files = {*(root / f"{name.replace('.', '/')}.py" for name in COMPILED)}
+    for package in WHOLE:
+        files.update((root / package).glob("*.py"))
     digest = hashlib.sha256()
     for path in sorted(files):
         digest.update(path.relative_to(root).as_posix().encode())

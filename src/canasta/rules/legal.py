@@ -535,18 +535,20 @@ def pickup_actions(of: Mover | State, first_only: bool = False) -> list[Action]:
     pile = state.board.pile
     top = pile[-1]
     rules = state.rules
-    hand = _Hand(state.hand)
     melded = top.rank in state.board.melds[team]
+    if not melded and not any(c.rank is top.rank and not c.is_wild for c in state.hand):
+        return []  # nothing of the top card's rank in hand to take it with (nor a meld of it)
+    hand = _Hand(state.hand)
     n = len(hand.pool(top.rank))
-    if not n and not melded:
-        return []
-    judge = Judge.of(state, team)
     frozen = state.frozen_for(team)
     bases: list[Spec] = []
     for k in range(n + 1):
         for j, t in _wild_splits(len(hand.jokers), len(hand.twos), rules.meld_max_wilds):
             if take_error(rules, frozen, state.board.pile_frozen, top, k, j + t, melded) is None:
                 bases.append((top.rank, k, j, t))
+    if not bases:
+        return []
+    judge = Judge.of(state, team)
     out: list[Action] = []
     search = _Search(state, judge, hand, top)
     for base, specs in search.combos(bases):

@@ -59,19 +59,25 @@ class Autoplay:
     # -- people coming and going --------------------------------------------------------------
 
     def absent(self, seat: int) -> None:
-        """Nobody is connected for this person's seat: a stand-in takes it after the grace period."""
-        if seat not in self.stand_ins and seat not in self._grace:
+        """Nobody is connected for this person's seat: a stand-in takes it after the grace
+        period, or at once when the seat is free (its person left it)."""
+        if self.room.table.seats[seat].free:
+            self._forget(seat)  # `stands_in` a free seat without any grace period
+        elif seat not in self.stand_ins and seat not in self._grace:
             grace = self.room.table.settings.grace
             self._grace[seat] = self._clock.call_later(grace, self._replace, seat)
         self.schedule()  # with nobody left at the table, play pauses
 
     def present(self, seat: int) -> None:
         """The person is back (or left for good): nobody stands in for them any more."""
+        self._forget(seat)
+        self.schedule()
+
+    def _forget(self, seat: int) -> None:
         timer = self._grace.pop(seat, None)
         if timer is not None:
             timer.cancel()
         self.stand_ins.discard(seat)
-        self.schedule()
 
     def stands_in(self, seat: int) -> bool:
         """Whether a computer plays this person's seat: its person is away, or left it."""

@@ -40,9 +40,11 @@ DESCRIPTIONS_PLAIN: Final[Mapping[str, Mapping[str, str]]] = {
 }
 
 #: House options a table's creator may change, per rule set, with the values offered.
-#: `black3_freezes` and `pile_take_by_layoff` are the RuleSet's boolean shortcuts.
+#: `black3_freezes` and `pile_take_by_layoff` are the RuleSet's boolean shortcuts. A value the
+#: rule set refuses at a player count (3 teams of 4 players, say) is not offered there.
 HOUSE_OPTIONS: Final[Mapping[str, Mapping[str, tuple[Any, ...]]]] = {
     "classic": {
+        "teams": (2, 3),
         "go_out_min_canastas": (1, 2),
         "permission_mode": ("optional_binding", "off"),
         "black3_freezes": (False, True),
@@ -98,31 +100,55 @@ def _option_value(rules: RuleSet, key: str) -> Any:
     return _jsonable(getattr(rules, key))
 
 
+def _accepts(rules: RuleSet, key: str, value: Any) -> bool:
+    try:
+        rules.with_options({key: value})
+    except ValueError:
+        return False
+    return True
+
+
 def _house_options(variant: str, rules: RuleSet) -> list[dict[str, Any]]:
-    """The house options that apply to a preset at a player count, each with its default first."""
+    """The house options that apply to a preset at a player count, each with its default first
+    (an option with no other value the preset accepts is left out)."""
     out = []
-    for key, values in HOUSE_OPTIONS[variant].items():
+    for key, offered in HOUSE_OPTIONS[variant].items():
         if key == "permission_mode" and not rules.partnership:
             continue
         default = _option_value(rules, key)
-        out.append(
-            {"key": key, "default": default, "values": [default, *(v for v in values if v != default)]}
-        )
+        values = [default, *(v for v in offered if v != default and _accepts(rules, key, v))]
+        if len(values) > 1:
+            out.append({"key": key, "default": default, "values": values})
+    return out
+
+
+def _by_teams(rules: RuleSet, options: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """For each number of teams a table of the preset may play as: its target score and the
+    team of each seat (as the rule set assigns them)."""
+    counts = next((o["values"] for o in options if o["key"] == "teams"), [rules.teams])
+    out = {}
+    for teams in counts:
+        layout = rules.with_options({"teams": teams})
+        seats = [layout.team_of(seat) for seat in range(layout.players)]
+        out[str(teams)] = {"target_score": layout.target_score, "seat_teams": seats}
     return out
 
 
 def catalogue() -> dict[str, Any]:
     """The rule sets with their descriptions (English and Russian), player counts, default
-    target scores and house options per player count; the bot levels and target scores offered."""
+    target scores, house options and seats' teams per player count; the bot levels and target
+    scores offered."""
     variants = []
     for variant in VARIANTS:
         per_players = {}
         for players in PLAYER_COUNTS[variant]:
             rules = RuleSet.preset(variant, players)
+            options = _house_options(variant, rules)
             per_players[str(players)] = {
                 "target_score": rules.target_score,
                 "teams": rules.teams,
-                "options": _house_options(variant, rules),
+                "options": options,
+                "by_teams": _by_teams(rules, options),
             }
         variants.append(
             {

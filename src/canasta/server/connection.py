@@ -51,7 +51,8 @@ class RateLimiter:
 
 
 class Connection:
-    """A client connected to a table; `seat` is None for a spectator (and before `hello`)."""
+    """A client connected to a table; `seat` is None for a spectator (and before `hello`), and
+    `token_hash` is what the seat was held with when the client was greeted as its player."""
 
     def __init__(self, websocket: WebSocket, config: ServerConfig, limiter: RateLimiter) -> None:
         self.websocket = websocket
@@ -59,6 +60,7 @@ class Connection:
         self.limiter = limiter
         self.lang = "en"
         self.seat: int | None = None
+        self.token_hash: str | None = None
         self.greeted = False
         self._outbox: deque[str | int] = deque()  # texts, then maybe a close code
         self._queued = 0  # characters of the texts in the outbox

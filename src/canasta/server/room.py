@@ -95,6 +95,7 @@ class Room:
                 if seat is None:
                     raise ProtocolError(ErrorCode.BAD_TOKEN)
             conn.seat, conn.greeted = seat, True
+            conn.token_hash = None if seat is None else self.table.seats[seat].token_hash
             self.connections.add(conn)
             if seat is not None:
                 self.autoplay.present(seat)
@@ -166,29 +167,20 @@ class Room:
 
     async def leave(self, conn: Connection, request_id: str | int | None) -> None:
         """A person gives up their seat: it is free for anyone to take, and a computer plays it
-        meanwhile; their connections (every device) go on watching."""
+        meanwhile; their connections (every device, in every process) go on watching."""
         async with self.lock:
-            seat = conn.seat
-            if seat is None:
+            seat, held = conn.seat, conn.token_hash
+            if seat is None or held is None:
                 raise ProtocolError(ErrorCode.NOT_SEATED)
-            held = self.table.seats[seat]
-            if held.token_hash is None or not await self.storage.release_seat(
-                self.table.id, seat, held.token_hash
-            ):
+            if not await self.storage.release_seat(self.table.id, seat, held):
                 await self._catch_up()
                 self.changed()
                 raise ProtocolError(ErrorCode.BAD_TOKEN)
-            held.name = held.token_hash = None
+            freed = self.table.seats[seat]
+            freed.name = freed.token_hash = None
             await self.broker.publish(Notice(self.table.id, self.origin))
             conn.send(outgoing.ack(self.table.version, request_id))
-            settings = self.table.settings.to_json()
-            for other in self.connections:
-                if other.seat == seat:
-                    other.seat = None
-                    other.send(outgoing.welcome(self.table.id, None, other.lang, settings))
-            self.autoplay.present(seat)
-            self._announce_if_changed()
-            self.send_presence()
+            self._seats_changed()
             self.changed()
 
     async def hint(self, conn: Connection) -> None:
@@ -257,12 +249,34 @@ class Room:
         event but the last, as they are when this process plays them (the caller holds the lock
         and calls `changed`)."""
         row = await self.storage.load_table(self.table.id)
-        if row is not None:
+        events = await self.storage.events(self.table.id, self.table.version)
+        if row is not None:  # no await from here to the caller's `changed`, which sets the next step
             self.table.update_seats(row)
-        for n, (_, event) in enumerate(await self.storage.events(self.table.id, self.table.version)):
+            self._seats_changed()
+        for n, (_, event) in enumerate(events):
             if n:
                 self.broadcast()
             self.table.apply(event)
+
+    def _seats_changed(self) -> None:
+        """After the seats changed (read from storage, or one left here): the connections whose
+        seat is no longer held with the token they were greeted with (its person left it, here
+        or through another process, or it was taken again since) become spectators, and a
+        computer is set to play each person's seat with nobody connected (a freed one at once,
+        a taken one after its grace period)."""
+        unseated = False
+        for conn in self.connections:
+            if conn.seat is not None and self.table.seats[conn.seat].token_hash != conn.token_hash:
+                conn.seat = conn.token_hash = None
+                conn.send(outgoing.welcome(self.table.id, None, conn.lang, self.table.settings.to_json()))
+                unseated = True
+        present = self.present_seats()
+        for i, seat in enumerate(self.table.seats):
+            if seat.bot is None and i not in present:
+                self.autoplay.absent(i)
+        if unseated:
+            self._announce_if_changed()
+            self.send_presence()
 
     # -- changing the game --------------------------------------------------------------------
 

@@ -24,6 +24,13 @@ function presetFor() {
   return variantInfo().by_players[String(form.players)];
 }
 
+// The preset as played by the number of teams chosen (a house option at some player counts):
+// its target score and the team of each seat, from the server's catalogue.
+function layoutFor() {
+  const preset = presetFor();
+  return preset.by_teams[String(form.house.teams ?? preset.teams)];
+}
+
 function renderVariants() {
   const box = $('variants');
   box.replaceChildren(...form.catalogue.variants.map((info) => {
@@ -54,8 +61,7 @@ function renderPlayers() {
 
 function renderTarget() {
   const select = $('target');
-  const preset = presetFor();
-  const options = [el('option', { value: '' }, t('home.target_default', { n: preset.target_score }))];
+  const options = [el('option', { value: '' }, t('home.target_default', { n: layoutFor().target_score }))];
   for (const score of form.catalogue.target_scores) options.push(el('option', { value: String(score) }, String(score)));
   select.replaceChildren(...options);
   select.value = form.target;
@@ -95,7 +101,11 @@ function renderHouse() {
       item.selected = choice === value;
       select.append(item);
     }
-    select.addEventListener('change', () => { form.house[option.key] = JSON.parse(select.value); });
+    select.addEventListener('change', () => {
+      form.house[option.key] = JSON.parse(select.value);
+      renderTarget();  // the number of teams changes the default target and the seats' teams
+      renderSeats();
+    });
     label.append(el('span', {}, t('option.' + option.key)), select);
     return label;
   }));
@@ -108,12 +118,12 @@ function defaultSeats(players) {
 
 function renderSeats() {
   if (form.seats.length !== form.players) form.seats = defaultSeats(form.players);
-  const teams = presetFor().teams;
+  const teams = layoutFor().seat_teams;
   const box = $('seat-plan');
   box.replaceChildren(...form.seats.map((kind, seat) => {
-    const row = el('div', { class: `seat-row team-${seat % teams}` });
+    const row = el('div', { class: `seat-row team-${teams[seat]}` });
     const id = `seat-${seat}`;
-    row.append(el('label', { for: id }, `${t('home.seat', { n: seat + 1 })} · ${t('home.team', { n: (seat % teams) + 1 })}`));
+    row.append(el('label', { for: id }, `${t('home.seat', { n: seat + 1 })} · ${t('home.team', { n: teams[seat] + 1 })}`));
     const who = el('select', { id });
     const bot = form.catalogue.bot_levels.includes(kind);
     for (const [value, text] of [['you', t('home.you')], ['friend', t('home.friend')], ['bot', t('home.computer')]]) {

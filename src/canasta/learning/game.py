@@ -1,0 +1,471 @@
+"""One deal as a stepwise game of integer actions, for learning code (OpenSpiel-style).
+
+A `LearningGame` is a rule set (a preset plus options) and the cumulative scores before the
+deal; its states start at the deal, a chance node per card of the deck (outcome: the card's
+kind, with probability its share of the cards not yet dealt), or dealt at once from a seed.
+After the deal every decision of the engine's `State.legal_actions()` is taken in atomic steps
+(`canasta.learning.actions`): a draw, a discard, an ask or an answer is one id; a pickup or a
+meld is formed id by id and applied by `COMMIT`. The ids legal while a step is being formed are
+the next ids of the engine's listed actions that begin with the ids given so far, so every
+listed action is reachable, every id leads on to one, and what the engine's list reaches (every
+legal turn) the atomic steps reach too.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from operator import index
+from typing import Any, SupportsIndex
+
+from canasta.learning.actions import COMMIT, DISCARD, ActionSpace
+from canasta.learning.observation import ObservationLayout, describe
+from canasta.rules import (
+    ALL_CARDS,
+    Action,
+    Card,
+    Discard,
+    InvalidActionError,
+    Meld,
+    Pickup,
+    RuleSet,
+    State,
+    legal_actions,
+    make_deck,
+    position_from_json,
+    position_to_json,
+    resample,
+)
+from canasta.rules.game import default_dealer
+
+CHANCE = -1
+TERMINAL = -4
+#: `returns()` are a team's deal score divided by this (so 1.0 is 1000 points).
+POINTS_SCALE = 1000.0
+STATE_FORMAT = "canasta-learning/1"
+#: Atomic steps per card of the deck that bound a deal (see `LearningGame.max_game_length`).
+STEPS_PER_CARD = 12
+
+Candidate = tuple[tuple[int, ...], Action]
+
+
+class LearningGame:
+    """A rule set and starting scores, with the fixed facts learning code asks about."""
+
+    def __init__(
+        self,
+        variant: str = "classic",
+        players: int = 4,
+        options: Mapping[str, Any] | None = None,
+        scores: Sequence[int] | None = None,
+    ) -> None:
+        self.rules = RuleSet.preset(variant, players, options)
+        teams = self.rules.teams
+        if scores is None:
+            scores = [0] * teams
+        if len(scores) != teams or not all(isinstance(s, int) and not isinstance(s, bool) for s in scores):
+            message = f"scores must be {teams} whole numbers, not {list(scores)!r}"
+            raise InvalidActionError(message, "bad_field")
+        self.scores = tuple(scores)
+        self.actions = ActionSpace(self.rules)
+        self.dealer, self.sitting_out = default_dealer(self.rules, 0)
+        deck = make_deck(self.rules.decks, self.rules.jokers)
+        self.deck_counts = tuple(deck.count(c) for c in ALL_CARDS)
+        self.observation = ObservationLayout(self.rules)
+
+    @property
+    def num_players(self) -> int:
+        return self.rules.players
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return self.actions.size
+
+    @property
+    def max_chance_outcomes(self) -> int:
+        return len(ALL_CARDS)
+
+    @property
+    def max_game_length(self) -> int:
+        """A bound on the atomic decisions of a deal (chance nodes not counted).
+
+        A turn draws a card from the stock or melds the pile's top card, so a deal has at most
+        two turns per card of the deck; a turn takes at most five single ids (draw or take,
+        commit, ask, answer, discard), and each meld adds at least one card to the table for
+        its ids (a group and a commit): `STEPS_PER_CARD` (12) ids per card of the deck.
+        """
+        return STEPS_PER_CARD * self.rules.deck_size
+
+    @property
+    def observation_shape(self) -> tuple[int]:
+        return (self.observation.size,)
+
+    def bounds(self) -> tuple[float, float]:
+        """Bounds of `returns()` (scaled points): every card's points, every canasta bonus,
+        the threes, going out and the penalties, added up."""
+        rules = self.rules
+        counts = zip(ALL_CARDS, self.deck_counts, strict=True)
+        cards = sum(max(c.points, rules.black3_hand_value) * n for c, n in counts)
+        bonus = max(rules.canasta_bonus_natural, rules.canasta_bonus_mixed, rules.canasta_bonus_wild)
+        if rules.special_canasta_bonuses:
+            bonus = max(bonus, 3000)
+        threes = 2 * rules.red_three_score(4 * rules.decks)
+        out = max(rules.go_out_bonus, rules.concealed_total)
+        penalties = 2500 * 14 + 1500 * 2 * rules.players
+        top = cards + bonus * (rules.deck_size // 7) + threes + out + penalties
+        return -top / POINTS_SCALE, top / POINTS_SCALE
+
+    def new_initial_state(self, seed: int | None = None) -> LearningState:
+        """The deal's first chance node; with `seed`, the deal `Game.new(..., seed=seed)` deals."""
+        state = LearningState(self)
+        if seed is not None:
+            deck = make_deck(self.rules.decks, self.rules.jokers)
+            random.Random(seed).shuffle(deck)
+            state.deal(deck)
+        return state
+
+    def options_json(self) -> dict[str, Any]:
+        return {
+            "variant": self.rules.variant,
+            "players": self.rules.players,
+            "options": self.rules.to_options(),
+            "scores": list(self.scores),
+        }
+
+    def state_from_json(self, obj: Any) -> LearningState:
+        """A state written by `LearningState.to_json` for this game."""
+        return LearningState.from_json(obj, self)
+
+
+class LearningState:
+    """A deal in atomic steps: the chance nodes of the deal, then the engine's `State`."""
+
+    __slots__ = (
+        "_legal",
+        "_simple",
+        "candidates",
+        "deck",
+        "game",
+        "history",
+        "kinds",
+        "remaining",
+        "staged",
+        "state",
+    )
+
+    def __init__(self, game: LearningGame) -> None:
+        self.game = game
+        self.deck: list[Card] = []
+        self.remaining = list(game.deck_counts)
+        #: The card kinds not yet all dealt, ascending.
+        self.kinds = [i for i, n in enumerate(self.remaining) if n]
+        self.state: State | None = None
+        #: The ids of the step being formed, and the listed actions that begin with them.
+        self.staged: tuple[int, ...] = ()
+        self.candidates: list[Candidate] = []
+        #: The player actions since the deal (every one is seen by every seat).
+        self.history: list[int] = []
+        self._legal: list[int] | None = None
+        self._simple: dict[int, Action] = {}
+
+    # -- the deal -------------------------------------------------------------------------------
+
+    def deal(self, deck: Sequence[Card]) -> None:
+        """Deal from an explicit deck (index 0 the top card), ending the chance nodes."""
+        if self.state is not None:
+            raise InvalidActionError("the deal has already been dealt", "deal_over")
+        if list(deck[: len(self.deck)]) != self.deck:
+            raise InvalidActionError("the deck does not begin with the cards dealt so far", "bad_deck")
+        game = self.game
+        self.state = State.deal(game.rules, deck, game.dealer, game.scores, game.sitting_out)
+        self.deck = []
+        self.remaining = [0] * len(ALL_CARDS)
+        self.kinds = []
+        self._legal = None
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The next card of the deck: (card kind, probability) for each kind left."""
+        if self.state is not None:
+            return []
+        left = self.game.rules.deck_size - len(self.deck)
+        remaining = self.remaining
+        return [(i, remaining[i] / left) for i in self.kinds]
+
+    # -- queries --------------------------------------------------------------------------------
+
+    @property
+    def engine(self) -> State:
+        """The engine's state of the deal (once dealt)."""
+        if self.state is None:
+            raise InvalidActionError("the deal has not been dealt yet", "no_deal")
+        return self.state
+
+    def current_player(self) -> int:
+        state = self.state
+        if state is None:
+            return CHANCE
+        if state.is_over:
+            return TERMINAL
+        return state.to_move
+
+    def is_chance_node(self) -> bool:
+        return self.state is None
+
+    def is_terminal(self) -> bool:
+        return self.state is not None and self.state.is_over
+
+    def legal_actions(self) -> list[int]:
+        """The legal ids, ascending (chance nodes: the card kinds left)."""
+        if self._legal is None:
+            self._list()
+        assert self._legal is not None
+        return self._legal[:]
+
+    def legal_actions_mask(self) -> list[int]:
+        """1 for each legal id, 0 for the others, `num_distinct_actions` long."""
+        mask = [0] * self.game.actions.size
+        for a in self.legal_actions() if self.state is not None else ():
+            mask[a] = 1
+        return mask
+
+    def _list(self) -> None:
+        state = self.state
+        if state is None:
+            self._legal = self.kinds
+            return
+        if self.staged:
+            depth = len(self.staged)
+            self._legal = sorted({seq[depth] for seq, _ in self.candidates})
+            return
+        simple: dict[int, Action] = {}
+        compound: list[Candidate] = []
+        ids: list[int] = []
+        space = self.game.actions
+        for action in legal_actions(state):
+            if type(action) is Discard:
+                first = DISCARD + action.card.index
+                simple[first] = action
+            elif type(action) is Meld or type(action) is Pickup:
+                seq = space.sequence(action)
+                compound.append((seq, action))
+                first = seq[0]
+            else:
+                first = space.sequence(action)[0]
+                simple[first] = action
+            ids.append(first)
+        ids.sort()
+        if compound:  # several listed actions may begin with one id
+            ids = [a for i, a in enumerate(ids) if not i or a != ids[i - 1]]
+        self._simple = simple
+        self.candidates = compound
+        self._legal = ids
+
+    def returns(self) -> list[float]:
+        """Each seat's team's deal score / `POINTS_SCALE` once the deal is over, else zeros."""
+        state = self.state
+        if state is None or state.result is None:
+            return [0.0] * self.game.rules.players
+        totals = [part.total / POINTS_SCALE for part in state.result.scores]
+        teams = self.game.rules.teams
+        return [totals[seat % teams] for seat in range(self.game.rules.players)]
+
+    # -- playing --------------------------------------------------------------------------------
+
+    def apply_action(self, action_id: SupportsIndex) -> None:
+        """Apply a legal id; an illegal one raises `ValueError` and changes nothing."""
+        try:
+            number = index(action_id)
+        except TypeError:
+            raise ValueError(f"an action id is a whole number, not {action_id!r}") from None
+        self._apply(number)
+
+    def _apply(self, action_id: int) -> None:
+        if self._legal is None:
+            self._list()
+        if action_id not in self._simple and (self._legal is None or action_id not in self._legal):
+            raise ValueError(self._refusal(action_id))
+        state = self.state
+        if state is None:
+            self._deal_card(action_id)
+            return
+        self.history.append(action_id)
+        self._legal = None
+        if not self.staged:
+            action = self._simple.get(action_id)
+            if action is not None:
+                state.apply(action)
+                return
+        depth = len(self.staged)
+        if action_id == COMMIT:
+            for seq, action in self.candidates:
+                if len(seq) == depth + 1:
+                    self.staged = ()
+                    self.candidates = []
+                    state.apply(action)
+                    return
+        self.staged = (*self.staged, action_id)
+        self.candidates = [c for c in self.candidates if c[0][depth] == action_id]
+        self._simple = {}
+
+    def _deal_card(self, kind: int) -> None:
+        self.remaining[kind] -= 1
+        if not self.remaining[kind]:
+            self.kinds = [k for k in self.kinds if k != kind]
+        self.deck.append(ALL_CARDS[kind])
+        self._legal = None
+        if len(self.deck) == self.game.rules.deck_size:
+            self.deal(self.deck)
+
+    def _refusal(self, action_id: int) -> str:
+        space = self.game.actions
+        if not 0 <= action_id < space.size:
+            return f"action id {action_id!r} is outside 0..{space.size - 1}"
+        if self.state is None:
+            return f"no {ALL_CARDS[action_id].code} is left to deal" if action_id < len(ALL_CARDS) else (
+                f"action id {action_id} is not a card kind (the deal is being dealt)"
+            )
+        if self.state.is_over:
+            return "the deal is over"
+        return f"{space.to_string(action_id)} is not legal here"
+
+    def action_to_string(self, action_id: int) -> str:
+        if self.state is None:
+            return f"deal {ALL_CARDS[action_id].code}"
+        return self.game.actions.to_string(action_id)
+
+    def string_to_action(self, text: str) -> int:
+        if self.state is None:
+            words = text.split()
+            if len(words) == 2 and words[0] == "deal":
+                return Card.parse(words[1]).index
+            raise ValueError(f"not a card of the deal: {text!r}")
+        return self.game.actions.from_string(text)
+
+    # -- observations ---------------------------------------------------------------------------
+
+    def observation_tensor(self, seat: SupportsIndex) -> list[float]:
+        """What `seat` may know as numbers (`canasta.learning.observation`)."""
+        return self.game.observation.tensor(self, self._seat(seat))
+
+    def observation_string(self, seat: SupportsIndex) -> str:
+        """What `seat` may know now, as text."""
+        return describe(self, self._seat(seat))
+
+    def _seat(self, seat: SupportsIndex) -> int:
+        players = self.game.rules.players
+        try:
+            number = index(seat)
+        except TypeError:
+            number = -1
+        if not 0 <= number < players:
+            raise ValueError(f"seat {seat!r} is not a seat of this {players}-player game")
+        return number
+
+    def information_state_string(self, seat: SupportsIndex) -> str:
+        """`observation_string` and the ids played since the deal (all public)."""
+        return self.observation_string(seat) + "\nhistory: " + " ".join(map(str, self.history))
+
+    # -- copies and text ------------------------------------------------------------------------
+
+    def clone(self) -> LearningState:
+        other = LearningState(self.game)
+        other.game = self.game
+        other.deck = self.deck[:]
+        other.remaining = self.remaining[:]
+        other.kinds = self.kinds
+        other.state = self.state.clone() if self.state is not None else None
+        other.staged = self.staged
+        other.candidates = self.candidates
+        other.history = self.history[:]
+        other._legal = self._legal
+        other._simple = self._simple
+        return other
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> LearningState:
+        return self.clone()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_restore, (self.game.options_json(), self.to_json()))
+
+    def to_json(self) -> dict[str, Any]:
+        """The state as JSON: the game's options, the deck so far or the position, the ids
+        of the step being formed, and the ids since the deal."""
+        out: dict[str, Any] = {"format": STATE_FORMAT, **self.game.options_json()}
+        if self.state is None:
+            out["deck"] = [c.code for c in self.deck]
+        else:
+            out["position"] = position_to_json(self.state)
+        out["staged"] = list(self.staged)
+        out["history"] = list(self.history)
+        return out
+
+    @classmethod
+    def from_json(cls, obj: Any, game: LearningGame) -> LearningState:
+        """Read `to_json`'s form; malformed input raises `InvalidActionError`."""
+        if not isinstance(obj, dict) or obj.get("format") != STATE_FORMAT:
+            raise InvalidActionError(f"expected a {STATE_FORMAT} object", "bad_position")
+        ours = game.options_json()
+        theirs = {key: obj.get(key) for key in ours}
+        if theirs != ours:
+            raise InvalidActionError(f"the state is of another game ({theirs}, not {ours})", "bad_position")
+        state = cls(game)
+        history = obj.get("history", [])
+        staged = obj.get("staged", [])
+        size = game.actions.size
+        for name, ids in (("history", history), ("staged", staged)):
+            if not isinstance(ids, list) or not all(type(i) is int and 0 <= i < size for i in ids):
+                raise InvalidActionError(f"{name} must be a list of action ids", "bad_position")
+        if "position" in obj:
+            state.state = position_from_json(obj["position"], "position", game.rules)
+            state.remaining = [0] * len(ALL_CARDS)
+            state.kinds = []
+            try:
+                state._restage(staged, history)
+            except ValueError as exc:
+                raise InvalidActionError(f"staged ids: {exc}", "bad_position") from None
+        else:
+            deck = obj.get("deck")
+            if not isinstance(deck, list):
+                raise InvalidActionError("a state being dealt needs its 'deck' so far", "bad_position")
+            for code in deck:
+                kind = Card.parse(code).index if isinstance(code, str) else -1
+                if kind < 0 or not state.remaining[kind]:
+                    raise InvalidActionError(f"the deck cannot hold another {code!r}", "bad_position")
+                state._deal_card(kind)
+        return state
+
+    def _restage(self, staged: Sequence[int], history: Sequence[int]) -> None:
+        """Form the step `staged` again, the ids since the deal being `history` (ending so)."""
+        self.history = list(history[: len(history) - len(staged)])
+        for action_id in staged:
+            self.apply_action(action_id)
+        self.history = list(history)
+
+    def resample(self, seat: SupportsIndex, rng: random.Random) -> LearningState:
+        """A state that `seat` cannot tell from this one, the cards it does not see dealt at
+        random (`canasta.rules.resample`: cards known from a pickup stay in their hand)."""
+        number = self._seat(seat)
+        if self.state is None:
+            deck = make_deck(self.game.rules.decks, self.game.rules.jokers)
+            rng.shuffle(deck)
+            other = LearningState(self.game)
+            for card in deck[: len(self.deck)]:
+                other._deal_card(card.index)
+            return other
+        other = LearningState(self.game)
+        other.state = resample(self.state.view(number), rng)
+        other.remaining = [0] * len(ALL_CARDS)
+        other.kinds = []
+        other._restage(self.staged, self.history)
+        return other
+
+    def __str__(self) -> str:
+        if self.state is None:
+            return f"dealing: {len(self.deck)} of {self.game.rules.deck_size} cards"
+        staged = " ".join(self.game.actions.to_string(a) for a in self.staged)
+        return f"{position_to_json(self.state)}" + (f"\nstaged: {staged}" if staged else "")
+
+
+def _restore(options: dict[str, Any], obj: dict[str, Any]) -> LearningState:
+    game = LearningGame(options["variant"], options["players"], options["options"], options["scores"])
+    return game.state_from_json(obj)

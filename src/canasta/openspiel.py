@@ -1,0 +1,184 @@
+"""OpenSpiel adapter: importing this module registers the game `python_canasta` with OpenSpiel.
+
+    import pyspiel
+    import canasta.openspiel  # registers python_canasta
+    game = pyspiel.load_game("python_canasta", {"variant": "classic", "players": 4})
+
+One deal of a rule set, over `canasta.learning` (the same ids, chance nodes, tensors and
+returns). Parameters: `variant` and `players` as in `RuleSet.preset`; `options`, house options
+as space-separated `key:value` items (e.g. `"meld_max_wilds:2 pile_take_methods:pair/layoff"`:
+a number, `true`/`false`, a word, or for a list option words or numbers separated by `/`, the
+pairs of `initial_meld_table` as `score+minimum`); `scores`, the teams' cumulative scores
+before the deal, space-separated (they decide the opening minimum). Needs the `openspiel`
+extra (`pip install 'canasta[openspiel]'`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from canasta.learning import CHANCE, LearningGame, LearningState
+from canasta.rules import InvalidActionError, RuleSet
+
+PARAMETERS: dict[str, Any] = {"variant": "classic", "players": 4, "options": "", "scores": ""}
+#: Options whose value is a list (`/`-separated in the `options` parameter).
+_LISTS = {
+    f.name
+    for f in dataclasses.fields(RuleSet)
+    if str(f.type).startswith(("frozenset", "tuple"))
+}
+
+GAME_TYPE = pyspiel.GameType(
+    short_name="python_canasta",
+    long_name="Python Canasta (one deal)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.GENERAL_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=6,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=False,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    provides_factored_observation_string=False,
+    parameter_specification=PARAMETERS,
+)
+
+
+def parse_options(text: str) -> dict[str, Any]:
+    """The `options` parameter as a dict of house options (see the module docstring)."""
+    options: dict[str, Any] = {}
+    for item in text.split():
+        key, sep, value = item.partition(":")
+        if not sep or not key:
+            raise InvalidActionError(f"option {item!r}: expected key:value", "bad_option")
+        if key in _LISTS:
+            options[key] = [_value(v) for v in value.split("/") if v]
+        else:
+            options[key] = _value(value)
+    return options
+
+
+def _value(text: str) -> Any:
+    if "+" in text:
+        return [_value(v) for v in text.split("+")]
+    if text in ("true", "false"):
+        return text == "true"
+    if text == "none":
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def parse_scores(text: str) -> list[int] | None:
+    try:
+        return [int(v) for v in text.split()] or None
+    except ValueError:
+        raise InvalidActionError(f"scores must be whole numbers, not {text!r}", "bad_field") from None
+
+
+class CanastaGame(pyspiel.Game):  # type: ignore[misc]
+    """`python_canasta`: one deal of a rule set (`canasta.learning.LearningGame`)."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = {**PARAMETERS, **(params or {})}
+        options, scores = parse_options(params["options"]), parse_scores(params["scores"])
+        learning = LearningGame(params["variant"], params["players"], options, scores)
+        low, high = learning.bounds()
+        info = pyspiel.GameInfo(
+            num_distinct_actions=learning.num_distinct_actions,
+            max_chance_outcomes=learning.max_chance_outcomes,
+            num_players=learning.num_players,
+            min_utility=low,
+            max_utility=high,
+            utility_sum=None,
+            max_game_length=learning.max_game_length,
+        )
+        super().__init__(GAME_TYPE, info, params)
+        self.learning = learning
+
+    def new_initial_state(self) -> CanastaState:
+        return CanastaState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> CanastaObserver:
+        return CanastaObserver(self.learning, iig_obs_type, params)
+
+
+class CanastaState(pyspiel.State):  # type: ignore[misc]
+    """A state of `python_canasta`, over a `LearningState` (`inner`)."""
+
+    def __init__(self, game: CanastaGame, inner: LearningState | None = None) -> None:
+        super().__init__(game)
+        self.inner = inner if inner is not None else game.learning.new_initial_state()
+
+    def current_player(self) -> int:
+        player = self.inner.current_player()
+        if player == CHANCE:
+            return int(pyspiel.PlayerId.CHANCE)
+        return int(pyspiel.PlayerId.TERMINAL) if player < 0 else player
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self.inner.legal_actions()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return self.inner.chance_outcomes()
+
+    def _apply_action(self, action: int) -> None:
+        self.inner.apply_action(int(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return self.inner.action_to_string(int(action))
+
+    def is_terminal(self) -> bool:
+        return self.inner.is_terminal()
+
+    def returns(self) -> list[float]:
+        return self.inner.returns()
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CanastaState:
+        """A state `player_id` cannot tell from this one (`LearningState.resample`), the unseen
+        cards dealt from a seed drawn from `probability_sampler` (a callable giving [0, 1))."""
+        rng = random.Random(int(probability_sampler() * 2**53))
+        return CanastaState(self.get_game(), self.inner.resample(player_id, rng))
+
+    def __str__(self) -> str:
+        return str(self.inner)
+
+
+class CanastaObserver:
+    """OpenSpiel's observer: the tensor and text of `canasta.learning.observation`; with
+    perfect recall, the information state string (no tensor)."""
+
+    def __init__(self, learning: LearningGame, iig_obs_type: Any, params: Any) -> None:
+        if params:
+            raise ValueError(f"python_canasta's observer takes no parameters, not {params!r}")
+        self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        self.tensor: np.ndarray[Any, np.dtype[np.float32]] | None = None
+        self.dict: dict[str, np.ndarray[Any, np.dtype[np.float32]]] = {}
+        if not self.perfect_recall:
+            layout = learning.observation
+            self.tensor = np.zeros(layout.size, np.float32)
+            for name, (offset, shape) in layout.pieces.items():
+                size = int(np.prod(shape))
+                self.dict[name] = self.tensor[offset : offset + size].reshape(shape)
+
+    def set_from(self, state: CanastaState, player: int) -> None:
+        if self.tensor is not None:
+            self.tensor[:] = state.inner.observation_tensor(player)
+
+    def string_from(self, state: CanastaState, player: int) -> str:
+        if self.perfect_recall:
+            return state.inner.information_state_string(player)
+        return state.inner.observation_string(player)
+
+
+pyspiel.register_game(GAME_TYPE, CanastaGame)

@@ -1,0 +1,154 @@
+"""canasta.openspiel: `python_canasta` registered with OpenSpiel, its parameters, OpenSpiel's
+random-simulation conformance test in every configuration, and OpenSpiel's ISMCTS and MCTS bots
+playing it."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import ismcts, mcts
+
+import canasta.openspiel  # noqa: F401  (registers python_canasta)
+from canasta.learning import LearningGame
+from canasta.rules import InvalidActionError
+from canasta.rules.ruleset import CONFIGURATIONS, configuration_label
+
+CONFIG_IDS = [configuration_label(*c) for c in CONFIGURATIONS]
+
+
+def load(variant: str, players: int, options: dict[str, object]) -> pyspiel.Game:
+    params: dict[str, object] = {"variant": variant, "players": players}
+    if options:
+        params["options"] = " ".join(f"{k}:{v}" for k, v in options.items())
+    return pyspiel.load_game("python_canasta", params)
+
+
+def test_the_game_loads_with_its_parameters() -> None:
+    game = pyspiel.load_game("python_canasta", {"variant": "classic", "players": 4})
+    learning = LearningGame("classic", 4)
+    assert game.num_players() == 4
+    assert game.num_distinct_actions() == learning.num_distinct_actions
+    assert game.observation_tensor_shape() == list(learning.observation_shape)
+    assert game.max_game_length() == learning.max_game_length
+    assert game.max_chance_outcomes() == 53
+    assert game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    options = "meld_max_wilds:1 pile_take_methods:pair/layoff initial_meld_table:0+60/1500+100"
+    house = pyspiel.load_game(
+        "python_canasta", {"variant": "classic", "players": 2, "options": options, "scores": "1500 0"}
+    )
+    rules = house.learning.rules
+    assert rules.meld_max_wilds == 1 and rules.pile_take_methods == {"pair", "layoff"}
+    assert rules.minimum_for(1500) == 100 and house.learning.scores == (1500, 0)
+    assert house.num_distinct_actions() < game.num_distinct_actions()
+    again = pyspiel.load_game(str(house))  # the game string reads back
+    assert again.learning.rules == rules and again.learning.scores == (1500, 0)
+    six = pyspiel.load_game("python_canasta", {"variant": "classic", "players": 6, "options": "teams:3"})
+    assert six.learning.rules.teams == 3 and six.num_players() == 6
+
+
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        ({"variant": "poker"}, "unknown variant"),
+        ({"variant": "online", "players": 3}, "online is played by 2, 4 players"),
+        ({"options": "meld_max_wilds"}, "expected key:value"),
+        ({"options": "wings:2"}, "unknown option"),
+        ({"scores": "lots"}, "scores must be whole numbers"),
+        ({"scores": "1 2 3"}, "scores must be 2 whole numbers"),
+    ],
+)
+def test_bad_parameters_are_refused(params: dict[str, object], message: str) -> None:
+    with pytest.raises(InvalidActionError, match=message):
+        pyspiel.load_game("python_canasta", params)
+
+
+@pytest.mark.parametrize(("variant", "players", "options"), CONFIGURATIONS, ids=CONFIG_IDS)
+def test_openspiel_random_simulation_conformance(variant: str, players: int, options: dict[str, int]) -> None:
+    game = load(variant, players, options)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_the_observer_gives_the_tensor_and_both_strings() -> None:
+    game = pyspiel.load_game("python_canasta", {"variant": "classic", "players": 4})
+    state = game.new_initial_state()
+    rng = np.random.default_rng(1)
+    while state.is_chance_node():
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    state.apply_action(state.legal_actions()[0])
+    seat = state.current_player()
+    inner = state.inner
+    assert state.observation_tensor(seat) == pytest.approx(inner.observation_tensor(seat))
+    assert state.observation_string(seat) == inner.observation_string(seat)
+    assert state.information_state_string(seat) == inner.information_state_string(seat)
+    assert state.information_state_string(seat).endswith("history: " + str(state.history()[-1]))
+    clone = state.clone()
+    clone.apply_action(clone.legal_actions()[0])
+    assert clone.history() != state.history() and clone.inner.to_json() != inner.to_json()
+
+
+def test_resampling_keeps_the_information_state() -> None:
+    game = pyspiel.load_game("python_canasta", {"variant": "classic", "players": 4})
+    state = game.new_initial_state()
+    rng = np.random.default_rng(2)
+    while state.is_chance_node() or len(state.inner.history) < 30:
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    seat = state.current_player()
+    sampler = pyspiel.UniformProbabilitySampler(7, 0.0, 1.0)
+    others = [state.resample_from_infostate(seat, sampler) for _ in range(3)]
+    for other in others:
+        assert other.information_state_string(seat) == state.information_state_string(seat)
+        assert other.legal_actions() == state.legal_actions()
+    hidden = {str(other.inner.engine.stock) for other in others}
+    assert len(hidden) > 1  # the unseen cards are dealt again
+
+
+def test_ismcts_and_mcts_play_a_deal() -> None:
+    game = pyspiel.load_game("python_canasta", {"variant": "classic", "players": 2})
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(0))
+    rngs = [np.random.RandomState(1), np.random.RandomState(2)]
+    bots = [
+        ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=4, random_state=rngs[0]),
+        mcts.MCTSBot(game, uct_c=2.0, max_simulations=4, evaluator=evaluator, random_state=rngs[1]),
+    ]
+    state = game.new_initial_state()
+    rng = np.random.RandomState(3)
+    moves = [0, 0]
+    while not state.is_terminal() and sum(moves) < 60:
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+            continue
+        seat = state.current_player()
+        action = bots[seat].step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+        moves[seat] += 1
+    assert min(moves) >= 10
+
+
+def test_the_ismcts_peer_of_the_benchmarks_plays_listed_moves_from_its_view(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`benchmarks/openspiel_peers.py:ISMCTS`, OpenSpiel's ISMCTS as a Canasta bot, answers every
+    decision of a deal's first turns with one of the view's listed actions."""
+    from canasta.bots.loading import load_bot
+    from canasta.rules import Game
+
+    monkeypatch.setenv("CANASTA_ISMCTS_SIMULATIONS", "2")
+    root = Path(__file__).resolve().parent.parent
+    bot = load_bot(f"{root / 'benchmarks' / 'openspiel_peers.py'}:ISMCTS")
+    game = Game.new("classic", 4, seed=3)
+    state = game.current
+    rng = random.Random(5)
+    kinds = set()
+    for _ in range(12):
+        view = state.view(state.to_move)
+        action = bot.choose(view, rng)
+        assert action in view.legal
+        kinds.add(type(action).__name__)
+        state.apply(action)
+    assert {"Draw", "Discard"} <= kinds

@@ -1,0 +1,87 @@
+"""canasta.pettingzoo: the AEC environment passes PettingZoo's API test, its observations are the
+learning interface's tensor and mask, and a seed gives the same deals."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test
+
+from canasta.learning import LearningGame
+from canasta.pettingzoo import env
+
+# The observation is {"observation", "action_mask"}, as in PettingZoo's own card and board games;
+# its API test warns about any observation that is not a single array.
+DICT_OBSERVATION = [
+    "ignore:Observation space for each agent probably should be:UserWarning",
+    "ignore:Observation is not a NumPy array:UserWarning",
+]
+
+
+@pytest.mark.filterwarnings(*DICT_OBSERVATION)
+@pytest.mark.parametrize(
+    ("variant", "players"), [("classic", 4), ("classic", 5), ("online", 2), ("modern-american", 4)]
+)
+def test_pettingzoo_api_test(variant: str, players: int) -> None:
+    api_test(env(variant=variant, players=players), num_cycles=300)
+
+
+def play(seed: int) -> list[tuple[str, int, float]]:
+    """A deal of random legal ids: (agent, id, reward) per step."""
+    e = env(variant="classic", players=4)
+    e.reset(seed=seed)
+    rng = random.Random(seed)
+    steps = []
+    game = LearningGame("classic", 4)
+    for agent in e.agent_iter():
+        observation, reward, termination, truncation, _ = e.last()
+        if termination or truncation:
+            steps.append((agent, -1, reward))
+            e.step(None)
+            continue
+        mask = observation["action_mask"]
+        assert mask.dtype == np.int8 and mask.shape == (game.num_distinct_actions,)
+        assert observation["observation"].shape == game.observation_shape
+        assert list(np.flatnonzero(mask)) == e.unwrapped.state.legal_actions()
+        seat = e.possible_agents.index(agent)
+        assert seat == e.unwrapped.state.current_player()
+        other = e.possible_agents[(seat + 1) % 4]
+        assert not e.observe(other)["action_mask"].any()
+        action = rng.choice(list(np.flatnonzero(mask)))
+        steps.append((agent, int(action), reward))
+        e.step(int(action))
+    return steps
+
+
+def test_a_deal_through_the_environment() -> None:
+    steps = play(11)
+    final = [s for s in steps if s[1] == -1]
+    assert sorted(agent for agent, _, _ in final) == ["player_0", "player_1", "player_2", "player_3"]
+    rewards = {agent: reward for agent, _, reward in final}
+    assert rewards["player_0"] == rewards["player_2"] and rewards["player_1"] == rewards["player_3"]
+    assert any(r != 0 for r in rewards.values())
+    assert play(11) == steps and play(12) != steps
+
+
+def test_a_step_for_the_agent_to_act_needs_an_action() -> None:
+    e = env(variant="classic", players=4)
+    e.reset(seed=1)
+    with pytest.raises(ValueError, match="None is only for an agent whose deal is over"):
+        e.step(None)
+    with pytest.raises(ValueError, match="not legal here"):
+        e.step(5)
+
+
+def test_render_shows_the_seat_to_moves_table(capsys: pytest.CaptureFixture[str]) -> None:
+    e = env(variant="classic", players=4, render_mode="ansi")
+    e.reset(seed=2)
+    text = e.render()
+    assert text is not None and text.startswith("seat 0 team 0") and "hand: " in text
+    human = env(variant="classic", players=4, render_mode="human")
+    human.reset(seed=2)
+    human.step(0)  # draw
+    assert "phase play" in capsys.readouterr().out
+    with pytest.raises(ValueError, match="render_mode must be"):
+        env(render_mode="rgb_array")
