@@ -1571,6 +1571,9 @@ def test_screenshots_of_a_deal_twelve_melds_and_the_end_of_a_deal(
     page.goto(f"{server.url}/t/{over}#seat={token}")
     page.wait_for_selector("#result-dialog[open] .hands-left")
     shot(page, f"deal-over-{lang}-{size}.png")
+    # "Next deal" is in view without scrolling, however long the summary
+    box = page.locator("#btn-next-deal").bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"]
     if phone:
         assert page.evaluate(UNREACHABLE_JS) == []
     context.close()
