@@ -21,7 +21,6 @@ from canasta.rules.actions import (
 from canasta.rules.cards import Card, Rank
 from canasta.rules.deal import active_order
 from canasta.rules.errors import IllegalActionError
-from canasta.rules.judge import permission_error
 from canasta.rules.melds import Melds
 from canasta.rules.mover import Mover, partner
 from canasta.rules.parts import DRAW, ENDED, PLAY, Board, Cards, DrawSource, Permission, Phase, Turn
@@ -259,10 +258,6 @@ class State:
     def modern_discard_errors(self, hand: Sequence[Card], going_out: bool) -> dict[Card, str]:
         """Why each card of the hand may not be discarded under Modern American rules (R18)."""
         return public.modern_discard_errors(self, hand, going_out)
-
-    def permission_blocks(self) -> str | None:
-        """Why partner's permission (or its absence) forbids going out this turn."""
-        return permission_error(self.rules, self.now.permission)
 
     def mover(self) -> Mover:
         """The seat to move's knowledge, sharing this state's parts (`canasta.rules.mover`)."""
