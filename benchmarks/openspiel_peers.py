@@ -1,17 +1,19 @@
 """OpenSpiel's ISMCTS as a peer: its information-set MCTS bot against `random`, `hard` and `search`.
 
-Usage: .venv/bin/python benchmarks/openspiel_peers.py [--deals N] [--simulations S]
+Usage: .venv/bin/python benchmarks/openspiel_peers.py [--deals N] [--simulations S | --seconds T]
        [--search-time T] [--only random,hard,search] [--variant V] [--players P] [--seed X] [--jobs J]
 
 `ISMCTS` below is a Canasta bot (the `Bot` protocol) that decides with OpenSpiel's own
 `open_spiel.python.algorithms.ismcts.ISMCTSBot` on the game `python_canasta` (`canasta.openspiel`):
 from a world resampled from its view it searches the atomic steps of its turn, S simulations a
-step, each simulation ending in a playout of the deal by the `hard` heuristic (the evaluator
-OpenSpiel's MCTS takes). It sees its view only, as every bot. The comparisons are `canasta
+step (or as many as fit in T seconds with `--seconds`, the time `search:time=T` has), each
+simulation ending in a playout of the deal by the `hard` heuristic (the evaluator OpenSpiel's
+MCTS takes). It sees its view only, as every bot. The comparisons are `canasta
 tournament`'s paired deals (each deck replayed with the seats swapped); the table gives the
 mean score difference per deal with its 95% interval and the decision times of both sides.
 Needs the `openspiel` extra. The tournament's worker processes build the bot by its spec,
-`benchmarks/openspiel_peers.py:ISMCTS`, reading S from `CANASTA_ISMCTS_SIMULATIONS`.
+`benchmarks/openspiel_peers.py:ISMCTS`, reading S from `CANASTA_ISMCTS_SIMULATIONS` and T from
+`CANASTA_ISMCTS_SECONDS`.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from canasta.tournament import TournamentSpec, run
 
 SPEC = f"{__file__}:ISMCTS"
 SIMULATIONS_VARIABLE = "CANASTA_ISMCTS_SIMULATIONS"
+SECONDS_VARIABLE = "CANASTA_ISMCTS_SECONDS"
 HARD = LEVELS["hard"]
 PLAYOUT_LIMIT = 2000
 
@@ -64,6 +67,27 @@ class HardRollouts:
         return [(a, 1.0 / len(legal)) for a in legal]
 
 
+class TimedISMCTSBot(ismcts.ISMCTSBot):  # type: ignore[misc]
+    """OpenSpiel's ISMCTS with a time a step instead of a number of simulations: its own search
+    loop, run until `seconds` are spent (one simulation at least)."""
+
+    def __init__(self, *args: Any, seconds: float, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.seconds = seconds
+
+    def run_search(self, state: CanastaState) -> list[tuple[int, float]]:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return [(legal[0], 1.0)]
+        self.reset()
+        self._root_node = self.create_new_node(state)
+        deadline = time.perf_counter() + self.seconds
+        while True:
+            self.run_simulation(self.sample_root_state(state))
+            if time.perf_counter() >= deadline:
+                return list(self.get_final_policy(state, self._root_node))
+
+
 class ISMCTS:
     """OpenSpiel's ISMCTS bot deciding one Canasta action from a seat's view (see the module doc)."""
 
@@ -71,6 +95,8 @@ class ISMCTS:
 
     def __init__(self) -> None:
         self.simulations = int(os.environ.get(SIMULATIONS_VARIABLE, "40"))
+        seconds = os.environ.get(SECONDS_VARIABLE)
+        self.seconds = None if seconds is None else float(seconds)
         self._games: dict[tuple[RuleSet, tuple[int, ...]], CanastaGame] = {}
 
     def _game(self, view: SeatView) -> CanastaGame:
@@ -93,8 +119,13 @@ class ISMCTS:
              "position": position_to_json(world), "staged": [], "history": []}
         )
         state = CanastaState(game, inner)
-        bot = ismcts.ISMCTSBot(game, HardRollouts(rng), uct_c=2.0, max_simulations=self.simulations,
-                               random_state=np.random.RandomState(rng.getrandbits(32)))
+        rollouts, seed = HardRollouts(rng), np.random.RandomState(rng.getrandbits(32))
+        bot = (
+            ismcts.ISMCTSBot(game, rollouts, uct_c=2.0, max_simulations=self.simulations, random_state=seed)
+            if self.seconds is None
+            else TimedISMCTSBot(game, rollouts, uct_c=2.0, max_simulations=0, random_state=seed,
+                                seconds=self.seconds)
+        )
         chosen: list[int] = []
         while True:  # the atomic steps of one engine action: a take or groups end with a commit
             ids = state.legal_actions()
@@ -121,6 +152,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=20, help="paired deals per opponent")
     parser.add_argument("--simulations", type=int, default=40, help="ISMCTS simulations per step")
+    parser.add_argument("--seconds", type=float, help="ISMCTS seconds a step (instead of --simulations)")
     parser.add_argument("--search-time", type=float, default=0.5, help="seconds a move for `search`")
     parser.add_argument("--only", default="random,hard,search", help="the opponents, comma-separated")
     parser.add_argument("--variant", default="classic")
@@ -129,9 +161,12 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
     os.environ[SIMULATIONS_VARIABLE] = str(args.simulations)
+    if args.seconds is not None:
+        os.environ[SECONDS_VARIABLE] = str(args.seconds)
+    budget = f"{args.simulations} simulations" if args.seconds is None else f"{args.seconds} s"
     names = {"random": "random", "hard": "hard", "search": f"search:time={args.search_time}"}
     lines = [
-        f"ISMCTS ({args.simulations} simulations a step, `hard` rollouts), "
+        f"ISMCTS ({budget} a step, `hard` rollouts), "
         f"{args.variant} {args.players}p, {args.deals} paired deals each",
         "",
         "| opponent | ISMCTS − opponent (points a deal, 95% interval) "
