@@ -68,10 +68,10 @@ CONSTRUCTORS: dict[str, Callable[[], Any]] = {
     'parse_cards("")': lambda: parse_cards(""),
     'parse_cards("8S 8X")': lambda: parse_cards("8S 8X"),
     'parse_cards(["8S 8H"])': lambda: parse_cards(["8S 8H"]),
-    "parse_cards(8)": lambda: parse_cards(8),  # type: ignore[arg-type]
-    "parse_cards([8])": lambda: parse_cards([8]),  # type: ignore[list-item]
-    "parse_cards(None)": lambda: parse_cards(None),  # type: ignore[arg-type]
-    'parse_cards(b"8S")': lambda: parse_cards(b"8S"),  # type: ignore[arg-type]
+    "parse_cards(8)": lambda: parse_cards(8),
+    "parse_cards([8])": lambda: parse_cards([8]),
+    "parse_cards(None)": lambda: parse_cards(None),
+    'parse_cards(b"8S")': lambda: parse_cards(b"8S"),
     "Group(list)": lambda: Group(list(KINGS)),
     "Group(generator, rank)": lambda: Group((c for c in KINGS), Rank.KING),
     "Group(list) == Group(tuple)": lambda: Group(list(KINGS)) == Group(tuple(KINGS)),

@@ -179,8 +179,9 @@ def hidden_shuffle(state: State, seat: int | None, rng: random.Random) -> State:
 
 
 def view_json(state: State, seat: int | None) -> dict[str, Any]:
-    """A view as plain JSON (its legal actions in their order, which only the view decides)."""
-    return state.view(seat).to_json()
+    """A view as plain JSON (its legal actions in their order, which only the view decides), built
+    by the module's `seat_view` as `State.view` does (a test replaces it)."""
+    return views.seat_view(state, seat).to_json()
 
 
 def group_signature(group: Group) -> tuple[Any, ...]:

@@ -1,5 +1,6 @@
-"""The compiled engine: the hot modules of `canasta.rules`, of the heuristic bot (which the
-search's continuations run) and of the learning interface, built with mypyc, used when current.
+"""The compiled engine: the hot modules of `canasta.rules`, of the heuristic bot and the search
+(whose continuations the heuristic plays) and of the learning interface, built with mypyc, used
+when current.
 
 The engine is plain Python; `python -m canasta.native build` (run by `scripts/setup`) compiles
 its hottest modules (`COMPILED`) from that same source into C extensions under `_native/`,
@@ -26,12 +27,13 @@ from types import ModuleType
 from typing import Any
 
 #: The modules that are compiled (under `canasta`): legal moves, state transitions, meld rules,
-#: scoring; the heuristic's decisions; the learning interface's ids, stepwise game and tensors.
+#: scoring, cards and seat views; the heuristic's decisions and the search with its evaluation;
+#: the learning interface's ids, stepwise game and tensors.
 COMPILED = (
-    *(f"rules.{name}" for name in ("deal", "judge", "legal", "melds", "mover", "parts", "public", "solver")),
-    "rules.scoring",
-    "rules.state",
-    *(f"bots.{name}" for name in ("discarding", "heuristic", "melding", "skill", "table")),
+    *(f"rules.{name}" for name in ("cards", "deal", "judge", "legal", "melds", "mover", "parts")),
+    *(f"rules.{name}" for name in ("public", "scoring", "solver", "state", "view")),
+    *(f"bots.{name}" for name in ("discarding", "evaluation", "heuristic", "melding", "search")),
+    *(f"bots.{name}" for name in ("skill", "table")),
     *(f"learning.{name}" for name in ("actions", "game", "observation")),
 )
 #: The packages that hold compiled modules.
@@ -46,8 +48,8 @@ MANIFEST = "manifest.json"
 
 def source_digest(root: Path = PACKAGE) -> str:
     """A digest of the sources a build depends on (names and contents): every file of the engine
-    and of the learning interface, and the compiled modules of the bots (the search and the bot
-    registry stay plain Python)."""
+    and of the learning interface, and the compiled modules of the bots (the bot protocol, the
+    registry and the loading of bots by path stay plain Python)."""
     files = {*(root / f"{name.replace('.', '/')}.py" for name in COMPILED)}
     for package in WHOLE:
         files.update((root / package).glob("*.py"))

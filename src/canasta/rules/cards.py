@@ -90,7 +90,8 @@ _POINTS: Final = {
 
 
 class Card:
-    """One card value, such as `KS` or `JK`. Instances are interned: compare with `is` or `==`."""
+    """One card value, such as `KS` or `JK`. Instances are interned: compare with `is` or `==`.
+    Its attributes are final (read-only in the compiled engine)."""
 
     __slots__ = (
         "code",
@@ -106,37 +107,33 @@ class Card:
         "rank",
         "suit",
     )
-    code: str
-    rank: Rank
-    suit: Suit | None
-    index: int
-    points: int
-    is_wild: bool
-    is_joker: bool
-    is_two: bool
-    is_natural: bool
-    is_three: bool
-    is_red_three: bool
-    is_black_three: bool
+    code: Final[str]
+    rank: Final[Rank]
+    suit: Final[Suit | None]
+    index: Final[int]
+    points: Final[int]
+    is_wild: Final[bool]
+    is_joker: Final[bool]
+    is_two: Final[bool]
+    is_natural: Final[bool]
+    is_three: Final[bool]
+    is_red_three: Final[bool]
+    is_black_three: Final[bool]
 
     def __init__(self, rank: Rank, suit: Suit | None, index: int) -> None:
-        sets = object.__setattr__
-        sets(self, "rank", rank)
-        sets(self, "suit", suit)
-        sets(self, "index", index)
-        sets(self, "code", rank.value + (suit.value if suit else ""))
-        sets(self, "points", _POINTS[rank])
-        sets(self, "is_joker", rank is Rank.JOKER)
-        sets(self, "is_two", rank is Rank.TWO)
-        sets(self, "is_wild", rank in (Rank.JOKER, Rank.TWO))
-        sets(self, "is_three", rank is Rank.THREE)
-        sets(self, "is_natural", rank in NATURAL_RANKS)
+        self.rank = rank
+        self.suit = suit
+        self.index = index
+        self.code = rank.value + (suit.value if suit else "")
+        self.points = _POINTS[rank]
+        self.is_joker = rank is Rank.JOKER
+        self.is_two = rank is Rank.TWO
+        self.is_wild = rank in (Rank.JOKER, Rank.TWO)
+        self.is_three = rank is Rank.THREE
+        self.is_natural = rank in NATURAL_RANKS
         red = suit is not None and suit.is_red
-        sets(self, "is_red_three", rank is Rank.THREE and red)
-        sets(self, "is_black_three", rank is Rank.THREE and not red)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("Card is immutable")
+        self.is_red_three = rank is Rank.THREE and red
+        self.is_black_three = rank is Rank.THREE and not red
 
     def __repr__(self) -> str:
         return f"Card({self.code!r})"
@@ -150,8 +147,11 @@ class Card:
     def __lt__(self, other: Card) -> bool:
         return self.index < other.index
 
+    def __hash__(self) -> int:
+        return self.index
+
     @staticmethod
-    def parse(text: str) -> Card:
+    def parse(text: object) -> Card:
         """Parse a card code, case-insensitive, `T` accepted for ten (`th` is `10H`)."""
         if not isinstance(text, str):
             raise InvalidActionError(f"a card must be a string, not {text!r}")
@@ -177,12 +177,12 @@ _BY_CODE: Final = {c.code: c for c in ALL_CARDS}
 JOKER: Final = _BY_CODE["JK"]
 
 
-def parse_cards(texts: str | Iterable[str]) -> list[Card]:
+def parse_cards(texts: object) -> list[Card]:
     """Parse card codes: one string of codes separated by spaces or commas (`"8S 8H, JK"`), or an
     iterable of codes (`["8S", "8H"]`); anything else raises `InvalidActionError`."""
     if isinstance(texts, str):
-        texts = texts.replace(",", " ").split()
-    elif isinstance(texts, bytes) or not isinstance(texts, Iterable):
+        return [Card.parse(text) for text in texts.replace(",", " ").split()]
+    if isinstance(texts, bytes) or not isinstance(texts, Iterable):
         raise InvalidActionError(f"expected card codes (a string or a list of strings), not {texts!r}")
     return [Card.parse(text) for text in texts]
 
