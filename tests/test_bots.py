@@ -94,7 +94,8 @@ def test_bot_names_and_specs() -> None:
     default = make_bot("search")
     assert isinstance(default, SearchBot)
     assert (default.iterations, default.seconds) == (DEFAULT_ITERATIONS, DEFAULT_SECONDS)
-    timed = make_bot("search:time=0.5,policy=normal,width=3,confidence=2,horizon=20")
+    assert default.tree
+    timed = make_bot("search:time=0.5,policy=normal,width=3,confidence=2,horizon=20,tree=off")
     assert isinstance(timed, SearchBot)
     assert (
         timed.iterations,
@@ -103,7 +104,8 @@ def test_bot_names_and_specs() -> None:
         timed.width,
         timed.confidence,
         timed.horizon,
-    ) == (None, 0.5, "normal", 3, 2.0, 20)
+        timed.tree,
+    ) == (None, 0.5, "normal", 3, 2.0, 20, False)
 
 
 @pytest.mark.parametrize(
@@ -119,6 +121,7 @@ def test_bot_names_and_specs() -> None:
         "search:confidence=-1",
         "search:horizon=0",
         "search:horizon=1.5",
+        "search:tree=yes",
     ],
 )
 def test_bad_bot_specs_are_refused(spec: str) -> None:

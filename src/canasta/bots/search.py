@@ -1,4 +1,4 @@
-"""The search bot: determinized Monte Carlo over the seat's view.
+"""The search bot: determinized Monte Carlo over the seat's view, with a tree over its turn.
 
 At the draw and the discard it lists a few candidate actions (the `hard` level's choice and its
 alternatives), deals the unseen cards at random with `resample` (a determinization consistent
@@ -12,6 +12,12 @@ compared on equal cards. Candidates clearly worse than the heuristic's choice dr
 and an alternative is played only when it is better by a clear margin. The budget is a number
 of continuations, a time (read from `clock` before every determinization and continuation), or
 by default both, whichever ends first.
+
+At the draw the search is a tree over the seat's own information sets: after each way of
+drawing, the discard that ends the turn is itself searched, at the information set the seat's
+hand then names (a card drawn from the stock differs between determinizations; a pile taken
+does not), among its candidates by UCB1 (`Reply`), so that a way of drawing is valued with the
+discard it leads to rather than the heuristic's.
 
 How the design was settled (classic, 4 players): the gain of each decision the search changes
 was measured again on the real hands (only the stock shuffled). Against those true values the
@@ -44,7 +50,7 @@ from canasta.rules.view import SeatView, resample
 
 #: Default budget: continuations per decision, and at most this many seconds (when neither
 #: `iterations` nor `time` is given).
-DEFAULT_ITERATIONS = 800
+DEFAULT_ITERATIONS = 2000
 DEFAULT_SECONDS = 0.7
 #: Default: how many discards of different ranks are compared.
 DEFAULT_WIDTH = 3
@@ -59,6 +65,8 @@ CHECK_EVERY = 4
 #: the search stops when the one alternative left leads by this many standard errors.
 DROP_Z = 2.0
 CLEAR_Z = 3.0
+#: UCB1's exploration constant, in points, for the discard that ends a turn after a draw option.
+EXPLORE = 250.0
 
 
 class SearchBot:
@@ -79,6 +87,7 @@ class SearchBot:
         confidence: float = CONFIDENCE,
         horizon: int = HORIZON,
         clock: Callable[[], float] = time.perf_counter,
+        tree: bool = True,
     ) -> None:
         if iterations is None and seconds is None:
             iterations, seconds = DEFAULT_ITERATIONS, DEFAULT_SECONDS
@@ -97,6 +106,7 @@ class SearchBot:
         self.confidence = confidence
         self.horizon = horizon
         self.clock = clock
+        self.tree = tree
         #: Continuations played over the bot's life (for the speed benchmark).
         self.continuations = 0
 
@@ -104,9 +114,10 @@ class SearchBot:
     def from_params(cls, params: Mapping[str, str]) -> SearchBot:
         """Options of `search:...`: `iterations` (continuations per decision), `time` (seconds
         per decision), `policy` (the continuations' level: easy, normal or hard), `width`
-        (discards compared), `confidence` (standard errors an alternative must gain) and
-        `horizon` (decisions a continuation plays before it is evaluated)."""
-        known = {"iterations", "time", "policy", "width", "confidence", "horizon"}
+        (discards compared), `confidence` (standard errors an alternative must gain),
+        `horizon` (decisions a continuation plays before it is evaluated) and `tree` (`on`, or
+        `off`: the discard after each way of drawing left to the heuristic)."""
+        known = {"iterations", "time", "policy", "width", "confidence", "horizon", "tree"}
         unknown = set(params) - known
         if unknown:
             raise ValueError(
@@ -123,7 +134,10 @@ class SearchBot:
         policy_name = params.get("policy", "hard")
         if policy_name not in LEVELS:
             raise ValueError(f"unknown playout policy {policy_name!r} (known: {', '.join(LEVELS)})")
-        return cls(iterations, seconds, LEVELS[policy_name], width, confidence, horizon)
+        tree = params.get("tree", "on")
+        if tree not in ("on", "off"):
+            raise ValueError(f"tree must be on or off, not {tree!r}")
+        return cls(iterations, seconds, LEVELS[policy_name], width, confidence, horizon, tree=tree == "on")
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
         legal = view.legal
@@ -155,6 +169,8 @@ class SearchBot:
         team = view.rules.team_of(seat)
         values: list[list[float]] = [[] for _ in options]
         alive = list(range(len(options)))
+        drawing = self.tree and view.now.phase == "draw"
+        replies: dict[tuple[int, tuple[int, ...]], Reply] = {}
         played = rounds = 0
         while self.iterations is None or played < self.iterations:
             if self._late(deadline):
@@ -167,7 +183,11 @@ class SearchBot:
                     break
                 state = world.clone()
                 state.apply(options[i])
-                row.append(self._continue(state, team, random.Random(seed)))
+                turn_rng = random.Random(seed)
+                if drawing:
+                    row.append(self._own_turn(state, team, turn_rng, replies, i))
+                else:
+                    row.append(continuation(state, team, turn_rng, self.horizon, self.policy))
             played += len(row)
             self.continuations += len(row)
             if len(row) < len(alive):
@@ -186,8 +206,66 @@ class SearchBot:
     def _late(self, deadline: float | None) -> bool:
         return deadline is not None and self.clock() >= deadline
 
-    def _continue(self, state: State, team: int, rng: random.Random) -> float:
-        return continuation(state, team, rng, self.horizon, self.policy)
+    def _own_turn(
+        self, state: State, team: int, rng: random.Random, replies: dict[tuple[int, tuple[int, ...]], Reply],
+        option: int,
+    ) -> float:
+        """A continuation after draw option `option` in which the seat's discard ending this turn
+        is chosen in the tree: at the information set of `replies` its hand then names (the
+        public table follows from the hand and the option), among its candidates, by UCB1; the
+        value reached is counted to that choice."""
+        seat = state.to_move
+        steps = 0
+        visit: tuple[Reply, int] | None = None
+        while visit is None and steps < self.horizon and not state.is_over:
+            if state.to_move != seat or state.now.phase != "play" or state.now.permission == "pending":
+                break
+            mover = state.mover()
+            action = decide(mover, self.policy, rng)
+            if isinstance(action, Discard):
+                key = (option, tuple(sorted(c.index for c in mover.hand)))
+                node = replies.get(key)
+                if node is None:
+                    node = replies[key] = Reply(candidates(mover, action, self.width))
+                visit = (node, node.select())
+                action = node.options[visit[1]]
+            if not play(state, action):
+                break
+            steps += 1
+        value = continuation(state, team, rng, self.horizon - steps, self.policy)
+        if visit is not None:
+            visit[0].update(visit[1], value)
+        return value
+
+
+class Reply:
+    """The seat's discard later in its turn, after one draw option: an information set of the
+    tree, with its candidates (the heuristic's choice first) and what each has scored."""
+
+    __slots__ = ("options", "totals", "visits")
+
+    def __init__(self, options: list[Action]) -> None:
+        self.options = options
+        self.totals = [0.0] * len(options)
+        self.visits = [0] * len(options)
+
+    def select(self) -> int:
+        """UCB1: every candidate once, in order, then the best mean plus `EXPLORE` times the
+        usual bonus."""
+        for j, n in enumerate(self.visits):
+            if n == 0:
+                return j
+        log_total = math.log(sum(self.visits))
+        best, best_score = 0, -math.inf
+        for j, n in enumerate(self.visits):
+            score = self.totals[j] / n + EXPLORE * math.sqrt(log_total / n)
+            if score > best_score:
+                best, best_score = j, score
+        return best
+
+    def update(self, choice: int, value: float) -> None:
+        self.totals[choice] += value
+        self.visits[choice] += 1
 
 
 def determinize(view: SeatView, rng: random.Random) -> State:
@@ -335,6 +413,18 @@ def _best_discard(table: Table) -> Action | None:
     return Discard(min(cards, key=lambda c: (judge.score(c), c.index)))
 
 
+def play(state: State, action: Action) -> bool:
+    """Apply `action`, or the first legal action should it be refused; False when none is left."""
+    try:
+        state.apply(action)
+    except CanastaError:
+        legal = legal_actions(state)
+        if not legal:
+            return False
+        state.apply(fallback(legal))
+    return True
+
+
 def continuation(
     state: State, team: int, rng: random.Random, horizon: int = HORIZON, policy: Skill = HARD
 ) -> float:
@@ -342,14 +432,7 @@ def continuation(
     then the evaluation of the position reached (`canasta.bots.evaluation`), or the deal's own
     result if it ended first; the team's score less the others' mean."""
     steps = 0
-    while not state.is_over and steps < horizon:
-        try:
-            state.apply(decide(state.mover(), policy, rng))
-        except CanastaError:
-            legal = legal_actions(state)
-            if not legal:
-                break
-            state.apply(fallback(legal))
+    while not state.is_over and steps < horizon and play(state, decide(state.mover(), policy, rng)):
         steps += 1
     result = state.result
     if result is None:
