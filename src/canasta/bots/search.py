@@ -65,7 +65,9 @@ CHECK_EVERY = 4
 #: the search stops when the one alternative left leads by this many standard errors.
 DROP_Z = 2.0
 CLEAR_Z = 3.0
-#: UCB1's exploration constant, in points, for the discard that ends a turn after a draw option.
+#: The discard that ends a turn after a way of drawing: the visits of its information set before
+#: alternatives to the heuristic's choice are tried, and UCB1's exploration constant, in points.
+WIDEN = 8
 EXPLORE = 250.0
 
 
@@ -250,12 +252,16 @@ class Reply:
         self.visits = [0] * len(options)
 
     def select(self) -> int:
-        """UCB1: every candidate once, in order, then the best mean plus `EXPLORE` times the
-        usual bonus."""
+        """The heuristic's choice for the first `WIDEN` visits (an information set seen a few
+        times is valued by sound play, not by trials), then every alternative once, in order,
+        then UCB1: the best mean plus `EXPLORE` times the usual bonus."""
+        total = sum(self.visits)
+        if total < WIDEN:
+            return 0
         for j, n in enumerate(self.visits):
             if n == 0:
                 return j
-        log_total = math.log(sum(self.visits))
+        log_total = math.log(total)
         best, best_score = 0, -math.inf
         for j, n in enumerate(self.visits):
             score = self.totals[j] / n + EXPLORE * math.sqrt(log_total / n)
