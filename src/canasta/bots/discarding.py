@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 from canasta.bots.skill import Skill
-from canasta.bots.table import Table
+from canasta.bots.table import Table, rank_counts
 from canasta.rules.cards import Card, Rank
 
 #: What a black three is worth in hand where it is cheap: as much as a pair, so it is saved for
@@ -18,19 +16,26 @@ LATER_OPPONENT = 0.35
 class DiscardJudge:
     """Scores discards for one seat: lower is a better discard."""
 
-    __slots__ = ("counts", "dangers", "opponents", "pile_value", "skill", "table", "threat")
+    __slots__ = ("counts", "dangers", "opponents", "pile_value", "scores", "skill", "table", "threat")
 
     def __init__(self, table: Table, skill: Skill) -> None:
         self.table = table
         self.skill = skill
-        self.counts = Counter(c.rank for c in table.hand)
+        self.counts = rank_counts(table.hand)
         self.threat = table.threat
         self.pile_value = self._pile_value()
         self.opponents = _opponents_in_turn(table)
         self.dangers: dict[Rank, float] = {}
+        self.scores: dict[Rank, float] = {}
 
     def score(self, card: Card) -> float:
-        return self.keep_value(card) + (self.danger(card) if self.skill.safety else 0.0)
+        """What discarding `card` costs (the same for every card of its rank)."""
+        score = self.scores.get(card.rank)
+        if score is None:
+            score = self.scores[card.rank] = self.keep_value(card) + (
+                self.danger(card) if self.skill.safety else 0.0
+            )
+        return score
 
     # -- what keeping the card is worth ---------------------------------------------------------
 
@@ -44,7 +49,7 @@ class DiscardJudge:
             # (a safe discard then), unless it costs a lot in hand.
             return -50.0 if rules.black3_hand_value >= 50 else BLACK_THREE_KEEP
         rank = card.rank
-        n = self.counts[rank]
+        n = self.counts.get(rank, 0)
         late = card.points * self.threat * 0.5
         if rank in table.dead:
             return -10.0

@@ -8,14 +8,13 @@ their own states.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
 
 from canasta.bots.base import seat_to_move
 from canasta.bots.discarding import choose_discard
 from canasta.bots.melding import go_out, next_build, opening_meld, special_outlook
 from canasta.bots.skill import Skill
-from canasta.bots.table import Table
+from canasta.bots.table import Table, rank_counts
 from canasta.rules.actions import Action, Answer, Ask, Discard, Draw, Pass, Pickup
 from canasta.rules.cards import Card, Rank
 from canasta.rules.errors import IllegalActionError
@@ -144,18 +143,16 @@ def pickup_value(table: Table, skill: Skill, pickup: Pickup) -> float:
     if pickup.top_only or top.is_black_three:
         return 500.0  # these pickups go out at once
     gained = [] if pickup.top_only else pile[:-1]
-    in_hand = Counter(c.rank for c in table.hand)
-    for c in pickup.with_:
-        in_hand[c.rank] -= 1
+    in_hand = rank_counts(table.hand)
     melded = [c for g in pickup.melds for c in g.cards]
-    for c in melded:
-        in_hand[c.rank] -= 1
+    for c in (*pickup.with_, *melded):
+        in_hand[c.rank] = in_hand.get(c.rank, 0) - 1
     ranks = set(table.melds) | {top.rank} | {c.rank for c in melded if c.is_natural}
     risk = table.threat if table.mover.stock_size else 1.0
     value = float(top.points)
-    coming = Counter(c.rank for c in gained)
+    coming = rank_counts(gained)
     for card in gained:
-        value += _gain(table, card, card.rank in ranks, in_hand[card.rank] + coming[card.rank], risk)
+        value += _gain(table, card, card.rank in ranks, in_hand.get(card.rank, 0) + coming[card.rank], risk)
     wilds = sum(1 for c in (*pickup.with_, *melded) if c.is_wild)
     value -= WILD_PICKUP_COST * wilds
     if skill.special_care:

@@ -137,6 +137,9 @@ def _opening_candidates(table: Table, skill: Skill) -> list[list[Group]]:
         options.append((rank, nat, needs))
     found: list[tuple[int, int, list[Group]]] = []
     n = len(options)
+    most = sum(c.points for _, nat, _ in options for c in nat) + sum(c.points for c in wilds)
+    if most < minimum and not rules.opening_canasta_exempt:
+        n = 0  # not even every group with every wild card reaches the minimum
     for mask in range(1, 1 << min(n, 8)):
         chosen = [options[i] for i in range(n) if mask >> i & 1]
         need = sum(o[2] for o in chosen)
@@ -148,7 +151,15 @@ def _opening_candidates(table: Table, skill: Skill) -> list[list[Group]]:
     if rules.wild_melds == "progressive" and len(wilds) >= (CANASTA if skill.special_care else 3):
         found.append((len(wilds), 0, [Group(tuple(wilds[:CANASTA]))]))
     found.sort(key=lambda f: (f[0], f[1]))
-    return [f[2] for f in found[:6]]
+    clean = rules.initial_meld_composition == "clean_or_wild"
+    return [f[2] for f in found[:6] if not clean or any(_clean(g) for g in f[2])]
+
+
+def _clean(group: Group) -> bool:
+    """A group of wild cards only, or of three or more naturals and no wild card (what a
+    `clean_or_wild` opening needs one of)."""
+    wild = sum(1 for c in group.cards if c.is_wild)
+    return wild == len(group.cards) or (wild == 0 and len(group.cards) >= 3)
 
 
 def _with_wilds(

@@ -8,8 +8,7 @@ is known to hold (taken with the pile).
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from canasta.rules.cards import NATURAL_RANKS, Card, Rank
 from canasta.rules.melds import canasta_count, dead_ranks, is_canasta
@@ -58,16 +57,17 @@ class Table:
 
     def _compute_unseen(self) -> dict[Rank, int]:
         board = self.board
-        seen: Counter[Rank] = Counter(c.rank for c in self.hand)
-        seen.update(c.rank for c in board.pile)
+        copies = self.rules.decks * 4
+        unseen = {r: copies for r in NATURAL_RANKS}
+        _uncount(unseen, self.hand)
+        _uncount(unseen, board.pile)
         for melds in board.melds:
             for cards in melds.values():
-                seen.update(c.rank for c in cards)
+                _uncount(unseen, cards)
         for s, known in enumerate(board.known):
             if s != self.seat:
-                seen.update(c.rank for c in known)
-        copies = self.rules.decks * 4
-        return {r: copies - seen[r] for r in NATURAL_RANKS}
+                _uncount(unseen, known)
+        return unseen
 
     @property
     def unseen_total(self) -> int:
@@ -177,3 +177,17 @@ class Table:
         for card, seat in zip(self.board.pile, self.discarded_by, strict=True):
             out.setdefault(seat, set()).add(card.rank)
         return out
+
+
+def rank_counts(cards: Iterable[Card]) -> dict[Rank, int]:
+    """How many of `cards` there are of each rank (ranks absent: none)."""
+    counts: dict[Rank, int] = {}
+    for card in cards:
+        counts[card.rank] = counts.get(card.rank, 0) + 1
+    return counts
+
+
+def _uncount(unseen: dict[Rank, int], cards: Iterable[Card]) -> None:
+    for card in cards:
+        if card.is_natural:
+            unseen[card.rank] -= 1
