@@ -13,6 +13,8 @@ from canasta.bots.evaluation import evaluate
 from canasta.bots.search import (
     DEFAULT_ITERATIONS,
     DEFAULT_SECONDS,
+    WIDEN,
+    Reply,
     SearchBot,
     continuation,
     determinize,
@@ -275,6 +277,23 @@ def test_search_overrules_the_heuristic_only_on_a_clear_advantage() -> None:
     assert pick(noisy, 1.0) == 0
     assert pick(noisy, 0.5) == 1
     assert pick([[0.0] * 4, [5.0] * 4, [9.0] * 4], 1.0) == 2
+
+
+def test_the_turn_tree_plays_the_heuristics_discard_until_a_node_is_known_then_ucb1() -> None:
+    node = Reply([Discard(Card.parse(code)) for code in ("9S", "6S", "KS")])
+    value = {0: 100.0, 1: -500.0, 2: 400.0}
+    for _ in range(WIDEN):  # an information set seen a few times: the heuristic's choice
+        assert node.select() == 0
+        node.update(0, value[0])
+    assert node.select() == 1  # then every alternative once, in order
+    node.update(1, value[1])
+    assert node.select() == 2
+    node.update(2, value[2])
+    for _ in range(300):
+        choice = node.select()
+        node.update(choice, value[choice])
+    assert node.visits[2] > 250 and node.visits[1] < node.visits[0] < 25
+    assert node.totals[2] == value[2] * node.visits[2]
 
 
 class StepClock:
