@@ -226,8 +226,11 @@ def play_until(
 ) -> Message:
     """Read messages from `first` on, making a random legal move whenever this seat is to move
     (and asking for the next deal after each), until a state message satisfies `stop`; returns
-    it. Every message read goes to `log`."""
+    it. Every message read goes to `log`. Each version is answered once and each deal's end is
+    answered once: a second state of the same moment (a presence change, another person's
+    readiness) arrives before the server has read the first answer."""
     message = first
+    answered: set[tuple[str, int, int]] = set()
     while True:
         if log is not None:
             log.append(message)
@@ -236,10 +239,14 @@ def play_until(
             if stop(message):
                 return message
             if seat is not None and message["status"] == "playing" and message["to_move"] == seat:
-                move = rng.choice(message["view"]["legal"])
-                ws.send_json({"type": "action", "version": message["version"], "action": move})
+                if ("action", message["version"], 0) not in answered:
+                    answered.add(("action", message["version"], 0))
+                    move = rng.choice(message["view"]["legal"])
+                    ws.send_json({"type": "action", "version": message["version"], "action": move})
             if seat is not None and message["status"] == "deal_over" and seat not in message["ready"]:
-                ws.send_json({"type": "next_deal"})
+                if ("ready", message["game"], message["deal"]) not in answered:
+                    answered.add(("ready", message["game"], message["deal"]))
+                    ws.send_json({"type": "next_deal"})
         message = receive(ws, timeout=20)
 
 
