@@ -238,14 +238,15 @@ def play_until(
         if message["type"] == "state":
             if stop(message):
                 return message
-            if seat is not None and message["status"] == "playing" and message["to_move"] == seat:
-                if ("action", message["version"], 0) not in answered:
-                    answered.add(("action", message["version"], 0))
+            moving = seat is not None and message["status"] == "playing" and message["to_move"] == seat
+            ready = seat is not None and message["status"] == "deal_over" and seat not in message["ready"]
+            key = ("action", message["version"], 0) if moving else ("ready", message["game"], message["deal"])
+            if (moving or ready) and key not in answered:
+                answered.add(key)
+                if moving:
                     move = rng.choice(message["view"]["legal"])
                     ws.send_json({"type": "action", "version": message["version"], "action": move})
-            if seat is not None and message["status"] == "deal_over" and seat not in message["ready"]:
-                if ("ready", message["game"], message["deal"]) not in answered:
-                    answered.add(("ready", message["game"], message["deal"]))
+                else:
                     ws.send_json({"type": "next_deal"})
         message = receive(ws, timeout=20)
 

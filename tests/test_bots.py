@@ -10,21 +10,26 @@ import pytest
 
 from canasta.bots import BOT_NAMES, Bot, make_bot
 from canasta.bots.evaluation import evaluate
+from canasta.bots.heuristic import decide
 from canasta.bots.search import (
     DEFAULT_ITERATIONS,
     DEFAULT_SECONDS,
     WIDEN,
     Reply,
     SearchBot,
+    candidates,
     continuation,
     determinize,
     pick,
 )
+from canasta.bots.skill import HARD
 from canasta.rules import (
     Answer,
     Ask,
     Card,
     Discard,
+    Group,
+    Meld,
     Pickup,
     Rank,
     RuleSet,
@@ -96,8 +101,8 @@ def test_bot_names_and_specs() -> None:
     default = make_bot("search")
     assert isinstance(default, SearchBot)
     assert (default.iterations, default.seconds) == (DEFAULT_ITERATIONS, DEFAULT_SECONDS)
-    assert default.tree
-    timed = make_bot("search:time=0.5,policy=normal,width=3,confidence=2,horizon=20,tree=off")
+    assert default.tree and default.melds
+    timed = make_bot("search:time=0.5,policy=normal,width=3,confidence=2,horizon=20,tree=off,melds=off")
     assert isinstance(timed, SearchBot)
     assert (
         timed.iterations,
@@ -107,7 +112,8 @@ def test_bot_names_and_specs() -> None:
         timed.confidence,
         timed.horizon,
         timed.tree,
-    ) == (None, 0.5, "normal", 3, 2.0, 20, False)
+        timed.melds,
+    ) == (None, 0.5, "normal", 3, 2.0, 20, False, False)
 
 
 @pytest.mark.parametrize(
@@ -124,6 +130,7 @@ def test_bot_names_and_specs() -> None:
         "search:horizon=0",
         "search:horizon=1.5",
         "search:tree=yes",
+        "search:melds=1",
     ],
 )
 def test_bad_bot_specs_are_refused(spec: str) -> None:
@@ -294,6 +301,24 @@ def test_the_turn_tree_plays_the_heuristics_discard_until_a_node_is_known_then_u
         node.update(choice, value[choice])
     assert node.visits[2] > 250 and node.visits[1] < node.visits[0] < 25
     assert node.totals[2] == value[2] * node.visits[2]
+
+
+def test_the_search_weighs_holding_back_a_meld_and_melding_before_a_discard() -> None:
+    """Against the heuristic's meld, melding nothing more (its discard now); against its discard
+    while it holds cards back, melding what lowers the hand first. Which cards make a meld stays
+    the heuristic's, and with `melds` off its meld is not weighed at all."""
+    hand = ["QC", "KS", "KH", "KD", "JS", "JH", "5S", "10H"]
+    mover = make_state(hands=[hand, *OTHERS], pile=["10S", "10H", "JD"], melds=OPENED).mover()
+    meld = decide(mover, HARD, random.Random(0))
+    assert isinstance(meld, Meld) and [c.code for c in meld.melds[0].cards] == ["QC"]
+    assert candidates(mover, meld, 3, True) == [meld, Discard(Card.parse("10H"))]
+    assert candidates(mover, meld, 3, False) == [meld]
+    holding = make_state(hands=[["QC", "JS", "JH", "5S", "5C"], *OTHERS], pile=["10S"], melds=OPENED).mover()
+    discard = decide(holding, HARD, random.Random(0))
+    assert discard == Discard(Card.parse("JS"))  # five cards kept while the team lacks a canasta
+    options = candidates(holding, discard, 3, True)
+    assert options[:2] == [discard, Meld((Group((Card.parse("QC"),)),))]
+    assert options[2:] == candidates(holding, discard, 3, False)[1:]
 
 
 class StepClock:
