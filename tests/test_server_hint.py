@@ -36,8 +36,9 @@ def test_the_player_to_move_gets_a_legal_move_and_its_reason(tmp_path: Path) -> 
         table = new_table(client, players=2, seats=["human", "random"], bot_delay=0.5)
         with client.websocket_connect(f"/ws/tables/{table}") as ws:
             state = greet(ws, join(client, table, "Ann"), lang="ru")
-            for _ in range(3):  # a few of Ann's decisions
-                state = receive_until(ws, my_turn(0)) if not my_turn(0)(state) else state
+            decisions = 0
+            while my_turn(0)(state) and decisions < 3:  # Ann's first decisions, all in her turn:
+                decisions += 1  # the bot waits for a clock that does not move
                 ws.send_json({"type": "hint", "id": 1})
                 hint = receive_until(ws, lambda m: m["type"] == "hint")
                 assert hint["version"] == state["version"]
@@ -47,6 +48,7 @@ def test_the_player_to_move_gets_a_legal_move_and_its_reason(tmp_path: Path) -> 
                 ws.send_json({"type": "action", "version": state["version"], "action": hint["action"]})
                 assert receive_until(ws, lambda m: m["type"] in ("ack", "error"))["type"] == "ack"
                 state = receive_until(ws, is_state)
+            assert decisions >= 2  # the draw and what followed it
             state = play_until(ws, 0, state, lambda m: m["to_move"] == 1, random.Random(3))
             ws.send_json({"type": "hint", "id": 2})
             error = receive_until(ws, lambda m: m["type"] == "error")

@@ -181,7 +181,7 @@ class SearchBot:
         values: list[list[float]] = [[] for _ in options]
         alive = list(range(len(options)))
         drawing = self.tree and view.now.phase == "draw"
-        replies: dict[tuple[int, tuple[int, ...]], Reply] = {}
+        replies: Replies = {}
         played = rounds = 0
         while self.iterations is None or played < self.iterations:
             if self._late(deadline):
@@ -218,7 +218,7 @@ class SearchBot:
         return deadline is not None and self.clock() >= deadline
 
     def _own_turn(
-        self, state: State, team: int, rng: random.Random, replies: dict[tuple[int, tuple[int, ...]], Reply],
+        self, state: State, team: int, rng: random.Random, replies: Replies,
         option: int,
     ) -> float:
         """A continuation after draw option `option` in which the seat's discard ending this turn
@@ -227,25 +227,28 @@ class SearchBot:
         value reached is counted to that choice."""
         seat = state.to_move
         steps = 0
-        visit: tuple[Reply, int] | None = None
-        while visit is None and steps < self.horizon and not state.is_over:
+        path: list[tuple[Reply, int]] = []
+        while steps < self.horizon and not state.is_over:
             if state.to_move != seat or state.now.phase != "play" or state.now.permission == "pending":
                 break
             mover = state.mover()
             action = decide(mover, self.policy, rng)
-            if isinstance(action, Discard):
-                key = (option, tuple(sorted(c.index for c in mover.hand)))
+            chosen = isinstance(action, Discard) or (
+                self.melds and isinstance(action, Meld) and not mover.now.must_meld_out
+            )
+            if chosen:
+                key = (option, len(path), tuple(sorted(c.index for c in mover.hand)))
                 node = replies.get(key)
                 if node is None:
-                    node = replies[key] = Reply(candidates(mover, action, self.width))
-                visit = (node, node.select())
-                action = node.options[visit[1]]
+                    node = replies[key] = Reply(candidates(mover, action, self.width, self.melds))
+                path.append((node, node.select()))
+                action = node.options[path[-1][1]]
             if not play(state, action):
                 break
             steps += 1
         value = continuation(state, team, rng, self.horizon - steps, self.policy)
-        if visit is not None:
-            visit[0].update(visit[1], value)
+        for node, choice in path:
+            node.update(choice, value)
         return value
 
 
@@ -281,6 +284,11 @@ class Reply:
     def update(self, choice: int, value: float) -> None:
         self.totals[choice] += value
         self.visits[choice] += 1
+
+
+#: The tree's information sets in the seat's turn, by (draw option, choices made before in the
+#: turn, the hand then).
+Replies = dict[tuple[int, int, tuple[int, ...]], Reply]
 
 
 def determinize(view: SeatView, rng: random.Random) -> State:
@@ -402,6 +410,7 @@ def candidates(mover: Mover, preferred: Action, width: int, melds: bool = False)
         return out
     if isinstance(preferred, Meld):
         if melds and not mover.now.must_meld_out:
+            add(next_build(table, HARD, True))  # what lowers the hand most, as when the deal may end
             add(_best_discard(table))  # meld nothing more this turn
         return out
     if melds:
