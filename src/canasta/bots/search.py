@@ -14,17 +14,18 @@ clear margin. The budget is a number of continuations, a time (read from `clock`
 determinization and continuation), or by default both, whichever ends first.
 
 At the draw the search is a tree over the seat's own information sets: after each way of
-drawing, the discard that ends the turn is itself searched, at the information set the seat's
-hand then names (a card drawn from the stock differs between determinizations; a pile taken
-does not), among its candidates by UCB1 (`Reply`), so that a way of drawing is valued with the
-discard it leads to rather than the heuristic's.
+drawing, every meld and the discard of the rest of the turn are themselves searched, each at
+the information set the seat's hand then names (a card drawn from the stock differs between
+determinizations; a pile taken does not), among its candidates by UCB1 (`Reply`), so that a way
+of drawing is valued with the play it leads to rather than the heuristic's.
 
 How the design was settled (classic, 4 players): the gain of each decision the search changes
 was measured again on the real hands (only the stock shuffled). Against those true values the
 plain `resample` overrated its changes about threefold; reading the discards (`determinize`)
 and leaving melds and going out to the heuristic made the changes pay. Later, with the better
 determinizations, weighing whether to meld at all (not which cards) paid too: classic search −
-hard +189.6 over 200 paired deals, against +141.8 without.
+hard +189.6 over 200 paired deals, against +141.8 without; and +239.6 once the tree weighed the
+melds of the turn after the draw as well.
 """
 
 from __future__ import annotations
@@ -218,13 +219,13 @@ class SearchBot:
         return deadline is not None and self.clock() >= deadline
 
     def _own_turn(
-        self, state: State, team: int, rng: random.Random, replies: Replies,
-        option: int,
+        self, state: State, team: int, rng: random.Random, replies: Replies, option: int
     ) -> float:
-        """A continuation after draw option `option` in which the seat's discard ending this turn
-        is chosen in the tree: at the information set of `replies` its hand then names (the
-        public table follows from the hand and the option), among its candidates, by UCB1; the
-        value reached is counted to that choice."""
+        """A continuation after draw option `option` in which the seat's melds (with `melds`)
+        and its discard ending this turn are chosen in the tree: each at the information set of
+        `replies` that the choices before it and the hand then name (the public table follows
+        from them and the option), among its candidates, by UCB1; the value reached is counted
+        to every choice made."""
         seat = state.to_move
         steps = 0
         path: list[tuple[Reply, int]] = []
@@ -253,8 +254,9 @@ class SearchBot:
 
 
 class Reply:
-    """The seat's discard later in its turn, after one draw option: an information set of the
-    tree, with its candidates (the heuristic's choice first) and what each has scored."""
+    """A meld or the discard later in the seat's turn, after one draw option: an information
+    set of the tree, with its candidates (the heuristic's choice first) and what each has
+    scored."""
 
     __slots__ = ("options", "totals", "visits")
 
@@ -381,10 +383,10 @@ def candidates(mover: Mover, preferred: Action, width: int, melds: bool = False)
 
     The search weighs the draw (stock or pile, and how to take the pile), the discard (the
     `width` best of different ranks by the heuristic's judgement, and freezing the pile), and
-    asking or answering. With `melds`, it also weighs holding back: against a meld of the
-    heuristic (going out included), melding nothing more this turn; against its discard,
-    first melding what lowers the hand, as the heuristic does when the deal may end. Which
-    cards make a meld stays the heuristic's.
+    asking or answering. With `melds`, it also weighs how much to meld: against a meld of the
+    heuristic (going out included), the meld that lowers the hand most (as the heuristic melds
+    when the deal may end) and melding nothing more this turn; against its discard, first
+    melding what lowers the hand. The groups themselves are the heuristic's.
     """
     out: list[Action] = [preferred]
 
