@@ -69,7 +69,8 @@ class HardRollouts:
 
 class TimedISMCTSBot(ismcts.ISMCTSBot):  # type: ignore[misc]
     """OpenSpiel's ISMCTS with a time a step instead of a number of simulations: its own search
-    loop, run until `seconds` are spent (one simulation at least)."""
+    loop, run until `seconds` are spent and the root has been visited (its first simulation
+    only expands it: OpenSpiel's final policy needs a visit)."""
 
     def __init__(self, *args: Any, seconds: float, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -84,7 +85,7 @@ class TimedISMCTSBot(ismcts.ISMCTSBot):  # type: ignore[misc]
         deadline = time.perf_counter() + self.seconds
         while True:
             self.run_simulation(self.sample_root_state(state))
-            if time.perf_counter() >= deadline:
+            if time.perf_counter() >= deadline and self._root_node.total_visits > 0:
                 return list(self.get_final_policy(state, self._root_node))
 
 
