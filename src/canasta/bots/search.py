@@ -123,7 +123,7 @@ class SearchBot:
         per decision), `policy` (the continuations' level: easy, normal or hard), `width`
         (discards compared), `confidence` (standard errors an alternative must gain),
         `horizon` (decisions a continuation plays before it is evaluated), `tree` (`on`, or
-        `off`: the discard after each way of drawing left to the heuristic) and `melds` (`on`,
+        `off`: the play after each way of drawing left to the heuristic) and `melds` (`on`,
         or `off`: the heuristic's melds played unweighed)."""
         known = {"iterations", "time", "policy", "width", "confidence", "horizon", "tree", "melds"}
         unknown = set(params) - known
