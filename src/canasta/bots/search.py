@@ -142,14 +142,8 @@ class SearchBot:
         policy_name = params.get("policy", "hard")
         if policy_name not in LEVELS:
             raise ValueError(f"unknown playout policy {policy_name!r} (known: {', '.join(LEVELS)})")
-        tree = params.get("tree", "on")
-        if tree not in ("on", "off"):
-            raise ValueError(f"tree must be on or off, not {tree!r}")
-        melds = params.get("melds", "on")
-        if melds not in ("on", "off"):
-            raise ValueError(f"melds must be on or off, not {melds!r}")
         return cls(iterations, seconds, LEVELS[policy_name], width, confidence, horizon,
-                   tree=tree == "on", melds=melds == "on")
+                   tree=_switch(params, "tree"), melds=_switch(params, "melds"))
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
         legal = view.legal
@@ -251,6 +245,14 @@ class SearchBot:
         for node, choice in path:
             node.update(choice, value)
         return value
+
+
+def _switch(params: Mapping[str, str], name: str) -> bool:
+    """An option that is `on` (the default) or `off`."""
+    value = params.get(name, "on")
+    if value not in ("on", "off"):
+        raise ValueError(f"{name} must be on or off, not {value!r}")
+    return value == "on"
 
 
 class Reply:
