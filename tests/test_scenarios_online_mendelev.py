@@ -8,6 +8,7 @@ import pytest
 
 from canasta.rules import (
     Card,
+    Discard,
     Pickup,
     Rank,
     RuleSet,
@@ -672,5 +673,25 @@ def test_X03_top_card_purchase_is_listed_for_an_unopened_team() -> None:
     assert buys
     for a in buys:
         assert s.check(a) is None
-    s.apply(buys[0])
+    s.apply(buys[0])  # the first melds every card at once
     assert s.result is not None and s.result.went_out == 0 and s.pile == [Card.parse("2H")]
+
+
+def test_X03_top_card_purchase_may_be_melded_out_group_by_group() -> None:
+    """A purchase that lays only the top card's group obliges the buyer to meld every card left,
+    group by group, with no discard; then the deal ends with the buyer out."""
+    s = make_state(
+        "mendelev",
+        4,
+        phase="draw",
+        pile=["9D", "QH"],
+        hands=[["5C", "KD", "KC"], [], [], []],
+        melds=[[J_CANASTA, ["QS", "QC", "QD"], ["5S", "5H", "5D"], ["KS", "KH", "KH"]], []],
+    )
+    act(s, {"type": "pickup", "with": [], "top_only": True})
+    assert not s.is_over and s.must_meld_out and codes(s.pile) == ["9D"]
+    assert not any(isinstance(a, Discard) for a in s.legal_actions())
+    illegal(s, {"type": "discard", "card": "5C"}, "must_meld_out")
+    act(s, {"type": "meld", "melds": [["KD", "KC"]]})
+    act(s, {"type": "meld", "melds": [["5C"]]})
+    assert s.result is not None and s.result.reason == "went_out" and s.result.went_out == 0

@@ -216,19 +216,12 @@ class Judge:
             return "an incomplete meld of sevens, aces or wild cards forbids going out"
         return permission_error(rules, self.permission)
 
-    def step_error(
-        self,
-        touched: Touched,
-        hand_after: int,
-        top: Card | None = None,
-        top_only: bool = False,
-        kept_after_top: int = 0,
-    ) -> Refusal | None:
+    def step_error(self, touched: Touched, hand_after: int, top: Card | None = None) -> Refusal | None:
         """Why laying `touched` is illegal (None when it is legal).
 
         For a meld action `hand_after` is the hand once it is laid. For a pickup, `top` is the
-        pile's top card (melded with the touched cards of its rank), `hand_after` counts the rest
-        of the pile joining the hand, and `kept_after_top` is the hand before the pile joins it.
+        pile's top card (melded with the touched cards of its rank) and `hand_after` counts the
+        rest of the pile joining the hand (none after a top-card-only purchase).
         """
         rules = self.rules
         full = with_top(touched, top)
@@ -238,8 +231,6 @@ class Judge:
             if refusal is not None:
                 return refusal
         black_threes = Rank.THREE in touched and (top is None or top.rank is not Rank.THREE)
-        if top_only and kept_after_top:
-            return "top_only", "after buying only the top card you must meld every card (no discard)"
         if hand_after == 0 and rules.go_out_discard == "mandatory":
             return "must_discard", "a card must remain for the final discard"
         if black_threes and rules.black3_meld_no_discard and hand_after:

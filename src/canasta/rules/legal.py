@@ -25,11 +25,13 @@ from the hand in card order. The list is complete in this sense:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from itertools import islice
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from canasta.rules.actions import Action, Answer, Ask, Discard, Draw, Group, Meld, Pass, Pickup
 from canasta.rules.cards import ALL_CARDS, Card, Rank
+from canasta.rules.errors import IllegalActionError
 from canasta.rules.judge import POINTS, Judge, Spec, spec_points, take_error, touched_of
 from canasta.rules.mover import Mover, read_groups
 
@@ -46,8 +48,12 @@ _Combo = tuple[Spec | None, tuple[Spec, ...]]
 SMALL_HAND = 4
 #: A hand this small may need to go out with several groups in one action.
 TINY_HAND = 3
-#: Nodes the search of one top-card group (or of the openings) may visit.
+#: Nodes the search of the openings, or of the pickups, may visit in one listing: a hand of
+#: dozens of cards has more irreducible openings than any list can hold; the first found are listed.
 SEARCH_BUDGET = 20_000
+#: Ways of melding a whole hand at once tried for each card kept back (a hand of dozens of cards
+#: with many wild cards can share them out in millions of ways).
+MELD_OUT_LIMIT = 300
 
 
 class _Hand:
@@ -165,7 +171,7 @@ def meld_actions(of: Mover | State) -> list[Action]:
             # going out by adding the last cards one by one may pass through a hand of one card
             # that could not go out yet (two canastas to complete with the last two cards)
             listed = {m.melds for m in singles}
-            for specs in _meld_outs(state, judge, hand, None, None, 0):
+            for specs in _meld_outs(state, judge, hand, 0):
                 groups = hand.groups(specs)
                 if len(groups) > 1 and groups not in listed:
                     singles.append(Meld(groups))
@@ -180,7 +186,7 @@ def meld_actions(of: Mover | State) -> list[Action]:
     ):
         seen = {a.melds for a in out if isinstance(a, Meld)}
         for keep in (0, 1):
-            for specs in _meld_outs(state, judge, hand, None, None, keep):
+            for specs in _meld_outs(state, judge, hand, keep):
                 groups = hand.groups(specs)
                 if groups not in seen:
                     seen.add(groups)
@@ -247,15 +253,20 @@ class _Search:
     or one group can leave it with the rest still legal and then be laid by a single group.
     """
 
-    def __init__(self, state: Mover, judge: Judge, hand: _Hand, top: Card | None) -> None:
+    def __init__(
+        self, state: Mover, judge: Judge, hand: _Hand, top: Card | None, top_only: bool = False
+    ) -> None:
         self.state = state
         self.judge = judge
         self.rules = state.rules
         self.hand = hand
         self.top = top
-        self.gained = state.gained() if top is not None else 0
+        self.top_only = top_only
+        self.gained = state.gained() if top is not None and not top_only else 0
         self.frozen = state.frozen_for(state.team)
         self.black3 = top is not None and top.is_black_three
+        # after a black three or a top-card-only purchase every card left must be meldable
+        self.meld_out = self.black3 or top_only
         # the ranks worth most first, so that the bound below the minimum prunes early
         self.ranks: list[Rank] = sorted(
             (r for r in hand.naturals if top is None or r is not top.rank),
@@ -322,19 +333,21 @@ class _Search:
         else:
             touched = touched_of(specs)
         kept = hand.size - used
-        if self.judge.step_error(touched, kept + self.gained, top, False, kept) is not None:
+        if self.judge.step_error(touched, kept + self.gained, top) is not None:
             return True
-        if self.black3:
-            return not self._black3_ok(combo)
+        if self.meld_out and kept + self.gained:
+            return not self._meld_out_ok(combo)
         return False
 
-    def _black3_ok(self, combo: _Combo) -> bool:
+    def _meld_out_ok(self, combo: _Combo) -> bool:
+        """Whether every card left (with the pile's, but for a top-card-only purchase) can be melded."""
         base, specs = combo
         assert base is not None and self.top is not None
         state = self.state
         with_ = self.hand.groups((base,))[0].cards
         used, steps = read_groups(self.hand.groups(specs, (base,)), state.hand, self.top, with_)
-        gained = [c for c in state.board.pile[:-1] if not state.rules.is_bonus_three(c)]
+        rest = [] if self.top_only else state.board.pile[:-1]
+        gained = [c for c in rest if not state.rules.is_bonus_three(c)]
         return state.can_meld_out(state.team, used, steps, gained)
 
     def addable(self, combo: _Combo, unit: Spec) -> bool:
@@ -392,7 +405,6 @@ class _Search:
                 if not self.error(combo) and not self.reducible(combo):
                     yield combo
             else:
-                self.budget = SEARCH_BUDGET
                 yield from self._start(base)
 
     def _start(self, base: Spec | None) -> Iterator[_Combo]:
@@ -457,19 +469,14 @@ def _units(spec: Spec) -> Iterator[tuple[Spec, Spec | None]]:
 # -- melding every card ---------------------------------------------------------------------------
 
 
-def _meld_outs(
-    state: Mover, judge: Judge, hand: _Hand, top: Card | None, base: Spec | None, keep: int
-) -> list[tuple[Spec, ...]]:
-    """Every way to meld the whole hand (less `keep` cards, one of a kind), each judged whole.
-
-    With a top-card-only purchase, `base` is the top card's group from hand.
-    """
-    out: list[tuple[Spec, ...]] = []
+def _meld_outs(state: Mover, judge: Judge, hand: _Hand, keep: int) -> Iterator[tuple[Spec, ...]]:
+    """Every way to meld the whole hand (less `keep` cards, one of a kind), each judged whole."""
     kinds: list[Spec | None] = [None]
     if keep:
         kinds = [(r, 1, 0, 0) for r in hand.naturals]
         kinds += [(Rank.WILD, 0, 1, 0)] * bool(hand.jokers) + [(Rank.WILD, 0, 0, 1)] * bool(hand.twos)
         kinds += [(Rank.THREE, 1, 0, 0)] * bool(hand.black_threes)
+    rules = state.rules
     for kept in kinds:
         naturals = {r: len(cs) for r, cs in hand.naturals.items()}
         jokers, twos, threes = len(hand.jokers), len(hand.twos), len(hand.black_threes)
@@ -480,47 +487,62 @@ def _meld_outs(
                 jokers, twos = jokers - kept[2], twos - kept[3]
             else:
                 naturals[kept[0]] -= 1
-        if base is not None:
-            naturals[base[0]] = naturals.get(base[0], 0) - base[1]
-            jokers, twos = jokers - base[2], twos - base[3]
-        least = state.rules.meld_min_naturals
-        melded = set(judge.stats) | ({base[0]} if base is not None else set())
-        if any(0 < n < least and r not in melded for r, n in naturals.items()) or 0 < threes < 3:
+        least = rules.meld_min_naturals
+        if any(0 < n < least and r not in judge.stats for r, n in naturals.items()) or 0 < threes < 3:
             continue  # a rank too short for a meld of its own: this hand cannot all be melded
         targets = [r for r, n in naturals.items() if n > 0]
         targets += [r for r in judge.stats if r not in naturals and r not in (Rank.WILD, Rank.THREE)]
-        if base is not None and base[0] not in targets:
-            targets.append(base[0])
-        if state.rules.wild_melds != "none":
+        if rules.wild_melds != "none":
             targets.append(Rank.WILD)
         fixed = [(Rank.THREE, threes, 0, 0)] if threes else []
         used = hand.size - (1 if kept is not None else 0)
-        for shares in _shares(targets, jokers, twos, state.rules.meld_max_wilds):
+        options = [_target_options(judge, r, naturals.get(r, 0), jokers, twos) for r in targets]
+        for shares in islice(_shares(options, jokers, twos), MELD_OUT_LIMIT):
             specs = [
                 (r, naturals.get(r, 0) if r is not Rank.WILD else 0, j, t)
                 for r, (j, t) in zip(targets, shares, strict=True)
             ]
             specs = [s for s in specs if s[1] + s[2] + s[3]] + fixed
-            if sum(s[1] + s[2] + s[3] for s in specs) + (sum(base[1:]) if base else 0) != used:
+            if sum(s[1] + s[2] + s[3] for s in specs) != used:
                 continue
-            touched = touched_of((base, *specs) if base is not None else specs)
-            if judge.step_error(touched, hand.size - used, top, top is not None) is None:
-                out.append(tuple(specs))
+            if judge.step_error(touched_of(specs), hand.size - used) is None:
+                yield tuple(specs)
+
+
+def _target_options(judge: Judge, rank: Rank, naturals: int, jokers: int, twos: int) -> list[tuple[int, int]]:
+    """The (jokers, twos) a target of a meld-out may take: what its meld's composition allows."""
+    limit = 99 if rank is Rank.WILD else judge.rules.meld_max_wilds
+    out = []
+    for j in range(min(jokers, limit), -1, -1):
+        for t in range(min(twos, limit - j), -1, -1):
+            if (naturals + j + t == 0 and rank is Rank.WILD) or judge.group_error(
+                rank, 0 if rank is Rank.WILD else naturals, j, t, False
+            ) is None:
+                out.append((j, t))
     return out
 
 
-def _shares(targets: Sequence[Rank], jokers: int, twos: int, limit: int) -> Iterator[list[tuple[int, int]]]:
-    """Every way to share the wild cards out among the targets (at most `limit` each but wild)."""
-    if not targets:
-        if not jokers and not twos:
-            yield []
-        return
-    rank, rest = targets[0], targets[1:]
-    cap = 99 if rank is Rank.WILD else limit
-    for j in range(min(jokers, cap), -1, -1):
-        for t in range(min(twos, cap - j), -1, -1):
-            for tail in _shares(rest, jokers - j, twos - t, limit):
-                yield [(j, t), *tail]
+def _shares(
+    options: Sequence[Sequence[tuple[int, int]]], jokers: int, twos: int
+) -> Iterator[list[tuple[int, int]]]:
+    """Every way to share all the wild cards out, one (jokers, twos) option per target."""
+    room = [0] * (len(options) + 1)  # wild cards the targets from i on can take at most
+    for i in range(len(options) - 1, -1, -1):
+        room[i] = room[i + 1] + max((j + t for j, t in options[i]), default=0)
+
+    def share(i: int, jokers: int, twos: int) -> Iterator[list[tuple[int, int]]]:
+        if i == len(options):
+            if not jokers and not twos:
+                yield []
+            return
+        if jokers + twos > room[i]:
+            return
+        for j, t in options[i]:
+            if j <= jokers and t <= twos:
+                for tail in share(i + 1, jokers - j, twos - t):
+                    yield [(j, t), *tail]
+
+    return share(0, jokers, twos)
 
 
 # -- pickups --------------------------------------------------------------------------------------
@@ -558,10 +580,34 @@ def pickup_actions(of: Mover | State, first_only: bool = False) -> list[Action]:
         if first_only:
             return out
     if rules.top_card_only_go_out and len(pile) > 1:
-        for base in bases:
-            with_ = hand.groups((base,))[0].cards
-            for specs in _meld_outs(state, judge, hand, top, base, 0):
-                out.append(Pickup(with_, hand.groups(specs, (base,)), top_only=True))
-                if first_only:
-                    return out
+        for base, specs in _Search(state, judge, hand, top, top_only=True).combos(bases):
+            assert base is not None
+            purchase = Pickup(hand.groups((base,))[0].cards, hand.groups(specs, (base,)), top_only=True)
+            whole = _bought_out(state, purchase)
+            out.extend((purchase,) if whole is None or whole == purchase else (whole, purchase))
+            if first_only:
+                return out
     return out
+
+
+def _bought_out(state: Mover, purchase: Pickup) -> Pickup | None:
+    """A top-card-only purchase that melds every card at once (going out in one action), made
+    from `purchase` by melding the cards it leaves as the solver does, if that is legal."""
+    from canasta.rules.solver import meld_out
+
+    used, steps = read_groups(purchase.melds, state.hand, state.board.pile[-1], purchase.with_)
+    melds = {r: list(cs) for r, cs in state.board.melds[state.team].items()}
+    for rank, cards in steps:
+        melds.setdefault(rank, []).extend(cards)
+    rest = list(state.hand)
+    for c in used:
+        rest.remove(c)
+    groups = meld_out(state, state.team, rest, melds) if rest else []
+    if groups is None:
+        return None
+    whole = Pickup(purchase.with_, (*purchase.melds, *groups), top_only=True)
+    try:
+        state.validate(whole)
+    except IllegalActionError:
+        return None
+    return whole

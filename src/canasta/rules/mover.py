@@ -196,7 +196,7 @@ class Mover:
             raise IllegalActionError(f"{card.code} is not in your hand", "card_not_in_hand")
         if self.now.must_meld_out:
             raise IllegalActionError(
-                "after taking the pile with a black three you must meld every card", "must_meld_out"
+                "after this pickup you must meld every card (no discard follows)", "must_meld_out"
             )
         going_out = len(hand) == 1
         if going_out:
@@ -255,8 +255,7 @@ class Mover:
         _refuse(judge.step_error(touched, hand_after))
         if self.now.must_meld_out and hand_after and not self.can_meld_out(team, used, steps):
             raise IllegalActionError(
-                "after taking the pile with a black three you must meld every card: "
-                "the cards left could not all be melded",
+                "after this pickup you must meld every card: the cards left could not all be melded",
                 "must_meld_out",
             )
         return Step(judge, steps, used, touched, hand_after)
@@ -286,7 +285,13 @@ class Mover:
         rest = [] if action.top_only else pile[:-1]
         gained = [c for c in rest if not self.rules.is_bonus_three(c)]
         hand_after = kept + len(gained)
-        _refuse(judge.step_error(touched, hand_after, top, action.top_only, kept))
+        _refuse(judge.step_error(touched, hand_after, top))
+        if action.top_only and hand_after and not self.can_meld_out(team, used, steps):
+            raise IllegalActionError(
+                "after buying only the top card you must meld every card (no discard): "
+                "the cards left could not all be melded",
+                "top_only",
+            )
         if top.is_black_three and not self.can_meld_out(team, used, steps, gained):
             raise IllegalActionError(
                 "a pile topped by a black three may be taken only to go out at once", "pile_blocked"
@@ -334,7 +339,7 @@ class Mover:
             board.pile = []
             board.pile_frozen = False
         now.phase, now.drew = PLAY, "pile"
-        if top.is_black_three:
+        if top.is_black_three or pickup.top_only:
             now.must_meld_out = True
 
     def after(self, action: Meld) -> Mover:

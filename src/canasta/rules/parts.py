@@ -121,7 +121,7 @@ class Turn:
     started: set[Rank]  # the ranks whose melds this turn started
     layoff: bool  # a card was added this turn to a meld of an earlier turn
     melded: bool  # something was melded this turn
-    must_meld_out: bool  # the pile was taken with a black three on top: every card must be melded
+    must_meld_out: bool  # a black-three or top-card-only pickup: every card must be melded, no discard
 
     @classmethod
     def begin(cls, seat: int, concealed_ok: bool) -> Turn:
