@@ -162,7 +162,7 @@ def format_table(header: list[str], rows: list[list[str]]) -> str:
 
 
 def selfplay(rules: RuleSet, deals: int, seed: int, progress: bool = False) -> dict[str, Any]:
-    """Play `deals` deals of uniformly random legal moves, each applied with full validation."""
+    """Play `deals` deals of uniformly random legal moves, each applied as listed (`apply_listed`)."""
     rng = random.Random(seed)
     decisions = 0
     start = time.perf_counter()
@@ -172,7 +172,7 @@ def selfplay(rules: RuleSet, deals: int, seed: int, progress: bool = False) -> d
         dealer, sitting_out = default_dealer(rules, i)
         state = State.deal(rules, deck, dealer, None, sitting_out)
         while not state.is_over:
-            state.apply(rng.choice(legal_actions(state)))
+            state.apply_listed(rng.choice(legal_actions(state)))
             decisions += 1
         if progress and (i + 1) % max(1, deals // 20) == 0:
             print(f"\r{i + 1}/{deals} deals", end="", file=sys.stderr, flush=True)

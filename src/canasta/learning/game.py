@@ -293,7 +293,7 @@ class LearningState:
         if not self.staged:
             action = self._simple.get(action_id)
             if action is not None:
-                state.apply(action)
+                state.apply_listed(action)
                 return
         depth = len(self.staged)
         if action_id == COMMIT:
@@ -301,7 +301,7 @@ class LearningState:
                 if len(seq) == depth + 1:
                     self.staged = ()
                     self.candidates = []
-                    state.apply(action)
+                    state.apply_listed(action)
                     return
         self.staged = (*self.staged, action_id)
         self.candidates = [c for c in self.candidates if c[0][depth] == action_id]

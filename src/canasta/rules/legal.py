@@ -50,7 +50,7 @@ SMALL_HAND = 4
 TINY_HAND = 3
 #: Nodes the search of the openings, or of the pickups, may visit in one listing: a hand of
 #: dozens of cards has more irreducible openings than any list can hold; the first found are listed.
-SEARCH_BUDGET = 20_000
+SEARCH_BUDGET = 5_000
 #: Ways of melding a whole hand at once tried for each card kept back (a hand of dozens of cards
 #: with many wild cards can share them out in millions of ways).
 MELD_OUT_LIMIT = 300

@@ -298,6 +298,23 @@ class Mover:
             )
         return Step(judge, steps, used, with_top(touched, top), hand_after, action, gained)
 
+    def listed_step(self, action: Action) -> Step | None:
+        """The step of a meld or pickup just listed by `legal_actions` (so known to be legal),
+        formed without judging it again; None for the other actions."""
+        if isinstance(action, Meld):
+            used, steps = read_groups(action.melds, self.hand, None, (), checked=False)
+            touched = touched_of([spec_of(rank, cards) for rank, cards in steps])
+            return Step(Judge.of(self, self.team), steps, used, touched, len(self.hand) - len(used))
+        if not isinstance(action, Pickup):
+            return None
+        top = self.board.pile[-1]
+        used, steps = read_groups(action.melds, self.hand, top, action.with_, checked=False)
+        touched = touched_of([spec_of(rank, cards) for rank, cards in steps])
+        rest = () if action.top_only else self.board.pile[:-1]
+        gained = [c for c in rest if not self.rules.is_bonus_three(c)]
+        hand_after = len(self.hand) - len(used) + len(gained)
+        return Step(Judge.of(self, self.team), steps, used, touched, hand_after, action, gained)
+
     # -- playing a judged step -----------------------------------------------------------------
 
     def play(self, step: Step) -> None:
@@ -392,13 +409,19 @@ def _refuse(refusal: Refusal | None) -> None:
 
 
 def read_groups(
-    groups: Sequence[Group], hand: Sequence[Card], top: Card | None, top_with: Sequence[Card]
+    groups: Sequence[Group],
+    hand: Sequence[Card],
+    top: Card | None,
+    top_with: Sequence[Card],
+    checked: bool = True,
 ) -> tuple[list[Card], list[tuple[Rank, Sequence[Card]]]]:
-    """The cards a step takes from the hand, and its groups as (rank, cards), the top's first."""
+    """The cards a step takes from the hand, and its groups as (rank, cards), the top's first
+    (`checked`: refuse cards that the hand does not hold)."""
     used: list[Card] = list(top_with)
     for g in groups:
         used.extend(g.cards)
-    _check_in_hand(used, hand)
+    if checked:
+        _check_in_hand(used, hand)
     steps: list[tuple[Rank, Sequence[Card]]] = []
     if top is not None:
         steps.append((top.rank, (*top_with, top)))

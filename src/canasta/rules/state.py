@@ -22,7 +22,7 @@ from canasta.rules.cards import Card, Rank
 from canasta.rules.deal import active_order
 from canasta.rules.errors import IllegalActionError
 from canasta.rules.melds import Melds
-from canasta.rules.mover import Mover, partner
+from canasta.rules.mover import Mover, Step, partner
 from canasta.rules.parts import DRAW, ENDED, PLAY, Board, Cards, DrawSource, Permission, Phase, Turn
 from canasta.rules.ruleset import RuleSet
 from canasta.rules.scoring import DealResult, score_deal
@@ -280,6 +280,17 @@ class State:
             step = mover.validate(action, seat)
         except IllegalActionError as exc:
             raise IllegalActionError(f"{describe(action)}: {exc.message}", exc.code) from None
+        self._play(action, mover, step)
+
+    def apply_listed(self, action: Action) -> None:
+        """Apply an action that `legal_actions` has just listed for this very position, without
+        validating it again (self-play, the search's playouts, the learning interface); an action
+        from anywhere else goes through `apply`, which refuses what the rules forbid."""
+        mover = self.mover()
+        self._play(action, mover, mover.listed_step(action))
+
+    def _play(self, action: Action, mover: Mover, step: Step | None) -> None:
+        """Carry out a validated action: a judged meld or pickup step, or one of the others."""
         if step is not None:
             mover.play(step)
             if step.hand_after == 0:
