@@ -1,15 +1,20 @@
-"""Engine speed: random self-play for every preset, compiled and pure, beside RLCard's gin rummy.
+"""Engine speed: random self-play of every configuration, compiled and pure, against RLCard's gin rummy.
 
 Usage: .venv/bin/python benchmarks/engine_speed.py [--deals N] [--games G] [--rounds R]
                                                    [--seed S] [--engine both|compiled|pure] [--json]
-Each configuration plays N deals of uniformly random legal moves, every move validated by
-`State.apply` (the checks the server uses), with the compiled engine and in pure Python
-(`CANASTA_PURE=1`), each in a process of its own on one core. In the same run, G games of
-RLCard's gin rummy (pure Python; `pip install -e '.[bench]'`) are played the same way: a
-uniformly random legal action per step until the game ends. Speeds are per second of the
-process's own CPU time, so that other work on a shared machine counts as little as it can; all
-of it is repeated R times and the fastest round of each counts. The table shows deals and
-decisions per second, and decisions per second as a multiple of RLCard's steps per second.
+The peer is RLCard's gin-rummy game core (`pip install -e '.[bench]'`): `GinRummyGame`, seeded as
+`rlcard.make("gin-rummy", config={"seed": S})` seeds it, plays G games of a uniformly random
+action of `judge.get_legal_actions()` per `step` until `is_over()`. Canasta plays N seeded deals
+of every configuration the way `canasta selfplay` does: a uniformly random action of
+`legal_actions`, applied with `State.apply` (every move validated). Each measurement runs in a
+fresh process and counts that process's CPU time (`time.process_time`), dealing included on
+both sides. In each of R rounds, for each configuration and engine (compiled, and pure Python with
+`CANASTA_PURE=1`), the Canasta and RLCard measurements run back to back, the order alternating,
+and give one ratio of decisions per CPU second to steps per CPU second; the table shows the
+median of the R ratios and their range. RLCard's env (`rlcard.make`, which also builds a numpy
+observation every step) is measured once per round for a second, named column. The first round
+also plays its deals again with every `legal_actions` call timed by the thread's CPU clock (so
+that other work on the machine does not count) and reports the slowest call.
 """
 
 from __future__ import annotations
@@ -18,15 +23,16 @@ import argparse
 import json
 import os
 import random
+import statistics
 import subprocess
 import sys
 import time
-from importlib import metadata
+from importlib import metadata, util
 from typing import Any
 
 from canasta import native
 from canasta.cli.engine_commands import format_table, selfplay
-from canasta.rules import RuleSet
+from canasta.rules import Action, RuleSet, State, legal_actions
 from canasta.rules.ruleset import CONFIGURATIONS, configuration_label
 
 ENGINES = ("compiled", "pure")
@@ -36,34 +42,59 @@ RLCARD_MISSING = (
 )
 
 
-def canasta_speed(deals: int, seed: int) -> list[dict[str, Any]]:
-    """Self-play of every configuration with the engine of this process."""
-    rows = []
-    for variant, players, options in CONFIGURATIONS:
-        start = time.process_time()
-        result = selfplay(RuleSet.preset(variant, players, options), deals, seed)
-        seconds = time.process_time() - start
-        label = configuration_label(variant, players, options)
-        row = {
-            "config": label,
-            "engine": result["engine"],
-            "deals": deals,
-            "decisions": result["decisions"],
-            "cpu_seconds": round(seconds, 4),
-            "deals_per_second": round(deals / seconds, 1),
-            "decisions_per_second": round(result["decisions"] / seconds, 1),
-        }
-        print(f"{label} ({row['engine']}): {row['decisions_per_second']} decisions/s", file=sys.stderr)
-        rows.append(row)
-    return rows
+def canasta_speed(config: int, deals: int, seed: int, time_calls: bool) -> dict[str, Any]:
+    """Self-play of one configuration with the engine of this process."""
+    variant, players, options = CONFIGURATIONS[config]
+    rules = RuleSet.preset(variant, players, options)
+    start = time.process_time()
+    result = selfplay(rules, deals, seed)
+    row = {
+        "engine": result["engine"],
+        "decisions": result["decisions"],
+        "cpu_seconds": time.process_time() - start,
+    }
+    return {**row, **slowest_listing(rules, deals, seed)} if time_calls else row
 
 
-def rlcard_speed(games: int, seed: int) -> dict[str, Any] | None:
-    """Random play of RLCard's gin rummy: steps per second, or None when RLCard is missing."""
-    try:
-        import rlcard  # type: ignore[import-untyped]
-    except ImportError:
-        return None
+def slowest_listing(rules: RuleSet, deals: int, seed: int) -> dict[str, Any]:
+    """The slowest `legal_actions` call of the same self-play and the hand size of the seat to move."""
+    slowest = (0.0, 0)
+
+    def timed(state: State) -> list[Action]:
+        nonlocal slowest
+        start = time.thread_time()
+        actions = legal_actions(state)
+        seconds = time.thread_time() - start
+        if seconds > slowest[0]:
+            slowest = (seconds, state.hand_sizes[state.to_move])
+        return actions
+
+    selfplay(rules, deals, seed, lister=timed)
+    return {"slowest_legal_ms": slowest[0] * 1000, "slowest_legal_hand": slowest[1]}
+
+
+def rlcard_core_speed(games: int, seed: int) -> dict[str, Any]:
+    """Random play of RLCard's gin-rummy game core: the judge's legal actions and the game's step."""
+    from rlcard.games.gin_rummy.game import GinRummyGame  # type: ignore[import-untyped]
+    from rlcard.utils.seeding import np_random  # type: ignore[import-untyped]
+
+    game = GinRummyGame()
+    game.np_random, _ = np_random(seed)  # as rlcard.make("gin-rummy", config={"seed": seed}) does
+    rng = random.Random(seed)
+    steps = 0
+    start = time.process_time()
+    for _ in range(games):
+        game.init_game()
+        while not game.is_over():
+            game.step(rng.choice(game.judge.get_legal_actions()))
+            steps += 1
+    return {"steps": steps, "cpu_seconds": time.process_time() - start}
+
+
+def rlcard_env_speed(games: int, seed: int) -> dict[str, Any]:
+    """Random play of RLCard's gin-rummy env, which builds an observation every step."""
+    import rlcard  # type: ignore[import-untyped]
+
     env = rlcard.make("gin-rummy", config={"seed": seed})
     rng = random.Random(seed)
     steps = 0
@@ -73,90 +104,186 @@ def rlcard_speed(games: int, seed: int) -> dict[str, Any] | None:
         while not env.is_over():
             state, _ = env.step(rng.choice(list(state["legal_actions"])))
             steps += 1
-    seconds = time.process_time() - start
-    print(f"RLCard gin-rummy: {steps / seconds:.0f} steps/s", file=sys.stderr)
-    return {
-        "config": "rlcard gin-rummy",
-        "rlcard": metadata.version("rlcard"),
-        "games": games,
-        "steps": steps,
-        "cpu_seconds": round(seconds, 4),
-        "steps_per_second": round(steps / seconds, 1),
-    }
+    return {"steps": steps, "cpu_seconds": time.process_time() - start}
 
 
-def in_subprocess(engine: str, args: argparse.Namespace) -> list[dict[str, Any]]:
-    """`canasta_speed` in a fresh process with the given engine."""
+def measure(
+    kind: str, args: argparse.Namespace, config: int = 0, engine: str = "compiled", time_calls: bool = False
+) -> dict[str, Any]:
+    """One measurement (`canasta`, `rlcard-core` or `rlcard-env`) in a fresh process."""
     env = {k: v for k, v in os.environ.items() if k != "CANASTA_PURE"}
     if engine == "pure":
         env["CANASTA_PURE"] = "1"
-    command = [sys.executable, __file__, "--this-process", f"--deals={args.deals}", f"--seed={args.seed}"]
+    command = [sys.executable, __file__, f"--this-process={kind}", f"--config={config}"]
+    command += [f"--deals={args.deals}", f"--games={args.games}", f"--seed={args.seed}"]
+    if time_calls:
+        command.append("--time-calls")
     done = subprocess.run(command, env=env, stdout=subprocess.PIPE, text=True, check=True)
-    rows: list[dict[str, Any]] = json.loads(done.stdout)
-    return rows
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
 
 
-def fastest(rounds: list[list[dict[str, Any]]], key: str) -> list[dict[str, Any]]:
-    """Row by row, the round with the highest `key`."""
-    return [max(rows, key=lambda row: float(row[key])) for rows in zip(*rounds, strict=True)]
+def in_this_process(args: argparse.Namespace) -> dict[str, Any]:
+    if args.this_process == "canasta":
+        return canasta_speed(args.config, args.deals, args.seed, args.time_calls)
+    if args.this_process == "rlcard-core":
+        return rlcard_core_speed(args.games, args.seed)
+    return rlcard_env_speed(args.games, args.seed)
+
+
+def per_second(result: dict[str, Any], key: str) -> float:
+    return float(result[key]) / float(result["cpu_seconds"])
+
+
+def run_rounds(
+    args: argparse.Namespace, engines: tuple[str, ...], peer: bool
+) -> tuple[list[dict[str, Any]], list[dict[str, float]]]:
+    """Every round's measurements: a row per configuration and engine, and RLCard's speeds by round."""
+    pairs = [(config, engine) for config in range(len(CONFIGURATIONS)) for engine in engines]
+    rows: list[dict[str, Any]] = [
+        {"config": configuration_label(*CONFIGURATIONS[c]), "speeds": [], "core": [], "env": []}
+        for c, _ in pairs
+    ]
+    peers: list[dict[str, float]] = []
+    for r in range(args.rounds):
+        env_speed = per_second(measure("rlcard-env", args), "steps") if peer else 0.0
+        for n, ((config, engine), row) in enumerate(zip(pairs, rows, strict=True)):
+            kinds = ("canasta", "rlcard-core") if peer else ("canasta",)
+            done = {
+                kind: measure(kind, args, config, engine, r == 0 and kind == "canasta")
+                for kind in (kinds if (r + n) % 2 == 0 else kinds[::-1])
+            }
+            if r == 0:
+                row |= {k: v for k, v in done["canasta"].items() if k != "cpu_seconds"}
+            speed = per_second(done["canasta"], "decisions")
+            row["speeds"].append(speed)
+            note = ""
+            if peer:
+                core = done["rlcard-core"]
+                peers.append(
+                    {
+                        "core": per_second(core, "steps"),
+                        "steps_per_game": core["steps"] / args.games,
+                        "env": env_speed,
+                    }
+                )
+                row["core"].append(speed / peers[-1]["core"])
+                row["env"].append(speed / env_speed)
+                note = f", RLCard core {peers[-1]['core']:.0f} steps/s: × {row['core'][-1]:.2f}"
+            label = f"round {r + 1}/{args.rounds}: {row['config']} {row['engine']}"
+            print(f"{label}: {speed:.0f} decisions/s{note}", file=sys.stderr, flush=True)
+    return rows, peers
+
+
+def summary(row: dict[str, Any], deals: int) -> dict[str, Any]:
+    """A row of the table: medians over the rounds, the per-round ratios' range."""
+    core, env = row["core"], row["env"]
+    return {
+        "config": row["config"],
+        "engine": row["engine"],
+        "deals": deals,
+        "rounds": len(row["speeds"]),
+        "decisions_per_deal": round(row["decisions"] / deals, 1),
+        "decisions_per_second": round(statistics.median(row["speeds"]), 1),
+        "rlcard_core_ratio": round(statistics.median(core), 2) if core else None,
+        "rlcard_core_ratio_min": round(min(core), 2) if core else None,
+        "rlcard_core_ratio_max": round(max(core), 2) if core else None,
+        "rlcard_env_ratio": round(statistics.median(env), 2) if env else None,
+        "slowest_legal_ms": round(row["slowest_legal_ms"], 3),
+        "slowest_legal_hand": row["slowest_legal_hand"],
+    }
+
+
+def ratio_range(row: dict[str, Any]) -> str:
+    """`median [min–max]` of the ratios to RLCard's game core."""
+    if row["rlcard_core_ratio"] is None:
+        return "-"
+    low, high = row["rlcard_core_ratio_min"], row["rlcard_core_ratio_max"]
+    return f"{row['rlcard_core_ratio']:.2f} [{low:.2f}–{high:.2f}]"
+
+
+def table(rows: list[dict[str, Any]]) -> str:
+    header = [
+        "configuration",
+        "engine",
+        "decisions/deal",
+        "decisions/CPU-s",
+        "× RLCard core",
+        "× RLCard env",
+        "slowest legal_actions",
+    ]
+    lines = [
+        [
+            row["config"],
+            row["engine"],
+            f"{row['decisions_per_deal']:.0f}",
+            f"{row['decisions_per_second']:.0f}",
+            ratio_range(row),
+            "-" if row["rlcard_env_ratio"] is None else f"{row['rlcard_env_ratio']:.2f}",
+            f"{row['slowest_legal_ms']:.2f} ms (hand {row['slowest_legal_hand']})",
+        ]
+        for row in rows
+    ]
+    return format_table(header, lines)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=300, help="deals per configuration and engine")
-    parser.add_argument("--games", type=int, default=300, help="games of RLCard's gin rummy")
-    parser.add_argument("--rounds", type=int, default=3, help="repetitions; the fastest counts")
+    parser.add_argument("--deals", type=int, default=60, help="deals per configuration, engine and round")
+    parser.add_argument("--games", type=int, default=100, help="games of RLCard's gin rummy per measurement")
+    parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds; the median ratio counts")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--engine", choices=("both", *ENGINES), default="both")
     parser.add_argument("--json", action="store_true", help="print JSON lines instead of a table")
-    parser.add_argument("--this-process", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--this-process", choices=("canasta", "rlcard-core", "rlcard-env"), help=argparse.SUPPRESS
+    )
+    parser.add_argument("--config", type=int, default=0, help=argparse.SUPPRESS)
+    parser.add_argument("--time-calls", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if min(args.deals, args.games, args.rounds) < 1:
         parser.error("--deals, --games and --rounds must be at least 1")
     if args.this_process:
-        print(json.dumps(canasta_speed(args.deals, args.seed)))
+        print(json.dumps(in_this_process(args)))
         return 0
     engines = ENGINES if args.engine == "both" else (args.engine,)
     if "compiled" in engines and not native.current():
         print("no current compiled engine: run `canasta compile` (or scripts/setup)", file=sys.stderr)
         return 1
-    references: list[dict[str, Any] | None] = []
-    rounds: list[list[dict[str, Any]]] = []
-    for _ in range(args.rounds):
-        references.append(rlcard_speed(args.games, args.seed))
-        rounds.append([row for engine in engines for row in in_subprocess(engine, args)])
-    rows = fastest(rounds, "decisions_per_second")
-    measured = [r for r in references if r is not None]
-    reference = max(measured, key=lambda r: float(r["steps_per_second"])) if measured else None
-    steps = reference["steps_per_second"] if reference else None
-    for row in rows:
-        row["rlcard_ratio"] = round(row["decisions_per_second"] / steps, 2) if steps else None
+    peer = util.find_spec("rlcard") is not None
+    measured, peers = run_rounds(args, engines, peer)
+    rows = [summary(row, args.deals) for row in measured]
+    method = (
+        f"per second of each process's CPU time; {args.rounds} interleaved rounds, in each the Canasta and "
+        "RLCard game-core measurements of a row back to back in fresh processes; × RLCard core is the "
+        "median of the per-round ratios [min–max]; × RLCard env likewise against the env measured once "
+        "per round; slowest legal_actions by the thread's CPU clock over the first round's deals, "
+        "with the hand size of the seat to move"
+    )
+    reference = None
+    if peer:
+        reference = {
+            "config": "rlcard gin-rummy",
+            "rlcard": metadata.version("rlcard"),
+            "games": args.games,
+            "steps_per_game": round(statistics.median(p["steps_per_game"] for p in peers), 1),
+            "core_steps_per_second": round(statistics.median(p["core"] for p in peers), 1),
+            "env_steps_per_second": round(statistics.median(p["env"] for p in peers), 1),
+        }
     if args.json:
-        for row in [*rows, *([reference] if reference else [])]:
+        for row in [*rows, *([reference] if reference else []), {"method": method}]:
             print(json.dumps(row))
     else:
-        header = ["rule set", "engine", "deals", "deals/s", "decisions/deal", "decisions/s", "× RLCard"]
-        table = [
-            [
-                row["config"],
-                row["engine"],
-                str(row["deals"]),
-                f"{row['deals_per_second']:.0f}",
-                f"{row['decisions'] / row['deals']:.0f}",
-                f"{row['decisions_per_second']:.0f}",
-                f"{row['rlcard_ratio']:.2f}" if steps else "-",
-            ]
-            for row in rows
-        ]
-        print(format_table(header, table))
+        print(table(rows))
         if reference:
             print(
-                f"RLCard {reference['rlcard']} gin-rummy: {reference['games']} games, "
-                f"{reference['steps'] / reference['games']:.0f} steps/game, "
-                f"{reference['steps_per_second']:.0f} steps/s (× RLCard = decisions/s ÷ these steps/s)"
+                f"RLCard {reference['rlcard']} gin-rummy, {args.games} games per measurement, "
+                f"{reference['steps_per_game']:.0f} steps/game: game core "
+                f"{reference['core_steps_per_second']:.0f} steps/CPU-s (median), env "
+                f"{reference['env_steps_per_second']:.0f} steps/CPU-s"
             )
-        print(f"per second of CPU time, the fastest of {args.rounds} rounds")
-    if reference is None:
+        print(f"method: {method}")
+    if not peer:
         print(RLCARD_MISSING, file=sys.stderr)
     return 0
 

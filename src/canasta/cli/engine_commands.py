@@ -8,10 +8,11 @@ import random
 import secrets
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 from canasta import native
-from canasta.rules import RuleSet, State, legal_actions, make_deck
+from canasta.rules import Action, RuleSet, State, legal_actions, make_deck
 from canasta.rules.errors import InvalidActionError
 from canasta.rules.game import Game, default_dealer
 from canasta.rules.record import RECORD_FORMAT, Record, replay
@@ -161,8 +162,17 @@ def format_table(header: list[str], rows: list[list[str]]) -> str:
     return "\n".join(lines)
 
 
-def selfplay(rules: RuleSet, deals: int, seed: int, progress: bool = False) -> dict[str, Any]:
-    """Play `deals` deals of uniformly random legal moves, each applied as listed (`apply_listed`)."""
+def selfplay(
+    rules: RuleSet,
+    deals: int,
+    seed: int,
+    progress: bool = False,
+    lister: Callable[[State], list[Action]] = legal_actions,
+) -> dict[str, Any]:
+    """Play `deals` deals of uniformly random legal moves, each applied as listed
+    (`State.apply_listed`).
+
+    `lister` lists the moves to choose from (a benchmark passes `legal_actions` with a timer)."""
     rng = random.Random(seed)
     decisions = 0
     start = time.perf_counter()
@@ -172,7 +182,7 @@ def selfplay(rules: RuleSet, deals: int, seed: int, progress: bool = False) -> d
         dealer, sitting_out = default_dealer(rules, i)
         state = State.deal(rules, deck, dealer, None, sitting_out)
         while not state.is_over:
-            state.apply_listed(rng.choice(legal_actions(state)))
+            state.apply_listed(rng.choice(lister(state)))
             decisions += 1
         if progress and (i + 1) % max(1, deals // 20) == 0:
             print(f"\r{i + 1}/{deals} deals", end="", file=sys.stderr, flush=True)
