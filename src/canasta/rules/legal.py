@@ -44,6 +44,8 @@ _DISCARDS = {c: Discard(c) for c in ALL_CARDS}
 _INDEX = attrgetter("index")
 #: A step being formed: the top card's group of a pickup (or None), then further groups.
 _Combo = tuple[Spec | None, tuple[Spec, ...]]
+#: The meld actions of single groups made so far, by their cards and explicit rank.
+_SINGLES: dict[tuple[tuple[Card, ...], Rank | None], Meld] = {}
 #: A hand this small (with what the pile adds) may go out with a pickup: its groups are searched.
 SMALL_HAND = 4
 #: A hand this small may need to go out with several groups in one action.
@@ -79,6 +81,19 @@ class _Hand:
 
     def pool(self, rank: Rank) -> list[Card]:
         return self.black_threes if rank is Rank.THREE else self.naturals.get(rank, [])
+
+    def single(self, spec: Spec) -> Meld:
+        """The meld action of one group of `spec`, its cards taken first in card order (actions
+        are values: one object serves every hand that forms the same group)."""
+        rank, k, j, t = spec
+        cards = (*self.pool(rank)[:k], *self.jokers[:j], *self.twos[:t])
+        explicit = rank if k == 0 and rank is not Rank.WILD else None
+        action = _SINGLES.get((cards, explicit))
+        if action is None:
+            if len(_SINGLES) > 100_000:
+                _SINGLES.clear()
+            action = _SINGLES[(cards, explicit)] = Meld((Group(cards, explicit),))
+        return action
 
     def groups(self, specs: Sequence[Spec], start: Sequence[Spec] = ()) -> tuple[Group, ...]:
         """The groups of `specs`, each taking the next cards after those `start` took."""
@@ -163,7 +178,7 @@ def meld_actions(of: Mover | State) -> list[Action]:
     hand = _Hand(state.hand)
     judge = Judge.of(state, team)
     if judge.opened:
-        singles = [_single_meld(hand.groups((spec,))) for spec in _singles(judge, hand, hand.size)]
+        singles = [hand.single(spec) for spec in _singles(judge, hand, hand.size)]
         if state.now.must_meld_out:  # the turn ends by melding every card: a step must leave that possible
             cards = state.hand
             singles = [m for m in singles if _leaves_meld_out(state, team, m, cards)]
@@ -197,19 +212,6 @@ def meld_actions(of: Mover | State) -> list[Action]:
 def _leaves_meld_out(state: Mover, team: int, meld: Meld, cards: Sequence[Card]) -> bool:
     used, steps = read_groups(meld.melds, cards, None, ())
     return len(used) == len(cards) or state.can_meld_out(team, used, steps)
-
-
-_MELD_CACHE: dict[tuple[Group, ...], Meld] = {}
-
-
-def _single_meld(groups: tuple[Group, ...]) -> Meld:
-    """The meld action of these groups (actions are values, so they are shared)."""
-    action = _MELD_CACHE.get(groups)
-    if action is None:
-        if len(_MELD_CACHE) > 200_000:
-            _MELD_CACHE.clear()
-        action = _MELD_CACHE[groups] = Meld(groups)
-    return action
 
 
 def _wild_splits(jokers: int, twos: int, limit: int) -> list[tuple[int, int]]:
@@ -267,8 +269,22 @@ class _Search:
         self.black3 = top is not None and top.is_black_three
         # after a black three or a top-card-only purchase every card left must be meldable
         self.meld_out = self.black3 or top_only
+        self.budget = SEARCH_BUDGET
+        self.errors: dict[_Combo, bool] = {}
+        self.afters: dict[_Combo, Callable[[Spec], bool]] = {}
+        self.ranks: list[Rank] = []
+        self.options: list[list[Spec]] = []
+        self.rest: list[int] = []
+        self.exempt = False
+
+    def _prepare(self) -> None:
+        """What the walk over further groups needs (a pickup by an opened team with a hand of
+        some size needs none of it)."""
+        if self.rest:
+            return
+        hand, top, judge = self.hand, self.top, self.judge
         # the ranks worth most first, so that the bound below the minimum prunes early
-        self.ranks: list[Rank] = sorted(
+        self.ranks = sorted(
             (r for r in hand.naturals if top is None or r is not top.rank),
             key=lambda r: -POINTS[r] * len(hand.naturals[r]),
         )
@@ -282,9 +298,6 @@ class _Search:
         for i in range(len(self.ranks) - 1, -1, -1):
             r = self.ranks[i]
             self.rest[i] = self.rest[i + 1] + POINTS[r] * len(hand.pool(r))
-        self.budget = SEARCH_BUDGET
-        self.errors: dict[_Combo, bool] = {}
-        self.afters: dict[_Combo, Callable[[Spec], bool]] = {}
         # an opening below the minimum: a canasta from hand (A43); the concealed going out below
         # it (A46) melds every card, which `_meld_outs` lists
         wilds = min(len(hand.jokers) + len(hand.twos), self.rules.meld_max_wilds)
@@ -408,6 +421,7 @@ class _Search:
                 yield from self._start(base)
 
     def _start(self, base: Spec | None) -> Iterator[_Combo]:
+        self._prepare()
         points = 0
         if base is not None:
             points = spec_points(base)
