@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from canasta.rules.cards import ALL_CARDS, Card, Rank
-from canasta.rules.melds import meld_error, meld_ok, wild_count, wild_rule_error
+from canasta.rules.melds import meld_ok, meld_refusal, wild_count, wild_rule_error
 from canasta.rules.refusal import Code, Refusal
 
 if TYPE_CHECKING:
@@ -168,7 +168,7 @@ class Judge:
             size, total_wilds = before[0] + k + wilds, before[1] + wilds
         new = before is None
         if not meld_ok(rules, rank, size, total_wilds, new):
-            return meld_error(rules, rank, size, total_wilds, new)
+            return meld_refusal(rules, rank, size, total_wilds, new)
         if wilds and rank is not Rank.WILD:
             return wild_rule_error(rules, rank, size - total_wilds, not self.opened, wild_pending)
         return None

@@ -143,18 +143,34 @@ def meld_ok(rules: RuleSet, rank: Rank, size: int, wilds: int, new: bool) -> boo
     return bool(ok)
 
 
+def meld_refusal(rules: RuleSet, rank: Rank, size: int, wilds: int, new: bool) -> Refusal | None:
+    """`meld_error(...)`, memoised per rule set (the lister meets the same refusals again and again)."""
+    key = ("refusal", rank, size, wilds, new)
+    cache = rules.cache
+    if key not in cache:
+        cache[key] = meld_error(rules, rank, size, wilds, new)
+    found: Refusal | None = cache[key]
+    return found
+
+
 def wild_rule_error(
     rules: RuleSet, rank: Rank, naturals: int, opening: bool, wild_meld_incomplete: bool
 ) -> Refusal | None:
     """Where wild cards may go (Modern American R11, R12, A51), for a group adding wilds."""
     if rules.aces_wilds_opening_only and rank is Rank.ACE and not opening:
-        return _bad(rank, "aces_opening", "wild cards go into aces only in the opening meld")
+        return _ACES_OPENING
     if rules.rule_of_five and not opening and naturals < 5:
-        return _bad(
-            rank, "rule_of_five", "after the opening, wild cards go only into melds of five or more naturals"
-        )
+        return _RULE_OF_FIVE
     if wild_meld_incomplete:
-        return _bad(
-            rank, "wild_pending", "while your wild-card meld is incomplete, wild cards go only into it"
-        )
+        return _WILD_PENDING
     return None
+
+
+# Made once: the solver and the lister ask these rules of every candidate.
+_ACES_OPENING = Refusal(Code.BAD_MELD, "wild cards go into aces only in the opening meld", "aces_opening")
+_RULE_OF_FIVE = Refusal(
+    Code.BAD_MELD, "after the opening, wild cards go only into melds of five or more naturals", "rule_of_five"
+)
+_WILD_PENDING = Refusal(
+    Code.BAD_MELD, "while your wild-card meld is incomplete, wild cards go only into it", "wild_pending"
+)

@@ -10,9 +10,9 @@ the protocol renders it for players without deciding any rule itself.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 #: A fact of a refusal: a rank or card code, a number, or a list of words (the methods allowed).
 Fact = str | int | tuple[str, ...]
@@ -56,14 +56,16 @@ class Code(StrEnum):
 RULE_CODES: frozenset[str] = frozenset(Code)
 
 
-@dataclass(frozen=True)
-class Refusal:
-    """Why a rule forbids a move: `code`, `case` (or None), the deciding `facts`, English `text`."""
+class Refusal(NamedTuple):
+    """Why a rule forbids a move: `code`, `case` (or None), the deciding `facts`, English `text`.
+
+    A tuple, so that making one costs what the (code, message) pair it replaces cost.
+    """
 
     code: Code
     text: str
     case: str | None = None
-    facts: Mapping[str, Fact] = field(default_factory=dict, hash=False)
+    facts: Mapping[str, Fact] = MappingProxyType({})
 
     @property
     def key(self) -> str:
@@ -72,7 +74,7 @@ class Refusal:
 
     def worded(self, text: str) -> Refusal:
         """The same refusal told in other English words (a wrapping context, say)."""
-        return replace(self, text=text)
+        return self._replace(text=text)
 
     def to_json(self) -> dict[str, Any]:
         return {"code": self.code.value, "case": self.case, "facts": dict(self.facts)}
