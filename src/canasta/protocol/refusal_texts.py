@@ -1,10 +1,11 @@
 """The sentences that explain a refused move, in English and Russian, keyed by the engine's
-`IllegalActionError.code` (with a `.case` where one code covers several situations).
+rule code (`canasta.rules.refusal.Code`), with a `.case` where one code covers several situations.
 
-Templates take the facts of `canasta.protocol.rule_reasons.refusal`: `{ranks}` (a rank in the
-plural: "queens"; Russian genitive plural: "дам", so that no phrase needs a gender), `{rank}`
-(singular), `{card}` (a card such as "Q♥"), and numbers. Russian sentences are written so that
-they need neither the player's gender nor a noun agreeing with a number.
+Templates take the facts of the engine's `Refusal` as `canasta.protocol.rule_reasons` renders
+them: `{ranks}` (a rank in the plural: "queens"; Russian genitive plural: "дам", so that no
+phrase needs a gender), `{rank}` (singular), `{card}` (a card such as "Q♥"), and numbers.
+Russian sentences are written so that they need neither the player's gender nor a noun agreeing
+with a number.
 """
 
 # ruff: noqa: E501  (sentences read better unbroken)
