@@ -1,12 +1,11 @@
-"""Refused moves explained in a player's words: from the engine's code plus facts read from the
-position, in English and Russian, with no engine notation; checked on chosen positions and on
+"""Refused moves explained in a player's words: the engine's refusal (its code, case and facts)
+rendered in English and Russian, with no engine notation; checked on chosen positions and on
 thousands of refusals met in random play."""
 
 from __future__ import annotations
 
 import random
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,13 +13,14 @@ import pytest
 from canasta.protocol import ProtocolError
 from canasta.protocol.pile_reasons import pile_refusal
 from canasta.protocol.refusal_texts import EN, RU
-from canasta.protocol.rule_reasons import reason_text, refusal
+from canasta.protocol.rule_reasons import reason_text
 from canasta.rules import Game, IllegalActionError, State
-from canasta.rules.actions import Discard, Group, Meld, Pickup
-from canasta.rules.cards import Card
-from support import action, make_state
+from canasta.rules.actions import Answer, Ask, Discard, Draw, Group, Meld, Pickup
+from canasta.rules.cards import Card, parse_cards
+from canasta.rules.refusal import Code
+from canasta.server.table_facts import table_facts
+from support import action, illegal, make_state
 
-RULES_DIR = Path(__file__).resolve().parent.parent / "src" / "canasta" / "rules"
 OPENED = [[["AS", "AH", "AD"]], []]
 # Engine notation that must never reach a player: card codes, bracketed groups, move names.
 NOTATION = re.compile(r"\b(10|[2-9AKQJ])[SHDC]\b|\bJK\b|\[|\]|\bpickup\b|\bseat \d|\bminimum is\b")
@@ -32,17 +32,17 @@ def said(state: State, obj: dict[str, Any]) -> dict[str, str]:
     move = action(obj)
     with pytest.raises(IllegalActionError) as caught:
         state.clone().apply(move)
-    error = ProtocolError.illegal(caught.value, state, move)
+    error = ProtocolError.illegal(caught.value)
     return {lang: error.message(lang) for lang in ("en", "ru")}
 
 
 def test_every_rule_the_engine_enforces_has_a_sentence_in_both_languages() -> None:
-    source = "\n".join(path.read_text(encoding="utf-8") for path in RULES_DIR.glob("*.py"))
-    codes = set(re.findall(r'IllegalActionError\((?:[^()]|\([^()]*\))*?,\s*"([a-z_]+)",?\s*\)', source, re.S))
+    codes = {code.value for code in Code}
     assert len(codes) > 20
     for texts in (EN, RU):
         known = {key.split(".")[0] for key in texts}
         assert codes <= known, codes - known
+        assert {key for key in texts if key.split(".")[0] not in codes} == set(), "a text for no rule"
     assert set(EN) == set(RU)
     for key in EN:
         assert CYRILLIC.search(RU[key]) and not CYRILLIC.search(EN[key]), key
@@ -100,9 +100,7 @@ def test_meld_make_up_going_out_and_discards_are_explained() -> None:
     }
 
 
-def refusals_in_random_play(
-    variant: str, players: int, seed: int
-) -> list[tuple[State, Any, IllegalActionError]]:
+def refusals_in_random_play(variant: str, players: int, seed: int) -> list[IllegalActionError]:
     """Moves a careless player might try in random deals (cards of the hand in random groups,
     pickups with random cards, discards), and the engine's refusals of them."""
     rng = random.Random(seed)
@@ -122,7 +120,7 @@ def refusals_in_random_play(
             try:
                 state.clone().apply(move)
             except IllegalActionError as exc:
-                found.append((state.clone(), move, exc))
+                found.append(exc)
         game.apply(rng.choice(state.legal_actions()))
     return found
 
@@ -133,8 +131,10 @@ def refusals_in_random_play(
 def test_refusals_met_in_play_speak_plainly(variant: str, players: int) -> None:
     seen: set[str] = set()
     for seed in (1, 2):
-        for state, move, exc in refusals_in_random_play(variant, players, seed):
-            found = refusal(state, move, exc.code)
+        for exc in refusals_in_random_play(variant, players, seed):
+            found = exc.refusal
+            assert found is not None and found.code == exc.code
+            assert found.case is None or (found.key in EN and found.key in RU), found.key
             seen.add(found.key)
             for lang in ("en", "ru"):
                 text = reason_text(lang, found)
@@ -173,3 +173,51 @@ def test_why_the_pile_cannot_be_taken_is_said_to_the_player_about_to_draw() -> N
         phase="draw", pile=["8D", "QH"], melds=OPENED, hands=[["QS", "QD", "5C"], [], [], []]
     )
     assert why(takeable) is None  # the pair of queens takes it
+
+
+def test_a_one_card_hand_reads_the_one_card_rule_on_a_pile_of_a_black_three() -> None:
+    s = make_state(
+        options={"block_rules": ["wild_top", "one_card"]},
+        phase="draw",
+        pile=["3S"],
+        melds=OPENED,
+        hands=[["9D"], [], [], []],
+    )
+    error = illegal(s, {"type": "pickup", "with": []}, "pile_blocked")
+    assert error.refusal is not None and error.refusal.case == "one_card"
+    one_card = {
+        "en": "Holding one card, you may not take a pile of one card.",
+        "ru": "С одной картой на руке нельзя взять сброс из одной карты.",
+    }
+    assert said(s, {"type": "pickup", "with": []}) == one_card
+    found = pile_refusal(s, 0)
+    assert found is not None and {lang: reason_text(lang, found) for lang in ("en", "ru")} == one_card
+    assert table_facts(s)["pile_block"] == "one_card"
+
+
+def test_acting_around_an_ask_names_the_ask() -> None:
+    s = make_state(phase="draw", melds=OPENED, hands=[["9D", "9S", "9H", "5C"], ["4D"], ["6D"], ["7D"]])
+    with pytest.raises(IllegalActionError) as caught:
+        s.apply(Answer(True), seat=2)
+    assert caught.value.code == "no_question"
+    s.apply(Ask(), seat=0)
+    for move in (Draw(), Meld((Group(tuple(parse_cards("9D 9S 9H"))),)), Discard(Card.parse("5C"))):
+        with pytest.raises(IllegalActionError) as caught:
+            s.clone().apply(move, seat=0)
+        assert caught.value.code == "awaiting_answer", move
+    with pytest.raises(IllegalActionError) as caught:
+        s.clone().apply(Draw(), seat=1)
+    assert caught.value.code == "not_your_turn"
+    s.apply(Answer(False), seat=2)
+    with pytest.raises(IllegalActionError) as caught:
+        s.apply(Answer(True), seat=2)
+    assert caught.value.code == "no_question"
+
+
+def test_a_black_three_pile_taken_with_a_short_opening_is_refused_by_the_block() -> None:
+    s = make_state("online", 4, phase="draw", pile=["9C", "3S"], hands=[["3C", "3S", "KD"], [], [], []])
+    error = illegal(s, {"type": "pickup", "with": ["3C", "3S"]}, "pile_blocked")
+    assert error.refusal is not None and error.refusal.case == "black3_go_out"
+    assert said(s, {"type": "pickup", "with": ["3C", "3S"]})["en"] == (
+        "A pile topped by a black three may be taken only to go out at once."
+    )

@@ -388,3 +388,28 @@ def test_an_unexpected_failure_is_reported_and_the_socket_lives_on(
     error = receive_until(duel.sockets[0], lambda m: m["type"] == "error")
     assert error["code"] == "internal_error" and error["id"] == 9
     assert duel.error(0, action(0, type="draw"))["code"] == "stale_state"
+
+
+def test_an_ask_holds_the_turn_and_an_answer_needs_a_question(tmp_path: Path) -> None:
+    with running_server(tmp_path) as client:
+        table = new_table(client, players=4)
+        tokens = [join(client, table, name) for name in ("Ann", "Boris", "Cleo", "Dan")]
+        with (
+            client.websocket_connect(f"/ws/tables/{table}") as asker,
+            client.websocket_connect(f"/ws/tables/{table}") as partner,
+        ):
+            assert greet(asker, tokens[0], "en")["to_move"] == 0
+            greet(partner, tokens[2], "ru")
+
+            def reply(ws: WebSocketTestSession, raw: str) -> dict[str, Any]:
+                ws.send_text(raw)
+                return receive_until(ws, lambda m: m["type"] in ("error", "ack"))
+
+            early = reply(partner, action(1, type="answer", yes=True))
+            assert early["code"] == "illegal_action" and early["rule"] == "no_question"
+            assert early["message"] == "Никто не спрашивал о выходе."
+            assert reply(asker, action(1, type="ask"))["type"] == "ack"
+            waiting = reply(asker, action(2, type="draw"))
+            assert waiting["code"] == "illegal_action" and waiting["rule"] == "awaiting_answer"
+            assert waiting["message"] == "Wait for your partner's answer first."
+            assert reply(partner, action(2, type="answer", yes=False))["type"] == "ack"

@@ -49,16 +49,18 @@ def test_every_phrase_in_every_language() -> None:
 def test_an_illegal_move_explains_itself() -> None:
     state = make_state(hands=[["KS", "KH", "KD", "9C", "4D"], [], [], []])
     move = Meld((Group(tuple(Card.parse(c) for c in ("KS", "KH", "KD"))),))
-    error = ProtocolError.illegal(
-        IllegalActionError("meld [KS KH KD]: opening melds count 30", "opening_minimum"), state, move
-    )
+    with pytest.raises(IllegalActionError) as refused:
+        state.apply(move)
+    error = ProtocolError.illegal(refused.value)
     assert error.message("en") == "Your first meld counts 30 points; you need at least 50."
     assert error.message("ru") == "Для первой выкладки не хватает очков: 30 из 50."
     assert (
-        error.detail == "meld [KS KH KD]: opening melds count 30"
+        error.detail == "meld [KS KH KD]: opening melds count 30, minimum is 50"
         and error.params["rule"] == "opening_minimum"
+        and error.params["refusal"]
+        == {"code": "opening_minimum", "case": None, "facts": {"count": 30, "minimum": 50}}
     )
-    # without the position, or for a rule this table has no sentence for: a plain general one
+    # without the facts of the refusal, or for a rule this table has no sentence for: a plain general one
     for unknown in (
         ProtocolError.illegal(IllegalActionError("opening melds count 30", "opening_minimum")),
         ProtocolError.illegal(IllegalActionError("something new", "brand_new_rule")),

@@ -138,7 +138,7 @@ class PlaySession:
                 try:
                     self.game.apply(action, HUMAN)
                 except IllegalActionError as exc:
-                    self.say(ProtocolError.illegal(exc, self.game.current, action).message(self.lang))
+                    self.say(ProtocolError.illegal(exc).message(self.lang))
                     continue
                 self._report_draw(action, view.hand)
                 return True

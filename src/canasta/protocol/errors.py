@@ -6,10 +6,9 @@ from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any
 
-from canasta.protocol.rule_reasons import Refusal, reason_text, refusal
-from canasta.rules.actions import Action
+from canasta.protocol.rule_reasons import reason_text, refusal_json
 from canasta.rules.errors import IllegalActionError
-from canasta.rules.state import State
+from canasta.rules.refusal import Refusal
 
 LANGUAGES = ("en", "ru")
 
@@ -219,23 +218,22 @@ class ProtocolError(Exception):
         self.detail = detail
         self.params = params
         self.request_id: str | int | None = None
+        self.refusal: Refusal | None = None  # the engine's, for an illegal action
 
     @staticmethod
-    def illegal(
-        exc: IllegalActionError, state: State | None = None, action: Action | None = None
-    ) -> ProtocolError:
-        """The wire error for an action the rules forbid in `state` (the position it was tried
-        in): the engine's code becomes `rule`, and the facts of the refusal are read from it."""
-        return ProtocolError(
-            ErrorCode.ILLEGAL_ACTION, exc.message, rule=exc.code, refusal=refusal(state, action, exc.code)
-        )
+    def illegal(exc: IllegalActionError) -> ProtocolError:
+        """The wire error for an action the rules forbid: the engine's code becomes `rule`, its
+        refusal (code, case, facts) `refusal`, and the player's sentence is rendered from it."""
+        error = ProtocolError(ErrorCode.ILLEGAL_ACTION, exc.message, rule=exc.code, refusal=refusal_json(exc))
+        error.refusal = exc.refusal
+        return error
 
     def message(self, lang: str) -> str:
         """The message in `lang` (English for a language the server does not speak)."""
         params = dict(self.params)
-        found = params.pop("refusal", None)
-        if isinstance(found, Refusal):
-            params["reason"] = reason_text(lang, found)
+        if self.code is ErrorCode.ILLEGAL_ACTION:
+            params.pop("refusal", None)
+            params["reason"] = reason_text(lang, self.refusal)
         return error_text(self.code, lang, detail=self.detail or "", **params)
 
 

@@ -37,7 +37,7 @@ def error(exc: ProtocolError, lang: str) -> dict[str, Any]:
         out["detail"] = exc.detail
     if "rule" in exc.params:
         out["rule"] = exc.params["rule"]
-        out["refusal"] = exc.params["refusal"].to_json()
+        out["refusal"] = exc.params["refusal"]
     return out
 
 

@@ -4,10 +4,14 @@ rank, or one of them with a wild card, or no card at all)."""
 
 from __future__ import annotations
 
-from canasta.protocol.rule_reasons import Refusal, refusal
 from canasta.rules.actions import Pickup
 from canasta.rules.errors import IllegalActionError
+from canasta.rules.refusal import Code, Refusal
 from canasta.rules.state import DRAW, State
+
+# The attempt was legal, yet no listed move takes the whole pile: it takes melds as well, and
+# the listed moves say how.
+UNTAKEN = Refusal(Code.PILE_BLOCKED, "no listed move takes the whole pile")
 
 
 def pile_refusal(state: State, seat: int | None) -> Refusal | None:
@@ -21,9 +25,8 @@ def pile_refusal(state: State, seat: int | None) -> Refusal | None:
     hand = state.hands[seat]
     naturals = [c for c in hand if not c.is_wild and c.rank is top.rank][:2]
     wilds = [c for c in hand if c.is_wild][: 2 - len(naturals)] if naturals else []
-    attempt = Pickup(naturals + wilds)
     try:
-        state.clone().apply(attempt, seat)
+        state.clone().apply(Pickup(naturals + wilds), seat)
     except IllegalActionError as exc:
-        return refusal(state, attempt, exc.code)
-    return Refusal("pile_blocked")  # it takes melds as well: the listed moves say how
+        return exc.refusal or UNTAKEN
+    return UNTAKEN

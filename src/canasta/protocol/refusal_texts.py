@@ -1,10 +1,11 @@
 """The sentences that explain a refused move, in English and Russian, keyed by the engine's
-`IllegalActionError.code` (with a `.case` where one code covers several situations).
+rule code (`canasta.rules.refusal.Code`), with a `.case` where one code covers several situations.
 
-Templates take the facts of `canasta.protocol.rule_reasons.refusal`: `{ranks}` (a rank in the
-plural: "queens"; Russian genitive plural: "дам", so that no phrase needs a gender), `{rank}`
-(singular), `{card}` (a card such as "Q♥"), and numbers. Russian sentences are written so that
-they need neither the player's gender nor a noun agreeing with a number.
+Templates take the facts of the engine's `Refusal` as `canasta.protocol.rule_reasons` renders
+them: `{ranks}` (a rank in the plural: "queens"; Russian genitive plural: "дам", so that no
+phrase needs a gender), `{rank}` (singular), `{card}` (a card such as "Q♥"), and numbers.
+Russian sentences are written so that they need neither the player's gender nor a noun agreeing
+with a number.
 """
 
 # ruff: noqa: E501  (sentences read better unbroken)
@@ -103,7 +104,7 @@ EN: Mapping[str, str] = {
     "game_over": "The game is over.",
     "mixed_ranks": "A meld holds cards of one rank (and wild cards).",
     "must_discard": "Keep one card to discard at the end of your turn.",
-    "must_meld_out": "After taking a pile topped by a black three you must lay down every card.",
+    "must_meld_out": "After taking a pile topped by a black three, or buying only the top card, you must lay down every card (no discard follows).",
     "must_take_pile": "The stock is empty and the top card fits one of your melds: take the pile.",
     "no_deal": "No deal has been dealt yet.",
     "no_question": "Nobody has asked to go out.",
@@ -178,7 +179,7 @@ RU: Mapping[str, str] = {
     "game_over": "Игра окончена.",
     "mixed_ranks": "В комбинации карты одного достоинства (и джокеры или двойки).",
     "must_discard": "Оставьте карту, чтобы сбросить её в конце хода.",
-    "must_meld_out": "После взятия сброса с чёрной тройкой сверху нужно выложить все карты.",
+    "must_meld_out": "После взятия сброса с чёрной тройкой сверху или покупки только верхней карты нужно выложить все карты (сброса не будет).",
     "must_take_pile": "Прикуп кончился, а верхняя карта подходит к вашей комбинации: возьмите сброс.",
     "no_deal": "Карты ещё не розданы.",
     "no_question": "Никто не спрашивал о выходе.",

@@ -12,6 +12,7 @@ from canasta.rules.cards import Card, make_deck
 from canasta.rules.deal import FIVE_PLAYER_SIT_OUT, active_order
 from canasta.rules.errors import IllegalActionError
 from canasta.rules.legal import legal_actions
+from canasta.rules.refusal import Code
 from canasta.rules.ruleset import RuleSet
 from canasta.rules.scoring import game_winner
 from canasta.rules.state import State
@@ -75,9 +76,9 @@ class Game:
     ) -> State:
         """Deal the next deal (from `deck`, or a freshly shuffled one)."""
         if self.state is not None and not self.state.is_over:
-            raise IllegalActionError("the current deal is not over", "deal_not_over")
+            raise IllegalActionError.of(Code.DEAL_NOT_OVER, "the current deal is not over")
         if self.is_over:
-            raise IllegalActionError("the game is over", "game_over")
+            raise IllegalActionError.of(Code.GAME_OVER, "the game is over")
         index = len(self.deals)
         default, default_out = default_dealer(self.rules, index)
         dealer = default if dealer is None else dealer
@@ -104,7 +105,7 @@ class Game:
     @property
     def current(self) -> State:
         if self.state is None:
-            raise IllegalActionError("no deal has been dealt", "no_deal")
+            raise IllegalActionError.of(Code.NO_DEAL, "no deal has been dealt")
         return self.state
 
     def legal_actions(self) -> list[Action]:

@@ -14,7 +14,8 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from canasta.rules.cards import ALL_CARDS, Card, Rank
-from canasta.rules.melds import meld_error, meld_ok, wild_count, wild_rule_error
+from canasta.rules.melds import meld_ok, meld_refusal, wild_count, wild_rule_error
+from canasta.rules.refusal import Code, Refusal
 
 if TYPE_CHECKING:
     from canasta.rules.mover import Mover
@@ -24,8 +25,6 @@ if TYPE_CHECKING:
 Spec = tuple[Rank, int, int, int]
 #: What a step adds to each rank it touches: rank -> (naturals, jokers, twos), in order.
 Touched = dict[Rank, tuple[int, int, int]]
-#: A refusal: (code, message), the parts of an `IllegalActionError`.
-Refusal = tuple[str, str]
 
 POINTS: dict[Rank, int] = {c.rank: c.points for c in ALL_CARDS} | {Rank.WILD: 0}
 
@@ -34,6 +33,25 @@ _METHOD_TEXT = {
     "natural_wild": "a natural and a wild card",
     "layoff": "adding it to your meld",
 }
+_FROZEN_TEXT = {
+    "always": "the pile is always frozen",
+    "frozen": "the pile is frozen",
+    "unopened": "your team has not opened",
+}
+# The refusals that name no fact, made once (the legal-move lister meets them constantly).
+SPECIAL_INCOMPLETE = Refusal(
+    Code.CANNOT_GO_OUT, "an incomplete meld of sevens, aces or wild cards forbids going out", "special"
+)
+_PARTNER_NO = Refusal(Code.CANNOT_GO_OUT, "your partner said no to going out this turn", "partner_no")
+_MUST_ASK = Refusal(Code.CANNOT_GO_OUT, "you must ask your partner before going out", "must_ask")
+_MUST_DISCARD = Refusal(Code.MUST_DISCARD, "a card must remain for the final discard")
+_BLACK_THREES_MELD_ALL = Refusal(
+    Code.BLACK_THREES, "black threes may be melded only when melding every card (no discard follows)"
+)
+_OPENING_COMPOSITION = Refusal(
+    Code.OPENING_COMPOSITION,
+    "the opening needs a meld of three or more naturals without wild cards, or a meld of wild cards",
+)
 
 
 def spec_points(spec: Spec) -> int:
@@ -139,7 +157,7 @@ class Judge:
     def group_error(self, rank: Rank, k: int, jokers: int, twos: int, wild_pending: bool) -> Refusal | None:
         """The composition rules of what one step adds to the meld of `rank` (dead ranks too)."""
         if rank in self.dead:
-            return "dead_rank", f"{rank.value}s are a dead rank"
+            return Refusal(Code.DEAD_RANK, f"{rank.value}s are a dead rank", None, {"rank": rank.value})
         rules = self.rules
         before = self.stats.get(rank)
         wilds = jokers + twos
@@ -149,11 +167,9 @@ class Judge:
             size, total_wilds = before[0] + k + wilds, before[1] + wilds
         new = before is None
         if not meld_ok(rules, rank, size, total_wilds, new):
-            return "bad_meld", meld_error(rules, rank, size, total_wilds, new) or ""
+            return meld_refusal(rules, rank, size, total_wilds, new)
         if wilds and rank is not Rank.WILD:
-            why = wild_rule_error(rules, rank, size - total_wilds, not self.opened, wild_pending)
-            if why:
-                return "bad_meld", why
+            return wild_rule_error(rules, rank, size - total_wilds, not self.opened, wild_pending)
         return None
 
     def groups(self, rank: Rank, naturals: int, jokers: int, twos: int, pending: bool) -> list[Spec]:
@@ -196,7 +212,7 @@ class Judge:
                 return True
         return False
 
-    def go_out_error(self, touched: Touched) -> str | None:
+    def go_out_error(self, touched: Touched) -> Refusal | None:
         """Why the team may not go out once `touched` is laid (None when it may)."""
         rules = self.rules
         canastas = self.canastas
@@ -209,11 +225,10 @@ class Judge:
                 canastas += 1
             if special:
                 after[rank] = (b + k + j + t, bw + j + t)
-        need = rules.go_out_min_canastas
-        if canastas < need:
-            return f"going out needs {need} canasta{'s' if need > 1 else ''}, your team has {canastas}"
+        if canastas < rules.go_out_min_canastas:
+            return canastas_refusal(rules.go_out_min_canastas, canastas)
         if special and any(_incomplete_special(r, n, w) for r, (n, w) in after.items()):
-            return "an incomplete meld of sevens, aces or wild cards forbids going out"
+            return SPECIAL_INCOMPLETE
         return permission_error(rules, self.permission)
 
     def step_error(self, touched: Touched, hand_after: int, top: Card | None = None) -> Refusal | None:
@@ -232,23 +247,20 @@ class Judge:
                 return refusal
         black_threes = Rank.THREE in touched and (top is None or top.rank is not Rank.THREE)
         if hand_after == 0 and rules.go_out_discard == "mandatory":
-            return "must_discard", "a card must remain for the final discard"
+            return _MUST_DISCARD
         if black_threes and rules.black3_meld_no_discard and hand_after:
-            return (
-                "black_threes",
-                "black threes may be melded only when melding every card (no discard follows)",
-            )
+            return _BLACK_THREES_MELD_ALL
         if hand_after <= 1 or black_threes:
             why = self.go_out_error(full)
             if black_threes and (why or hand_after > 1):
-                return (
-                    "black_threes",
-                    f"black threes may be melded only when going out ({why or 'cards would remain'})",
+                because = why.text if why else "cards would remain"
+                return Refusal(
+                    Code.BLACK_THREES, f"black threes may be melded only when going out ({because})"
                 )
             if why:
                 if top is None and hand_after == 1:
-                    why = f"it would leave one card that could not be discarded ({why})"
-                return "cannot_go_out", why
+                    return why.worded(f"it would leave one card that could not be discarded ({why.text})")
+                return why
         if not self.opened:
             return self.opening_error(touched, full, hand_after, top)
         return None
@@ -264,11 +276,7 @@ class Judge:
         if rules.initial_meld_composition == "clean_or_wild" and not any(
             r is Rank.WILD or (k >= 3 and not j + t) for r, (k, j, t) in full.items()
         ):
-            return (
-                "opening_composition",
-                "the opening needs a meld of three or more naturals without wild cards, "
-                "or a meld of wild cards",
-            )
+            return _OPENING_COMPOSITION
         if count >= self.minimum:
             return None
         if rules.opening_canasta_exempt and any(  # a canasta laid from hand (A43)
@@ -283,7 +291,12 @@ class Judge:
             and self.canasta_done(full)
         ):
             return None
-        return "opening_minimum", f"opening melds count {count}, minimum is {self.minimum}"
+        return Refusal(
+            Code.OPENING_MINIMUM,
+            f"opening melds count {count}, minimum is {self.minimum}",
+            None,
+            {"count": count, "minimum": self.minimum},
+        )
 
 
 def take_error(
@@ -295,10 +308,13 @@ def take_error(
     """
     if frozen:
         if naturals < 2:
-            reason = "the pile is frozen" if pile_frozen else "your team has not opened"
-            if rules.freeze_scope == "always":
-                reason = "the pile is always frozen"
-            return "frozen_pile", f"{reason}: take it with a natural pair matching {top.code}"
+            case = "always" if rules.freeze_scope == "always" else "frozen" if pile_frozen else "unopened"
+            return Refusal(
+                Code.FROZEN_PILE,
+                f"{_FROZEN_TEXT[case]}: take it with a natural pair matching {top.code}",
+                case,
+                {"rank": top.rank.value},
+            )
         return None
     methods = rules.pile_take_methods
     if (
@@ -308,16 +324,31 @@ def take_error(
     ):
         return None
     allowed = ", ".join(_METHOD_TEXT[m] for m in sorted(methods))
-    return "bad_pickup", f"take the pile with cards matching {top.code} (allowed: {allowed})"
+    return Refusal(
+        Code.BAD_PICKUP,
+        f"take the pile with cards matching {top.code} (allowed: {allowed})",
+        "method",
+        {"rank": top.rank.value, "card": top.code, "methods": tuple(m for m in _METHOD_TEXT if m in methods)},
+    )
 
 
-def permission_error(rules: RuleSet, permission: str | None) -> str | None:
+def permission_error(rules: RuleSet, permission: str | None) -> Refusal | None:
     """Why partner's permission (or its absence) forbids going out this turn."""
     if permission == "no":
-        return "your partner said no to going out this turn"
+        return _PARTNER_NO
     if rules.permission_mode == "mandatory" and permission != "yes":
-        return "you must ask your partner before going out"
+        return _MUST_ASK
     return None
+
+
+def canastas_refusal(need: int, have: int) -> Refusal:
+    """Going out refused for want of canastas: the team needs `need` and has `have`."""
+    return Refusal(
+        Code.CANNOT_GO_OUT,
+        f"going out needs {need} canasta{'s' if need > 1 else ''}, your team has {have}",
+        "canastas",
+        {"need": need, "have": have},
+    )
 
 
 def with_top(touched: Touched, top: Card | None) -> Touched:

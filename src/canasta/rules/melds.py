@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from canasta.rules.cards import Card, Rank
+from canasta.rules.refusal import Code, Fact, Refusal
 from canasta.rules.ruleset import RuleSet
 
 Melds = dict[Rank, list[Card]]
@@ -75,46 +76,61 @@ def canasta_bonus(rules: RuleSet, rank: Rank, cards: Sequence[Card]) -> int:
     return rules.canasta_bonus_mixed
 
 
-def meld_error(rules: RuleSet, rank: Rank, size: int, wilds: int, new: bool) -> str | None:
+def meld_error(rules: RuleSet, rank: Rank, size: int, wilds: int, new: bool) -> Refusal | None:
     """Why a meld of `rank` with `size` cards, `wilds` of them wild, breaks a composition rule.
 
     The caller guarantees the kinds of cards: naturals of `rank` (black threes for rank 3) plus
     wild cards, or wild cards only for `Rank.WILD`.
     """
     if new and size < 3:
-        return "a new meld needs at least 3 cards"
+        return _bad(rank, "too_few", "a new meld needs at least 3 cards")
     if rules.meld_max_size is not None and size > rules.meld_max_size:
-        return f"a meld may not hold more than {rules.meld_max_size} cards"
+        n = rules.meld_max_size
+        return _bad(rank, "too_big", f"a meld may not hold more than {n} cards", n)
     if rank is Rank.WILD:
         if rules.wild_melds == "none":
-            return "melds of wild cards only are not allowed"
+            return _bad(rank, "no_wild_melds", "melds of wild cards only are not allowed")
         if rules.wild_melds == "canasta_in_one_turn":
             if not new:
-                return "nothing may be added to a wild canasta"
+                return _bad(rank, "wild_canasta", "nothing may be added to a wild canasta")
             if size < 7:
-                return "a wild canasta must be laid complete (7 or more wild cards) in one turn"
+                return _bad(
+                    rank,
+                    "wild_canasta",
+                    "a wild canasta must be laid complete (7 or more wild cards) in one turn",
+                )
         return None
     if rank is Rank.THREE:
         if not new:
-            return "black threes cannot be added to"
+            return _bad(rank, "threes", "black threes cannot be added to")
         if wilds:
-            return "a meld of black threes holds no wild cards"
+            return _bad(rank, "threes", "a meld of black threes holds no wild cards")
         if size > 4:
-            return "a meld of black threes holds 3 or 4 cards"
+            return _bad(rank, "threes", "a meld of black threes holds 3 or 4 cards")
         return None
     naturals = size - wilds
     if naturals < rules.meld_min_naturals:
-        return f"a meld needs at least {rules.meld_min_naturals} natural cards"
+        n = rules.meld_min_naturals
+        return _bad(rank, "naturals", f"a meld needs at least {n} natural cards", n)
     if wilds > rules.meld_max_wilds:
-        return f"a meld may hold at most {rules.meld_max_wilds} wild cards"
+        n = rules.meld_max_wilds
+        return _bad(rank, "max_wilds", f"a meld may hold at most {n} wild cards", n)
     ratio = rules.wild_ratio_rule
     if ratio == "le" and wilds > naturals:
-        return "a meld may not hold more wild cards than natural cards"
+        return _bad(rank, "ratio_le", "a meld may not hold more wild cards than natural cards")
     if ratio == "lt" and wilds >= naturals:
-        return "a meld must hold more natural cards than wild cards"
+        return _bad(rank, "ratio_lt", "a meld must hold more natural cards than wild cards")
     if wilds and rules.sevens_no_wilds and rank is Rank.SEVEN:
-        return "a meld of sevens may not hold wild cards"
+        return _bad(rank, "sevens", "a meld of sevens may not hold wild cards")
     return None
+
+
+def _bad(rank: Rank, case: str, text: str, n: int | None = None) -> Refusal:
+    """A `bad_meld` refusal of a meld of `rank` (with the limit `n` it breaks, if any)."""
+    facts: dict[str, Fact] = {"rank": rank.value}
+    if n is not None:
+        facts["n"] = n
+    return Refusal(Code.BAD_MELD, text, case, facts)
 
 
 def meld_ok(rules: RuleSet, rank: Rank, size: int, wilds: int, new: bool) -> bool:
@@ -127,14 +143,34 @@ def meld_ok(rules: RuleSet, rank: Rank, size: int, wilds: int, new: bool) -> boo
     return bool(ok)
 
 
+def meld_refusal(rules: RuleSet, rank: Rank, size: int, wilds: int, new: bool) -> Refusal | None:
+    """`meld_error(...)`, memoised per rule set (the lister meets the same refusals again and again)."""
+    key = ("refusal", rank, size, wilds, new)
+    cache = rules.cache
+    if key not in cache:
+        cache[key] = meld_error(rules, rank, size, wilds, new)
+    found: Refusal | None = cache[key]
+    return found
+
+
 def wild_rule_error(
     rules: RuleSet, rank: Rank, naturals: int, opening: bool, wild_meld_incomplete: bool
-) -> str | None:
+) -> Refusal | None:
     """Where wild cards may go (Modern American R11, R12, A51), for a group adding wilds."""
     if rules.aces_wilds_opening_only and rank is Rank.ACE and not opening:
-        return "wild cards go into aces only in the opening meld"
+        return _ACES_OPENING
     if rules.rule_of_five and not opening and naturals < 5:
-        return "after the opening, wild cards go only into melds of five or more naturals"
+        return _RULE_OF_FIVE
     if wild_meld_incomplete:
-        return "while your wild-card meld is incomplete, wild cards go only into it"
+        return _WILD_PENDING
     return None
+
+
+# Made once: the solver and the lister ask these rules of every candidate.
+_ACES_OPENING = Refusal(Code.BAD_MELD, "wild cards go into aces only in the opening meld", "aces_opening")
+_RULE_OF_FIVE = Refusal(
+    Code.BAD_MELD, "after the opening, wild cards go only into melds of five or more naturals", "rule_of_five"
+)
+_WILD_PENDING = Refusal(
+    Code.BAD_MELD, "while your wild-card meld is incomplete, wild cards go only into it", "wild_pending"
+)

@@ -16,8 +16,9 @@ from canasta.rules.actions import Action, Answer, Ask, Discard, Draw, Group, Mel
 from canasta.rules.cards import Card, Rank
 from canasta.rules.deal import card_counts
 from canasta.rules.errors import IllegalActionError, InvalidActionError
-from canasta.rules.judge import Judge, Refusal, Spec, Touched, take_error, touched_of, with_top
+from canasta.rules.judge import Judge, Spec, Touched, take_error, touched_of, with_top
 from canasta.rules.parts import DRAW, ENDED, PLAY, Board, Permission, Turn
+from canasta.rules.refusal import Code, Refusal
 from canasta.rules.ruleset import RuleSet
 
 
@@ -91,13 +92,13 @@ class Mover:
     def frozen_for(self, team: int) -> bool:
         return public.frozen_for(self, team)
 
-    def may_go_out(self, team: int, melds: Mapping[Rank, Sequence[Card]] | None = None) -> str | None:
+    def may_go_out(self, team: int, melds: Mapping[Rank, Sequence[Card]] | None = None) -> Refusal | None:
         return public.go_out_error(self, team, melds)
 
     def must_take_pile(self) -> bool:
         return public.must_take_pile(self)
 
-    def discard_errors(self, hand: Sequence[Card], going_out: bool) -> dict[Card, str]:
+    def discard_errors(self, hand: Sequence[Card], going_out: bool) -> dict[Card, Refusal]:
         """Why cards of `hand` may not be discarded (Modern American, R18); {} elsewhere."""
         if self.rules.discard_rules != "modern":
             return {}
@@ -108,14 +109,13 @@ class Mover:
         rules = self.rules
         pile = self.board.pile
         if not pile:
-            return "empty_pile", "the discard pile is empty"
+            return public.EMPTY_PILE
         if top_only:
             if not rules.top_card_only_go_out:
-                return "bad_pickup", "buying only the top card is not allowed"
+                return Refusal(Code.BAD_PICKUP, "buying only the top card is not allowed", "top_only_off")
             if len(pile) == 1:
-                return "bad_pickup", "a one-card pile is bought whole"
-        why = public.pile_blocked(self, self.now.seat, self.black3_exception())
-        return None if why is None else ("pile_blocked", why)
+                return Refusal(Code.BAD_PICKUP, "a one-card pile is bought whole", "one_card")
+        return public.pile_blocked(self, self.now.seat, self.black3_exception())
 
     def black3_exception(self) -> bool:
         """Whether a black three on top may be taken to go out at once (online, R17)."""
@@ -157,11 +157,11 @@ class Mover:
         """Refuse `action` with an IllegalActionError, or return its judged step (melds, pickups)."""
         now = self.now
         if now.phase == ENDED:
-            raise IllegalActionError("the deal is over", "deal_over")
+            raise IllegalActionError.of(Code.DEAL_OVER, "the deal is over")
         if seat is not None and seat != self.seat:
-            raise IllegalActionError(f"it is seat {self.seat}'s move, not seat {seat}'s", "not_your_turn")
+            raise IllegalActionError(self._seat_refusal(action, seat))
         if now.permission == "pending" and not isinstance(action, Answer):
-            raise IllegalActionError("waiting for partner's answer", "awaiting_answer")
+            raise IllegalActionError(_AWAITING_ANSWER)
         if isinstance(action, Meld):
             return self._meld_step(action.melds)
         if isinstance(action, Pickup):
@@ -171,51 +171,65 @@ class Mover:
         elif isinstance(action, Draw):
             self._need_phase(DRAW)
             if not self.stock_size:
-                raise IllegalActionError("the stock is empty", "stock_empty")
+                raise IllegalActionError.of(Code.STOCK_EMPTY, "the stock is empty")
         elif isinstance(action, Ask):
             self._check_ask()
         elif isinstance(action, Answer):
             if now.permission != "pending":
-                raise IllegalActionError("nobody has asked to go out", "no_question")
+                raise IllegalActionError(_NO_QUESTION)
         elif isinstance(action, Pass):
             self._check_pass()
         else:
             raise InvalidActionError(f"not an action: {action!r}")
         return None
 
+    def _seat_refusal(self, action: Action, seat: int) -> Refusal:
+        """Why `seat`, not the one to move, may not act: an answer nobody asked for, the asker
+        acting before partner's answer, or simply another seat's move."""
+        now = self.now
+        if isinstance(action, Answer):
+            if now.permission != "pending":
+                return _NO_QUESTION
+        elif now.permission == "pending" and seat == now.seat:
+            return _AWAITING_ANSWER
+        text = f"it is seat {self.seat}'s move, not seat {seat}'s"
+        return Refusal(Code.NOT_YOUR_TURN, text, None, {"to_move": self.seat})
+
     def _need_phase(self, phase: str) -> None:
         if self.now.phase != phase:
             if phase == DRAW:
-                raise IllegalActionError("you have already drawn this turn", "wrong_phase")
-            raise IllegalActionError("draw or take the pile first", "wrong_phase")
+                raise IllegalActionError.of(Code.WRONG_PHASE, "you have already drawn this turn", "play")
+            raise IllegalActionError.of(Code.WRONG_PHASE, "draw or take the pile first", "draw")
 
     def _check_discard(self, card: Card) -> None:
         self._need_phase(PLAY)
         hand = self.hand
         if card not in hand:
-            raise IllegalActionError(f"{card.code} is not in your hand", "card_not_in_hand")
+            raise IllegalActionError(_not_in_hand(card, f"{card.code} is not in your hand"))
         if self.now.must_meld_out:
-            raise IllegalActionError(
-                "after this pickup you must meld every card (no discard follows)", "must_meld_out"
+            raise IllegalActionError.of(
+                Code.MUST_MELD_OUT, "after this pickup you must meld every card (no discard follows)"
             )
         going_out = len(hand) == 1
         if going_out:
             why = self.may_go_out(self.team)
             if why:
-                raise IllegalActionError(why, "cannot_go_out")
+                raise IllegalActionError(why)
         why = self.discard_errors(hand, going_out).get(card)
         if why:
-            raise IllegalActionError(why, "discard_restricted")
+            raise IllegalActionError(why)
 
     def _check_pass(self) -> None:
         self._need_phase(DRAW)
         if self.stock_size:
-            raise IllegalActionError("pass only when the stock is exhausted; draw instead", "cannot_pass")
+            raise IllegalActionError.of(
+                Code.CANNOT_PASS, "pass only when the stock is exhausted; draw instead"
+            )
         if self.rules.stock_exhaustion == "end":
-            raise IllegalActionError("the deal has ended", "deal_over")
+            raise IllegalActionError.of(Code.DEAL_OVER, "the deal has ended")
         if self.must_take_pile() and self.any_pickup():
-            raise IllegalActionError(
-                "the top card joins one of your melds, so you must take the pile", "must_take_pile"
+            raise IllegalActionError.of(
+                Code.MUST_TAKE_PILE, "the top card joins one of your melds, so you must take the pile"
             )
 
     def any_pickup(self) -> bool:
@@ -228,24 +242,23 @@ class Mover:
         rules, now = self.rules, self.now
         mode = rules.permission_mode
         if mode == "off" or not rules.partnership:
-            raise IllegalActionError("asking partner is not part of these rules", "cannot_ask")
+            raise IllegalActionError.of(Code.CANNOT_ASK, "asking partner is not part of these rules")
         if now.permission is not None:
-            raise IllegalActionError("you have already asked this turn", "cannot_ask")
+            raise IllegalActionError.of(Code.CANNOT_ASK, "you have already asked this turn")
         if mode == "once_per_deal_after_draw":
             if self.board.asked[now.seat]:
-                raise IllegalActionError("you may ask only once per deal", "cannot_ask")
+                raise IllegalActionError.of(Code.CANNOT_ASK, "you may ask only once per deal")
             if now.phase != PLAY:
-                raise IllegalActionError("ask right after drawing", "cannot_ask")
+                raise IllegalActionError.of(Code.CANNOT_ASK, "ask right after drawing")
         if now.phase == PLAY and (now.drew != "stock" or now.melded):
-            raise IllegalActionError(
-                "ask before drawing or right after drawing from the stock, before melding",
-                "cannot_ask",
+            raise IllegalActionError.of(
+                Code.CANNOT_ASK, "ask before drawing or right after drawing from the stock, before melding"
             )
 
     def _meld_step(self, groups: Sequence[Group]) -> Step:
         self._need_phase(PLAY)
         if not groups:
-            raise IllegalActionError("a meld action needs at least one group", "empty_meld")
+            raise IllegalActionError.of(Code.EMPTY_MELD, "a meld action needs at least one group")
         team = self.team
         hand = self.hand
         used, steps = read_groups(groups, hand, None, ())
@@ -254,9 +267,9 @@ class Mover:
         hand_after = len(hand) - len(used)
         _refuse(judge.step_error(touched, hand_after))
         if self.now.must_meld_out and hand_after and not self.can_meld_out(team, used, steps):
-            raise IllegalActionError(
+            raise IllegalActionError.of(
+                Code.MUST_MELD_OUT,
                 "after this pickup you must meld every card: the cards left could not all be melded",
-                "must_meld_out",
             )
         return Step(judge, steps, used, touched, hand_after)
 
@@ -270,9 +283,9 @@ class Mover:
         naturals = sum(1 for c in with_ if c.rank is top.rank)
         wilds = sum(1 for c in with_ if c.is_wild)
         if naturals + wilds != len(with_):
-            raise IllegalActionError(
-                f"the cards taken with {top.code} must be of its rank or wild", "bad_pickup"
-            )
+            text = f"the cards taken with {top.code} must be of its rank or wild"
+            facts = {"rank": top.rank.value, "card": top.code}
+            raise IllegalActionError(Refusal(Code.BAD_PICKUP, text, "wrong_cards", facts))
         melded = top.rank in self.board.melds[team]
         frozen = self.board.pile_frozen
         _refuse(take_error(self.rules, self.frozen_for(team), frozen, top, naturals, wilds, melded))
@@ -285,16 +298,14 @@ class Mover:
         rest = [] if action.top_only else pile[:-1]
         gained = [c for c in rest if not self.rules.is_bonus_three(c)]
         hand_after = kept + len(gained)
+        if top.is_black_three and not self.can_meld_out(team, used, steps, gained):
+            raise IllegalActionError(public.BLACK3_GO_OUT)  # the block decides before the melds
         _refuse(judge.step_error(touched, hand_after, top))
         if action.top_only and hand_after and not self.can_meld_out(team, used, steps):
-            raise IllegalActionError(
+            raise IllegalActionError.of(
+                Code.TOP_ONLY,
                 "after buying only the top card you must meld every card (no discard): "
                 "the cards left could not all be melded",
-                "top_only",
-            )
-        if top.is_black_three and not self.can_meld_out(team, used, steps, gained):
-            raise IllegalActionError(
-                "a pile topped by a black three may be taken only to go out at once", "pile_blocked"
             )
         return Step(judge, steps, used, with_top(touched, top), hand_after, action, gained)
 
@@ -405,7 +416,15 @@ def partner(rules: RuleSet, next_: Mapping[int, int], seat: int) -> int:
 
 def _refuse(refusal: Refusal | None) -> None:
     if refusal is not None:
-        raise IllegalActionError(refusal[1], refusal[0])
+        raise IllegalActionError(refusal)
+
+
+_AWAITING_ANSWER = Refusal(Code.AWAITING_ANSWER, "waiting for partner's answer")
+_NO_QUESTION = Refusal(Code.NO_QUESTION, "nobody has asked to go out")
+
+
+def _not_in_hand(card: Card, text: str) -> Refusal:
+    return Refusal(Code.CARD_NOT_IN_HAND, text, None, {"card": card.code})
 
 
 def read_groups(
@@ -427,7 +446,7 @@ def read_groups(
         steps.append((top.rank, (*top_with, top)))
     for g in groups:
         if not g.cards:
-            raise IllegalActionError("a group needs at least one card", "empty_group")
+            raise IllegalActionError.of(Code.EMPTY_GROUP, "a group needs at least one card")
         steps.append((_group_rank(g), g.cards))
     return used, steps
 
@@ -451,16 +470,18 @@ def _group_rank(group: Group) -> Rank:
             continue
         r = card.rank
         if card.is_red_three:
-            raise IllegalActionError("red threes are never melded", "bad_meld")
+            raise IllegalActionError.of(Code.BAD_MELD, "red threes are never melded", "red_three")
         if rank is None:
             rank = r
         elif rank is not r:
-            raise IllegalActionError(
-                "a meld holds cards of one rank (sequences are not melds)", "mixed_ranks"
+            raise IllegalActionError.of(
+                Code.MIXED_RANKS, "a meld holds cards of one rank (sequences are not melds)"
             )
     if group.rank is not None:
         if rank is not None and rank is not group.rank:
-            raise IllegalActionError(f"group of rank {group.rank.value} holds {rank.value}s", "mixed_ranks")
+            raise IllegalActionError.of(
+                Code.MIXED_RANKS, f"group of rank {group.rank.value} holds {rank.value}s"
+            )
         return group.rank
     return Rank.WILD if rank is None else rank
 
@@ -468,13 +489,13 @@ def _group_rank(group: Group) -> Rank:
 def _check_in_hand(cards: Sequence[Card], hand: Sequence[Card]) -> None:
     if len(cards) == 1:
         if cards[0] not in hand:
-            raise IllegalActionError(f"{cards[0].code} is not in your hand", "card_not_in_hand")
+            raise IllegalActionError(_not_in_hand(cards[0], f"{cards[0].code} is not in your hand"))
         return
     for c, n in card_counts(cards).items():
         if hand.count(c) < n:
             have = hand.count(c)
             detail = "is not in your hand" if have == 0 else f"is only {have} time(s) in your hand"
-            raise IllegalActionError(f"{c.code} {detail}", "card_not_in_hand")
+            raise IllegalActionError(_not_in_hand(c, f"{c.code} {detail}"))
 
 
 def _remove_cards(hand: Sequence[Card], used: Sequence[Card]) -> list[Card]:

@@ -12,9 +12,10 @@ from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 from canasta.rules.cards import Card, Rank
-from canasta.rules.judge import permission_error
+from canasta.rules.judge import SPECIAL_INCOMPLETE, canastas_refusal, permission_error
 from canasta.rules.melds import canasta_count, dead_ranks, incomplete_special, is_canasta
 from canasta.rules.parts import Board, Turn
+from canasta.rules.refusal import Code, Refusal
 from canasta.rules.ruleset import RuleSet
 
 
@@ -48,49 +49,52 @@ def frozen_for(facts: TableFacts, team: int) -> bool:
     return not any(facts.board.opened)
 
 
-def pile_blocked(facts: TableFacts, seat: int, black3_ok: bool = False) -> str | None:
+def pile_blocked(facts: TableFacts, seat: int, black3_ok: bool = False) -> Refusal | None:
     """Why the pile cannot be taken at all by this seat.
 
-    `black3_ok`: a black three on top does not block (the online go-out exception, R17).
+    `black3_ok`: a black three on top does not block (the online go-out exception, R17); without
+    it, a black three on top under that exception is refused as `black3_go_out`.
     """
     pile = facts.board.pile
     if not pile:
-        return "the discard pile is empty"
+        return EMPTY_PILE
     top = pile[-1]
     rules = facts.rules
     blocks = rules.block_rules
     if top.is_wild and "wild_top" in blocks:
-        return "a wild card on top of the pile blocks it"
+        return _WILD_TOP
     if top.is_black_three and "black3_top" in blocks and not black3_ok:
-        return "a black three on top of the pile blocks it"
+        return BLACK3_GO_OUT if rules.black3_pickup_to_go_out else _BLACK3_TOP
     if top.is_red_three and "red3_top" in blocks:
-        return "a red three on top of the pile blocks it until it is covered"
+        return _RED3_TOP
     if "one_card" in blocks and len(pile) == 1 and facts.hand_sizes[seat] == 1:
-        return "a player holding one card may not take a one-card pile"
+        return _ONE_CARD
     if "canasta_rank" in blocks and top.is_natural:
         meld = facts.board.melds[rules.team_of(seat)].get(top.rank)
         if meld is not None and is_canasta(meld):
-            return f"your team already has a canasta of {top.rank.value}s"
+            text = f"your team already has a canasta of {top.rank.value}s"
+            return Refusal(Code.PILE_BLOCKED, text, "canasta_rank", {"rank": top.rank.value})
     if "dead_rank" in blocks and top.rank in dead_ranks(rules, facts.board.melds):
-        return f"{top.rank.value}s are a dead rank"
+        return Refusal(
+            Code.PILE_BLOCKED, f"{top.rank.value}s are a dead rank", "dead_rank", {"rank": top.rank.value}
+        )
     return None
 
 
 def go_out_error(
     facts: TableFacts, team: int, melds: Mapping[Rank, Sequence[Card]] | None = None
-) -> str | None:
+) -> Refusal | None:
     """Why the team may not go out now (None when it may); `melds`: as they would stand."""
     rules = facts.rules
     if melds is None:
         melds = facts.board.melds[team]
     canastas = canasta_count(melds)
     if canastas < rules.go_out_min_canastas:
-        need = rules.go_out_min_canastas
-        return f"going out needs {need} canasta{'s' if need > 1 else ''}, your team has {canastas}"
+        return canastas_refusal(rules.go_out_min_canastas, canastas)
     if rules.forbid_go_out_with_incomplete_special and any(
         incomplete_special(r, cs) for r, cs in melds.items()
     ):
-        return "an incomplete meld of sevens, aces or wild cards forbids going out"
+        return SPECIAL_INCOMPLETE
     return permission_error(rules, facts.now.permission)
 
 
@@ -103,9 +107,9 @@ def must_take_pile(facts: TableFacts) -> bool:
     return board.pile[-1].rank in board.melds[team]
 
 
-def modern_discard_errors(facts: TableFacts, hand: Sequence[Card], going_out: bool) -> dict[Card, str]:
+def modern_discard_errors(facts: TableFacts, hand: Sequence[Card], going_out: bool) -> dict[Card, Refusal]:
     """Why each card of `hand` may not be discarded under Modern American rules (R18)."""
-    errors: dict[Card, str] = {}
+    errors: dict[Card, Refusal] = {}
     all_wild = all(c.is_wild for c in hand)
     tiers: dict[Card, int] = {}
     if not facts.board.pile and not going_out:
@@ -116,13 +120,36 @@ def modern_discard_errors(facts: TableFacts, hand: Sequence[Card], going_out: bo
     lowest = min(tiers.values(), default=0)
     for c in hand:
         if c.is_three:
-            errors[c] = "threes are never discarded"
+            errors[c] = _DISCARD_THREE
         elif c.is_wild and not (going_out or all_wild):
-            errors[c] = "a wild card may be discarded only when going out or holding only wild cards"
+            errors[c] = _DISCARD_WILD
         elif tiers.get(c, 0) > lowest:
-            errors[c] = (
-                "a card of a dead rank may go on an empty pile only if nothing else can"
-                if tiers[c] == 2
-                else "an ace or a seven may go on an empty pile only if you hold no other natural card"
-            )
+            errors[c] = _DISCARD_DEAD if tiers[c] == 2 else _DISCARD_ACE_SEVEN
     return errors
+
+
+# The refusals that name no fact, made once (the legal-move lister meets them constantly).
+EMPTY_PILE = Refusal(Code.EMPTY_PILE, "the discard pile is empty")
+BLACK3_GO_OUT = Refusal(
+    Code.PILE_BLOCKED, "a pile topped by a black three may be taken only to go out at once", "black3_go_out"
+)
+_WILD_TOP = Refusal(Code.PILE_BLOCKED, "a wild card on top of the pile blocks it", "wild_top")
+_BLACK3_TOP = Refusal(Code.PILE_BLOCKED, "a black three on top of the pile blocks it", "black3_top")
+_RED3_TOP = Refusal(
+    Code.PILE_BLOCKED, "a red three on top of the pile blocks it until it is covered", "red3_top"
+)
+_ONE_CARD = Refusal(Code.PILE_BLOCKED, "a player holding one card may not take a one-card pile", "one_card")
+_DISCARD_THREE = Refusal(Code.DISCARD_RESTRICTED, "threes are never discarded", "three")
+_DISCARD_WILD = Refusal(
+    Code.DISCARD_RESTRICTED,
+    "a wild card may be discarded only when going out or holding only wild cards",
+    "wild",
+)
+_DISCARD_DEAD = Refusal(
+    Code.DISCARD_RESTRICTED, "a card of a dead rank may go on an empty pile only if nothing else can", "dead"
+)
+_DISCARD_ACE_SEVEN = Refusal(
+    Code.DISCARD_RESTRICTED,
+    "an ace or a seven may go on an empty pile only if you hold no other natural card",
+    "ace_seven",
+)

@@ -14,6 +14,7 @@ from canasta.rules.position import (
     position_to_json,
     rules_from_json,
 )
+from canasta.rules.refusal import Code
 from canasta.rules.ruleset import RuleSet
 from canasta.rules.state import State
 
@@ -126,11 +127,11 @@ def replay(record: Record) -> tuple[dict[str, Any], Game]:
     for i, deal in enumerate(record.deals):
         try:
             if game.state is not None and not game.state.is_over:
-                raise IllegalActionError(
-                    f"deal {i - 1} is not over, so deal {i} cannot start", "deal_not_over"
+                raise IllegalActionError.of(
+                    Code.DEAL_NOT_OVER, f"deal {i - 1} is not over, so deal {i} cannot start"
                 )
             if game.is_over:
-                raise IllegalActionError(f"the game was over before deal {i}", "game_over")
+                raise IllegalActionError.of(Code.GAME_OVER, f"the game was over before deal {i}")
             if deal.position is not None:
                 state = position_from_json(deal.position, f"deal {i} position", record.rules)
                 game.start_from(state, deal.position)

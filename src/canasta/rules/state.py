@@ -24,6 +24,7 @@ from canasta.rules.errors import IllegalActionError
 from canasta.rules.melds import Melds
 from canasta.rules.mover import Mover, Step, partner
 from canasta.rules.parts import DRAW, ENDED, PLAY, Board, Cards, DrawSource, Permission, Phase, Turn
+from canasta.rules.refusal import Refusal
 from canasta.rules.ruleset import RuleSet
 from canasta.rules.scoring import DealResult, score_deal
 
@@ -243,11 +244,11 @@ class State:
         """Whether the pile may be taken only with a natural pair by this team."""
         return public.frozen_for(self, team)
 
-    def pile_blocked(self, seat: int, black3_ok: bool = False) -> str | None:
+    def pile_blocked(self, seat: int, black3_ok: bool = False) -> Refusal | None:
         """Why the pile cannot be taken at all by this seat (`canasta.rules.public`)."""
         return public.pile_blocked(self, seat, black3_ok)
 
-    def may_go_out(self, team: int, melds: Mapping[Rank, Sequence[Card]] | None = None) -> str | None:
+    def may_go_out(self, team: int, melds: Mapping[Rank, Sequence[Card]] | None = None) -> Refusal | None:
         """Why the team may not go out now (None when it may); `melds`: as they would stand."""
         return public.go_out_error(self, team, melds)
 
@@ -255,7 +256,7 @@ class State:
         """With the stock exhausted: the top card joins one of the team's melds and is not frozen."""
         return public.must_take_pile(self)
 
-    def modern_discard_errors(self, hand: Sequence[Card], going_out: bool) -> dict[Card, str]:
+    def modern_discard_errors(self, hand: Sequence[Card], going_out: bool) -> dict[Card, Refusal]:
         """Why each card of the hand may not be discarded under Modern American rules (R18)."""
         return public.modern_discard_errors(self, hand, going_out)
 
@@ -279,7 +280,7 @@ class State:
         try:
             step = mover.validate(action, seat)
         except IllegalActionError as exc:
-            raise IllegalActionError(f"{describe(action)}: {exc.message}", exc.code) from None
+            raise exc.reworded(f"{describe(action)}: {exc.message}") from None
         self._play(action, mover, step)
 
     def apply_listed(self, action: Action) -> None:

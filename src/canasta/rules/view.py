@@ -16,6 +16,7 @@ from canasta.rules.errors import IllegalActionError
 from canasta.rules.legal import legal_actions
 from canasta.rules.mover import Mover
 from canasta.rules.parts import Board, Cards, DrawSource, Permission, Phase, Turn
+from canasta.rules.refusal import Code, Refusal
 from canasta.rules.ruleset import RuleSet
 from canasta.rules.scoring import DealResult
 from canasta.rules.state import State
@@ -97,7 +98,7 @@ class SeatView:
         """What this seat knows as the seat to move (`canasta.rules.mover`): the engine's
         validator of its own actions. Only the seat to move has one."""
         if self.seat is None or self.seat != self.to_move:
-            raise IllegalActionError("only the seat to move can act", "not_your_turn")
+            raise IllegalActionError.of(Code.NOT_YOUR_TURN, "only the seat to move can act")
         order = self.order
         next_ = {seat: order[(i + 1) % len(order)] for i, seat in enumerate(order)}
         hand = list(self.hand)
@@ -116,16 +117,16 @@ class SeatView:
     def frozen_for(self, team: int) -> bool:
         return public.frozen_for(self, team)
 
-    def pile_blocked(self, seat: int, black3_ok: bool = False) -> str | None:
+    def pile_blocked(self, seat: int, black3_ok: bool = False) -> Refusal | None:
         return public.pile_blocked(self, seat, black3_ok)
 
-    def may_go_out(self, team: int, melds: Mapping[Rank, Sequence[Card]] | None = None) -> str | None:
+    def may_go_out(self, team: int, melds: Mapping[Rank, Sequence[Card]] | None = None) -> Refusal | None:
         return public.go_out_error(self, team, melds)
 
     def must_take_pile(self) -> bool:
         return public.must_take_pile(self)
 
-    def discard_errors(self) -> dict[Card, str]:
+    def discard_errors(self) -> dict[Card, Refusal]:
         """Why cards of this seat's hand may not be discarded now (Modern American, R18)."""
         if self.rules.discard_rules != "modern":
             return {}

@@ -22,8 +22,9 @@ from canasta.protocol.errors import ErrorCode, ProtocolError
 from canasta.protocol.hint_reasons import hint_reason
 from canasta.protocol.pile_reasons import pile_refusal
 from canasta.protocol.rule_reasons import reason_text
-from canasta.rules.actions import action_from_json, action_to_json
+from canasta.rules.actions import action_to_json
 from canasta.rules.errors import IllegalActionError
+from canasta.rules.refusal import Code
 from canasta.server.autoplay import Autoplay
 from canasta.server.bot_pool import BotPool
 from canasta.server.broker import Broker, Notice
@@ -134,9 +135,6 @@ class Room:
                 raise ProtocolError(ErrorCode.STALE_STATE, current=table.version, seen=request.version)
             if table.status == GAME_OVER:
                 raise ProtocolError(ErrorCode.GAME_OVER)
-            state = table.state
-            if table.status == PLAYING and state is not None and state.to_move != seat:
-                raise ProtocolError(ErrorCode.NOT_YOUR_TURN, to_move=state.to_move)
             event = {"kind": "action", "seat": seat, "action": action_to_json(request.action), "by": "player"}
             await self.commit(event)
             conn.send(outgoing.ack(table.version, request_id))
@@ -291,8 +289,9 @@ class Room:
         try:
             table.apply(event)
         except IllegalActionError as exc:
-            action = action_from_json(event["action"])[0] if event["kind"] == "action" else None
-            raise ProtocolError.illegal(exc, table.state, action) from None
+            if exc.code == Code.NOT_YOUR_TURN and table.state is not None:  # the engine says whose move
+                raise ProtocolError(ErrorCode.NOT_YOUR_TURN, to_move=table.state.to_move) from None
+            raise ProtocolError.illegal(exc) from None
         try:
             await self.storage.append(table.id, table.version, event)
         except Conflict:

@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from canasta.protocol.rule_reasons import refusal
-from canasta.rules.actions import Pickup
 from canasta.rules.cards import Card
 from canasta.rules.melds import canasta_bonus, canasta_count, is_canasta, is_natural_canasta
 from canasta.rules.state import State
@@ -37,11 +35,11 @@ def _freezer(state: State) -> str | None:
 def table_facts(state: State) -> dict[str, Any]:
     rules = state.rules
     teams = range(rules.teams)
-    blocked = bool(state.pile) and state.pile_blocked(state.turn) is not None
+    blocked = state.pile_blocked(state.turn) if state.pile else None
     return {
         "teams": [rules.team_of(seat) for seat in range(rules.players)],
         "frozen_for": [state.frozen_for(team) for team in teams],
-        "pile_block": (refusal(state, Pickup(), "pile_blocked").case or "other") if blocked else None,
+        "pile_block": None if blocked is None else blocked.case or "other",
         "canastas": [
             {
                 rank.value: canasta_kind(cards)
