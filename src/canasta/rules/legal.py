@@ -613,7 +613,7 @@ def _bought_out(state: Mover, purchase: Pickup) -> Pickup | None:
     melds = {r: list(cs) for r, cs in state.board.melds[state.team].items()}
     for rank, cards in steps:
         melds.setdefault(rank, []).extend(cards)
-    rest = list(state.hand)
+    rest = sorted(state.hand, key=_INDEX)  # in card order, so that the groups are canonical
     for c in used:
         rest.remove(c)
     groups = meld_out(state, state.team, rest, melds) if rest else []
