@@ -12,10 +12,14 @@ from canasta.rules import Game, Meld, Pickup, RuleSet, State, make_deck, resampl
 from canasta.rules.actions import describe
 from canasta.rules.completeness import check_position, reachable
 from canasta.rules.game import default_dealer
+from canasta.rules.large_hands import large_hand_positions
+from canasta.rules.position import position_to_json
 from canasta.rules.ruleset import CONFIGURATIONS, configuration_label
 from support import action, make_state
 
 CONFIG_IDS = [configuration_label(*c) for c in CONFIGURATIONS]
+#: The most moves a list may hold, however large the hand.
+LIST_BOUND = 2_000
 
 
 def listed_or_reachable(state: State, obj: dict[str, object]) -> None:
@@ -183,3 +187,61 @@ def test_going_out_with_two_cards_that_each_complete_a_needed_canasta_is_listed(
     )
     assert s.check(action({"type": "meld", "melds": [["KD"]]})) is not None
     listed_or_reachable(s, {"type": "meld", "melds": [["KD"], ["JD"]]})
+
+
+@pytest.mark.parametrize("config", CONFIGURATIONS, ids=CONFIG_IDS)
+def test_apply_listed_reaches_what_apply_reaches(config: tuple[str, int, dict[str, object]]) -> None:
+    """Applying a listed move unvalidated changes the state exactly as validating it does."""
+    variant, players, options = config
+    rules = RuleSet.preset(variant, players, options)
+    rng = random.Random(11)
+    for i in range(3):
+        deck = make_deck(rules.decks, rules.jokers)
+        rng.shuffle(deck)
+        dealer, sitting_out = default_dealer(rules, i)
+        checked = State.deal(rules, deck, dealer, None, sitting_out)
+        trusted = checked.clone()
+        while not checked.is_over:
+            move = rng.choice(checked.legal_actions())
+            checked.apply(move)
+            trusted.apply_listed(move)
+            assert position_to_json(trusted) == position_to_json(checked), describe(move)
+
+
+@pytest.mark.parametrize("config", CONFIGURATIONS, ids=CONFIG_IDS)
+def test_large_hands_list_a_bounded_number_of_moves(config: tuple[str, int, dict[str, object]]) -> None:
+    """Hands of 30–60 cards with many wild cards, in every phase a meld or a pickup is listed in:
+    the list stays short enough to send and to choose from, and what it lists applies."""
+    variant, players, options = config
+    rules = RuleSet.preset(variant, players, options)
+    longest = 0
+    for state in large_hand_positions(rules, 12, seed=5):
+        listed = state.legal_actions()
+        longest = max(longest, len(listed))
+        assert len(listed) <= LIST_BOUND
+        for move in random.Random(len(listed)).sample(listed, min(len(listed), 5)):
+            assert state.check(move) is None, describe(move)
+    assert longest > 20  # the positions are large ones
+
+
+def test_top_card_purchase_of_a_huge_hand_is_listed_in_a_few_forms() -> None:
+    """Buying only the top card with a 30-card hand of 8 wild cards, able to meld out: the
+    purchase is listed in a bounded number of forms (not once per way of melding out), and
+    laying the rest group by group, as listed, goes out."""
+    hand = "JK JK JK JK 2S 2H 2D 2C " + " ".join(f"{r}S {r}H {r}D" for r in "AKQJ987") + " 6S"
+    state = make_state(
+        "mendelev",
+        4,
+        phase="draw",
+        pile=["4C", "5C", "6D"],
+        hands=[hand.split(), [], [], []],
+        melds=[[["QC", "QC", "QD", "QH", "QS", "2C", "2D"], ["6C", "6H", "6H"]], []],
+    )
+    buys = [a for a in state.legal_actions() if isinstance(a, Pickup) and a.top_only]
+    assert 0 < len(buys) <= 10
+    state.apply(buys[-1])
+    while not state.is_over:
+        moves = state.legal_actions()
+        assert moves and all(isinstance(m, Meld) for m in moves) and len(moves) <= LIST_BOUND
+        state.apply(moves[0])
+    assert state.result is not None and state.result.went_out == 0

@@ -53,8 +53,8 @@ TINY_HAND = 3
 #: Nodes the search of the openings, or of the pickups, may visit in one listing: a hand of
 #: dozens of cards has more irreducible openings than any list can hold; the first found are listed.
 SEARCH_BUDGET = 5_000
-#: Ways of melding a whole hand at once tried for each card kept back (a hand of dozens of cards
-#: with many wild cards can share them out in millions of ways).
+#: Ways of melding a whole hand at once tried in one listing (a hand of dozens of cards with
+#: many wild cards can share them out in millions of ways).
 MELD_OUT_LIMIT = 300
 
 
@@ -491,6 +491,7 @@ def _meld_outs(state: Mover, judge: Judge, hand: _Hand, keep: int) -> Iterator[t
         kinds += [(Rank.WILD, 0, 1, 0)] * bool(hand.jokers) + [(Rank.WILD, 0, 0, 1)] * bool(hand.twos)
         kinds += [(Rank.THREE, 1, 0, 0)] * bool(hand.black_threes)
     rules = state.rules
+    tries = MELD_OUT_LIMIT
     for kept in kinds:
         naturals = {r: len(cs) for r, cs in hand.naturals.items()}
         jokers, twos, threes = len(hand.jokers), len(hand.twos), len(hand.black_threes)
@@ -511,7 +512,8 @@ def _meld_outs(state: Mover, judge: Judge, hand: _Hand, keep: int) -> Iterator[t
         fixed = [(Rank.THREE, threes, 0, 0)] if threes else []
         used = hand.size - (1 if kept is not None else 0)
         options = [_target_options(judge, r, naturals.get(r, 0), jokers, twos) for r in targets]
-        for shares in islice(_shares(options, jokers, twos), MELD_OUT_LIMIT):
+        for shares in islice(_shares(options, jokers, twos), tries):
+            tries -= 1
             specs = [
                 (r, naturals.get(r, 0) if r is not Rank.WILD else 0, j, t)
                 for r, (j, t) in zip(targets, shares, strict=True)
