@@ -13,13 +13,20 @@ from the hand in card order. The list is complete in this sense:
   opened, every single group is listed (a meld of several groups is laid group by group). An
   opening, and a pickup, is listed in its irreducible forms: those from which no card or group
   can be held back and laid afterwards by a listed single group; every other legal opening or
-  pickup is one of them followed by single groups. What must be one action is listed whole:
-  a going out below the minimum (concealed, after a stock draw), the melding of every card
-  that a top-card-only purchase demands (after a black-three pickup the cards are laid group
-  by group, each step leaving the rest meldable), and a going out with the last few cards
-  where adding them one by one would pass through a hand of one card that may not go out yet;
+  pickup is one of them followed by single groups. After a black-three pickup or a
+  top-card-only purchase the cards are laid group by group, each step leaving the rest
+  meldable (a purchase is also listed once melding every card at once, as the solver melds
+  them). What must be one action is listed whole: a going out below the minimum (concealed,
+  after a stock draw), and a going out with the last few cards where adding them one by one
+  would pass through a hand of one card that may not go out yet;
 - no listed action leads to a position where the deal is not over and nothing is legal;
 - the list and its order depend only on what the seat to move sees (its view).
+
+The list is bounded whatever the hand: the search of openings and pickups visits at most
+`SEARCH_BUDGET` combinations a listing, and a whole-hand meld-out tries at most
+`MELD_OUT_LIMIT` ways of sharing the wild cards. Random play stays far within both (its
+largest search visits about half the budget); a hand of dozens of cards, most of them wild,
+may have more irreducible openings than that, and only the first found are listed.
 """
 
 from __future__ import annotations
