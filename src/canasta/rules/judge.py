@@ -107,19 +107,24 @@ class Judge:
         board, now = mover.board, mover.now
         j = cls()
         j.rules = rules
-        j.stats = {r: (len(cs), wild_count(cs)) for r, cs in board.melds[team].items()}
         j.opened = board.opened[team]
         j.minimum = rules.minimum_for(board.scores[team])
         j.started = frozenset(now.started)
         j.permission = now.permission
         j.drew = now.drew
-        other: set[Rank] = set()
-        if rules.dead_rank_trigger != "none":
-            for t, melds in enumerate(board.melds):
-                if t != team:
-                    other |= _dead_of(rules, {r: (len(cs), wild_count(cs)) for r, cs in melds.items()})
-        j.other_dead = frozenset(other)
-        j._settle()
+        facts = board.judged[team]  # the melds' counts change only when cards are melded
+        if facts is None:
+            j.stats = {r: (len(cs), wild_count(cs)) for r, cs in board.melds[team].items()}
+            other: set[Rank] = set()
+            if rules.dead_rank_trigger != "none":
+                for t, melds in enumerate(board.melds):
+                    if t != team:
+                        other |= _dead_of(rules, {r: (len(cs), wild_count(cs)) for r, cs in melds.items()})
+            j.other_dead = frozenset(other)
+            j._settle()
+            board.judged[team] = (j.stats, j.other_dead, j.canastas, j.dead)
+        else:
+            j.stats, j.other_dead, j.canastas, j.dead = facts
         return j
 
     def _settle(self) -> None:

@@ -68,13 +68,14 @@ MELD_OUT_LIMIT = 300
 class _Hand:
     """A hand by what matters for melding, each kind in card order (so the result is canonical)."""
 
-    __slots__ = ("black_threes", "jokers", "naturals", "size", "twos")
+    __slots__ = ("black_threes", "jokers", "naturals", "size", "threes", "twos")
 
     def __init__(self, cards: Sequence[Card]) -> None:
         self.naturals: dict[Rank, list[Card]] = {}
         self.jokers: list[Card] = []
         self.twos: list[Card] = []
         self.black_threes: list[Card] = []
+        self.threes: list[Card] = []  # black and red, as a made-up position may hold red ones
         self.size = len(cards)
         for c in sorted(cards, key=_INDEX):
             if c.is_natural:
@@ -83,8 +84,18 @@ class _Hand:
                 self.jokers.append(c)
             elif c.is_two:
                 self.twos.append(c)
-            elif c.is_black_three:
-                self.black_threes.append(c)
+            else:
+                self.threes.append(c)
+                if c.is_black_three:
+                    self.black_threes.append(c)
+
+    def cards(self) -> list[Card]:
+        """The hand in card order."""
+        out = [*self.jokers, *self.twos]
+        for cs in self.naturals.values():
+            out.extend(cs)
+        out.extend(self.threes)
+        return out
 
     def pool(self, rank: Rank) -> list[Card]:
         return self.black_threes if rank is Rank.THREE else self.naturals.get(rank, [])
@@ -146,8 +157,9 @@ def legal_actions(of: Mover | State) -> list[Action]:
             actions.append(_PASS)
         actions.extend(pickups)
     else:
-        actions.extend(discard_actions(m))
-        actions.extend(meld_actions(m))
+        hand = _Hand(m.hand)
+        actions.extend(_discards(m, hand))
+        actions.extend(_melds(m, hand))
     if _may_ask(m):
         actions.append(_ASK)
     return actions
@@ -164,15 +176,20 @@ def _may_ask(m: Mover) -> bool:
 
 
 def discard_actions(of: Mover | State) -> list[Action]:
+    """The legal discards, in card order."""
     m = _mover(of)
+    return _discards(m, _Hand(m.hand))
+
+
+def _discards(m: Mover, hand: _Hand) -> list[Action]:
     if m.now.must_meld_out:
         return []
-    hand = sorted(m.hand, key=_INDEX)
-    going_out = len(hand) == 1
+    going_out = hand.size == 1
     if going_out and m.may_go_out(m.team) is not None:
         return []
-    errors = m.discard_errors(hand, going_out)
-    return [_DISCARDS[c] for c in dict.fromkeys(hand) if c not in errors]
+    cards = hand.cards()
+    errors = m.discard_errors(cards, going_out)
+    return [_DISCARDS[c] for c in dict.fromkeys(cards) if c not in errors]
 
 
 # -- melds ----------------------------------------------------------------------------------------
@@ -181,8 +198,11 @@ def discard_actions(of: Mover | State) -> list[Action]:
 def meld_actions(of: Mover | State) -> list[Action]:
     """Meld actions: single groups once the team has opened, else irreducible openings."""
     state = _mover(of)
+    return _melds(state, _Hand(state.hand))
+
+
+def _melds(state: Mover, hand: _Hand) -> list[Action]:
     team = state.team
-    hand = _Hand(state.hand)
     judge = Judge.of(state, team)
     if judge.opened:
         singles = [hand.single(spec) for spec in _singles(judge, hand, hand.size)]

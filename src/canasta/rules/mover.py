@@ -348,6 +348,7 @@ class Mover:
                 if rank not in now.started:
                     now.layoff = True
                 meld.extend(cards)
+        board.melded()
         board.seat_melded[seat] = True
         board.opened[team] = True
         now.melded = True

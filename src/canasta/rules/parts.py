@@ -30,6 +30,9 @@ DRAW, PLAY, ENDED = Phase.DRAW, Phase.PLAY, Phase.ENDED
 DrawSource: TypeAlias = Literal["stock", "pile"]
 #: Partner's permission to go out this turn: asked and awaited, given, or refused.
 Permission: TypeAlias = Literal["pending", "yes", "no"]
+#: A team's melds as the rules judge them: (size, wild cards) by rank, the ranks dead for it by
+#: the other teams' melds, its canastas, every rank dead for it (never changed once made).
+MeldFacts: TypeAlias = tuple[dict[Rank, tuple[int, int]], frozenset[Rank], int, frozenset[Rank]]
 
 
 class Board:
@@ -38,6 +41,7 @@ class Board:
     __slots__ = (
         "asked",
         "dealer",
+        "judged",
         "known",
         "melds",
         "opened",
@@ -60,6 +64,9 @@ class Board:
     asked: list[bool]
     opened: list[bool]
     known: list[list[Card]]  # per seat, the cards it took with the pile and still holds
+    #: per team, the counts a `Judge` reads of the melds (sizes and wild cards, dead ranks,
+    #: canastas), made when first read and dropped whenever cards are melded
+    judged: list[MeldFacts | None]
 
     @classmethod
     def blank(
@@ -78,6 +85,7 @@ class Board:
         b.asked = [False] * players
         b.opened = [False] * teams
         b.known = [[] for _ in range(players)]
+        b.judged = [None] * teams
         return b
 
     def copy(self) -> Board:
@@ -93,7 +101,12 @@ class Board:
         b.asked = self.asked[:]
         b.opened = self.opened[:]
         b.known = [k[:] for k in self.known]
+        b.judged = self.judged[:]
         return b
+
+    def melded(self) -> None:
+        """Cards were melded: the counts judged of the melds are to be made again."""
+        self.judged = [None] * len(self.judged)
 
 
 class Turn:
