@@ -236,8 +236,8 @@ def test_cli_play_in_russian(capsys: pytest.CaptureFixture[str], monkeypatch: py
     monkeypatch.setenv("LANG", "ru_RU.UTF-8")
     assert main(["play", "--seed", "4", "--bots", "random"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("classic, игроков: 4, игра до 5000 (зерно 4). "
-                          "Вы — место 0; Место 1: компьютер random, ")
+    assert out.startswith("classic, игроков: 4, игра до 5000 (начальное число 4). "
+                          "Вы — место 0; Место 1: компьютер «случайный», ")
     assert out.count("=== Сдача 1 ·") == 2 and "Счёт\n" in out and "Игра покинута." in out
     monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
     assert main(["play", "--seed", "4", "--bots", "random", "--lang", "en"]) == 0

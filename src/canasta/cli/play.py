@@ -10,8 +10,10 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from canasta.bots import BOT_NAMES, Bot, make_bot
+from canasta.bots import BOT_NAMES, Bot
+from canasta.bots.loading import load_bot
 from canasta.cli.action_text import move_sentence, parse_action
+from canasta.cli.arguments import seed_number
 from canasta.cli.engine_commands import _fail, _rules, _rules_args
 from canasta.cli.play_table import (
     Names,
@@ -37,11 +39,15 @@ _SCORES = ("scores", "s", "счёт", "счет")
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("play", help="play a game in the terminal against computer players")
+    p = sub.add_parser("play", help="play a game in the terminal against computer players",
+                       description="You play seat 0 against (and with) computer players: choose a "
+                       "numbered move or type one (draw, discard 9C, meld KS KH KD, ...); 'help' lists "
+                       "the commands.")
     _rules_args(p)
-    p.add_argument("--seed", type=int, help="random seed (default: the OS's randomness)")
+    p.add_argument("--seed", type=seed_number, help="random seed, 0 or more (default: the OS's randomness)")
     p.add_argument("--bots", default=DEFAULT_BOT, metavar="SPEC",
-                   help=f"the computer players (default {DEFAULT_BOT}; known: {', '.join(BOT_NAMES)})")
+                   help=f"the computer players (default {DEFAULT_BOT}; known: {', '.join(BOT_NAMES)}; "
+                   "or a class of your own, path.py:Class or module:Class)")
     p.add_argument("--partner", metavar="SPEC", help="your partners' bot (default: --bots)")
     p.add_argument("--opponents", metavar="SPEC", help="the opponents' bot (default: --bots)")
     p.add_argument("--lang", choices=LANGUAGES,
@@ -159,10 +165,11 @@ class PlaySession:
 
     def _report_draw(self, action: Action, before: Sequence[Card]) -> None:
         after = self.game.current.view(HUMAN).hand
+        cards = drawn_text(before, after)
         if isinstance(action, Draw):
-            self.say(self.text["drew"].format(cards=drawn_text(before, after)))
+            self.say(self.text["drew"].format(cards=cards))
         elif isinstance(action, Pickup):
-            self.say(self.text["took"].format(cards=drawn_text(before, after)))
+            self.say(self.text["took"].format(cards=cards) if cards else self.text["took_top"])
 
 
 def run_play(args: argparse.Namespace) -> int:
@@ -174,7 +181,7 @@ def run_play(args: argparse.Namespace) -> int:
     specs = {seat: (args.partner if rules.team_of(seat) == mine else args.opponents) or args.bots
              for seat in range(1, rules.players)}
     try:
-        bots: list[Bot | None] = [None, *(make_bot(spec) for spec in specs.values())]
+        bots: list[Bot | None] = [None, *(load_bot(spec) for spec in specs.values())]
     except ValueError as exc:
         return _fail(str(exc))
     seed = args.seed if args.seed is not None else secrets.randbelow(10**6)
@@ -182,7 +189,8 @@ def run_play(args: argparse.Namespace) -> int:
     game.next_deal()
     lang = args.lang or language_from(os.environ)
     session = PlaySession(game, bots, seat_rngs(f"play/{seed}", rules.players), sys.stdin, sys.stdout, lang)
-    others = ", ".join(session.text["other_bot"].format(name=session.names.seats[s], bot=spec)
+    others = ", ".join(session.text["other_bot"].format(name=session.names.seats[s],
+                                                        bot=session.text.get(f"level_{spec}", spec))
                        for s, spec in specs.items())
     session.say(session.text["start"].format(variant=rules.variant, players=rules.players,
                                         target=rules.target_score, seed=seed, others=others))

@@ -53,8 +53,9 @@ TEXT: Final[dict[str, str]] = {
     "prompt": "Your move (a number, an action like 'discard 9C', or 'help'): ",
     "drew": "You drew {cards}.",
     "took": "You took the pile: {cards}.",
+    "took_top": "You took the pile: all of it went into melds.",
     "bot_move": "{action}.",
-    "bot_took": "{action} ({count} cards in the pile).",
+    "bot_took": "{action} (a pile of {count}).",
     "said_draw": "{name} draws from the stock",
     "said_pickup": "{name} takes the pile with {cards}",
     "said_pickup_layoff": "{name} takes the pile, adding its top card to a meld",
@@ -108,6 +109,10 @@ TEXT: Final[dict[str, str]] = {
     "bye": "Game left. Final scores: {scores}.",
     "start": "{variant}, {players} players, to {target} (seed {seed}). You are seat 0; {others}.",
     "other_bot": "{name} plays {bot}",
+    "level_random": "random",
+    "level_easy": "easy",
+    "level_normal": "normal",
+    "level_hard": "hard",
 }
 
 RUSSIAN: Final[dict[str, str]] = {
@@ -152,6 +157,7 @@ RUSSIAN: Final[dict[str, str]] = {
     "prompt": "Ваш ход (номер, ход вроде «сбросить 9C» или «помощь»): ",
     "drew": "Вы взяли {cards}.",
     "took": "Вы взяли сброс: {cards}.",
+    "took_top": "Вы взяли сброс: он весь ушёл в комбинации.",
     "bot_move": "{action}.",
     "bot_took": "{action} (карт в сбросе: {count}).",
     "said_draw": "{name} берёт карту из прикупа",
@@ -207,8 +213,13 @@ RUSSIAN: Final[dict[str, str]] = {
     "winner_you": "Ваша команда выиграла игру, очков: {score}.",
     "winner": "Игру выиграли: {team}, очков: {score}.",
     "bye": "Игра покинута. Итоговый счёт: {scores}.",
-    "start": "{variant}, игроков: {players}, игра до {target} (зерно {seed}). Вы — место 0; {others}.",
-    "other_bot": "{name}: компьютер {bot}",
+    "start": "{variant}, игроков: {players}, игра до {target} (начальное число {seed}). "
+    "Вы — место 0; {others}.",
+    "other_bot": "{name}: компьютер «{bot}»",
+    "level_random": "случайный",
+    "level_easy": "лёгкий",
+    "level_normal": "средний",
+    "level_hard": "сильный",
 }
 
 #: Names of the parts of a deal's score (`canasta.rules.scoring.PARTS`, plus the total).
