@@ -37,9 +37,11 @@ def http(port: int, method: str, path: str, body: Any = None, token: str | None 
 
 
 @contextmanager
-def server(port: int, db: str | Path, log: Path, *options: str) -> Iterator[subprocess.Popen[bytes]]:
-    """`canasta serve` on `port` with the database `db` (and more `options`), once it answers."""
-    command = [str(CANASTA), "serve", "--port", str(port), "--db", str(db), *options]
+def server(port: int, db: str | Path, log: Path, *options: str,
+           program: Path = CANASTA) -> Iterator[subprocess.Popen[bytes]]:
+    """`canasta serve` (`program`) on `port` with the database `db` (and more `options`), once it
+    answers."""
+    command = [str(program), "serve", "--port", str(port), "--db", str(db), *options]
     with log.open("ab") as out:
         process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
     try:

@@ -233,3 +233,12 @@ def test_missing_extras_name_a_command_for_this_installation() -> None:
         assert command == f"{root / 'scripts' / 'setup'} server"
     else:
         assert command in (f"pip install -e '{root}[server]'", "pip install 'canasta[server]'")
+
+
+def test_serve_refuses_a_bad_limit_before_touching_the_disk(tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "new" / "canasta.db"
+    code, out, err = run(capsys, "serve", "--db", str(db), "--limit", "foo=1")
+    assert (code, out) == (2, "")
+    assert err.startswith("canasta serve: ") and "foo" in err and "creating" not in err
+    assert len(err.splitlines()) == 1 and not db.parent.exists()
