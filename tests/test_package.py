@@ -118,6 +118,8 @@ def test_the_wheel_installs_and_runs_in_a_clean_environment(dist: Path, tmp_path
     with (server(port, tmp_path / "canasta.db", tmp_path / "serve.log", program=program),
           DIRECT.open(f"http://127.0.0.1:{port}/", timeout=10) as page):
         assert page.status == 200 and "Canasta" in page.read().decode()
+    log = (tmp_path / "serve.log").read_text()
+    assert "canasta serve: engine: pure Python (no current compiled build" in log
 
 
 def test_the_package_description_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
