@@ -7,7 +7,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from canasta import native
 from canasta.cli.arguments import seconds
 from canasta.extras import install_command
 from canasta.storage import default_db_path, is_postgres, sqlite_file
@@ -80,7 +79,6 @@ def run(args: argparse.Namespace) -> int:
         config = ServerConfig(db=args.db, broker=args.broker, bot_delay=args.bot_delay)
         config = config.with_limits(limits(args.limit))
         _say_new_directory(args.db)
-        print(f"canasta serve: engine: {native.engine_line()}", file=sys.stderr, flush=True)
         serve(args.host, args.port, config)
     except ValueError as exc:
         print(f"canasta serve: {exc}", file=sys.stderr)
