@@ -221,7 +221,7 @@ def test_demo_prints_results_and_with_moves_every_move(capsys: pytest.CaptureFix
 
 
 def test_the_terminal_game_words(capsys: pytest.CaptureFixture[str]) -> None:
-    assert "{count} cards" not in TEXTS["en"]["bot_took"]
+    assert "{count} cards" not in TEXTS["en"]["pile_size"]
     assert TEXTS["en"]["took_top"] and TEXTS["ru"]["took_top"]
     assert "зерно" not in TEXTS["ru"]["start"]
 
