@@ -22,7 +22,7 @@ from database_servers import free_port
 CANASTA = Path(sys.executable).parent / "canasta"
 DIRECT = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # loopback only, no proxy
 
-__all__ = ["Player", "free_port", "http", "players", "server"]
+__all__ = ["Player", "free_port", "http", "play", "players", "server"]
 
 
 def http(port: int, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
@@ -119,3 +119,20 @@ class Player:
 
 def players(port: int, table: str, tokens: list[str], stack: ExitStack) -> list[Player]:
     return [Player(port, table, token, stack) for token in tokens]
+
+
+def play(people: list[Player], watchers: list[Player], rng: random.Random, until: int) -> None:
+    """The people move when it is their turn, until the table is past version `until` and every
+    client has the same latest state, waiting for a person."""
+    clients = people + watchers
+    deadline = time.monotonic() + 60
+    while True:
+        for person in people:
+            person.move(rng)
+        for client in clients:
+            client.drain(wait=0.02)
+        versions = {c.state["version"] for c in clients}
+        state = clients[0].state
+        if len(versions) == 1 and state["version"] > until and state["to_move"] in (0, 2):
+            return
+        assert time.monotonic() < deadline, [c.state["version"] for c in clients]
