@@ -22,7 +22,7 @@ from database_servers import free_port
 CANASTA = Path(sys.executable).parent / "canasta"
 DIRECT = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # loopback only, no proxy
 
-__all__ = ["Player", "free_port", "http", "play", "players", "server"]
+__all__ = ["Player", "answering", "free_port", "http", "play", "players", "server"]
 
 
 def http(port: int, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
@@ -45,22 +45,28 @@ def server(port: int, db: str | Path, log: Path, *options: str,
     with log.open("ab") as out:
         process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
     try:
-        deadline = time.monotonic() + 20
-        while True:
-            assert process.poll() is None, log.read_text()
-            try:
-                http(port, "GET", "/api/tables/AAAAAAAAAAAAAAAAAAAAAA")
-            except urllib.error.HTTPError as exc:
-                assert exc.code == 404
-                break
-            except OSError:
-                assert time.monotonic() < deadline, log.read_text()
-                time.sleep(0.1)
+        answering(port, process, log)
         yield process
     finally:
         if process.poll() is None:
             process.terminate()
         process.wait(10)
+
+
+def answering(port: int, process: subprocess.Popen[bytes], log: Path, seconds: float = 20) -> None:
+    """Wait until a canasta server answers on `port` (directly or through a proxy), while
+    `process` runs (its output in `log`)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        assert process.poll() is None, log.read_text()
+        try:
+            http(port, "GET", "/api/tables/AAAAAAAAAAAAAAAAAAAAAA")
+        except urllib.error.HTTPError as exc:
+            assert exc.code == 404  # no such table: the server answered
+            return
+        except OSError:
+            assert time.monotonic() < deadline, log.read_text()
+            time.sleep(0.1)
 
 
 class Player:

@@ -8,13 +8,11 @@ import os
 import random
 import re
 import subprocess
-import time
-import urllib.error
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
-from process_support import Player, free_port, http, play, server
+from process_support import Player, answering, free_port, http, play, server
 
 DEPLOY = Path(__file__).resolve().parent.parent / "docs" / "deploy.md"
 NGINX = Path("/usr/sbin/nginx")  # Debian's nginx (scripts/test installs it)
@@ -56,17 +54,7 @@ def nginx(port: int, upstreams: list[int], tmp: Path) -> Iterator[None]:
         process = subprocess.Popen([str(NGINX), "-p", str(tmp), "-e", str(errors), "-c",
                                     str(tmp / "nginx.conf")], stdout=out, stderr=subprocess.STDOUT)
     try:
-        deadline = time.monotonic() + 10
-        while True:
-            assert process.poll() is None, errors.read_text()
-            try:
-                http(port, "GET", "/api/tables/AAAAAAAAAAAAAAAAAAAAAA")
-            except urllib.error.HTTPError as exc:
-                assert exc.code == 404  # answered by a canasta process, through nginx
-                break
-            except OSError:
-                assert time.monotonic() < deadline
-                time.sleep(0.05)
+        answering(port, process, errors)
         yield
     finally:
         process.terminate()
