@@ -139,7 +139,7 @@ def test_an_internal_error_shows_its_traceback_with_debug(
         (["serve", "--bot-delay", "-5"],
          "--bot-delay: -5 is out of range: give a number of seconds from 0 to 60"),
         (["serve", "--bot-delay", "nan"], "--bot-delay: nan is out of range"),
-        (["bot", "http://127.0.0.1/t/A", "--bot", "hard", "--seat", "7"], "--seat: 7 is out of range"),
+        (["bot", "http://127.0.0.1/t/A", "--bot", "hard", "--seat", "-1"], "--seat: -1 is out of range"),
     ],
 )
 def test_counts_are_refused_with_their_range(capsys: pytest.CaptureFixture[str], argv: list[str],

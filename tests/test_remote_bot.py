@@ -260,6 +260,7 @@ def test_two_network_bots_play_each_other_and_the_first_waits_for_the_second(ser
         (["{link}", "--bot", "nosuch.py:Bot"], 2, "no file nosuch.py"),
         (["{link}", "--seat", "1"], 1, "Seat 1 is played by the computer"),
         (["{link}", "--seat", "0", "--lang", "ru"], 1, "Место 0 уже занято"),
+        (["{link}", "--seat", "7"], 1, "this table has seats 0 to 3"),
         (["http://127.0.0.1:{port}/t/AAAAAAAAAAAAAAAAAAAAAA"], 1, "There is no such table"),
         (["http://127.0.0.1:{port}/t/AAAAAAAAAAAAAAAAAAAAAA#seat=abc"], 1, "There is no such table"),
         (["{link}#seat=notatoken"], 1, "This seat token does not belong to any seat at this table"),

@@ -34,8 +34,8 @@ def register(sub: Any) -> None:
     p.add_argument("--bot", required=True, metavar="SPEC",
                    help="a built-in bot (random, easy, normal, hard, search:time=0.5) or a class of your "
                    "own: path/to/mybot.py:MyBot or package.module:MyBot")
-    p.add_argument("--seat", type=whole(0, 5), metavar="N",
-                   help="the seat to take, from 0 (default: the first free one)")
+    p.add_argument("--seat", type=whole(0), metavar="N",
+                   help="the seat to take, from 0; the table says which it has (default: the first free one)")
     p.add_argument("--name", help="the name the table shows for the seat (default: the bot's name)")
     p.add_argument("--seed", type=seed_number, help="seed of the bot's random generator (default: the OS's)")
     p.add_argument("--lang", choices=LANGUAGES,

@@ -198,18 +198,20 @@ def selfplay(rules: RuleSet, deals: int, seed: int, progress: bool = False) -> d
     rng = random.Random(seed)
     decisions = 0
     start = time.perf_counter()
-    for i in range(deals):
-        deck = make_deck(rules.decks, rules.jokers)
-        rng.shuffle(deck)
-        dealer, sitting_out = default_dealer(rules, i)
-        state = State.deal(rules, deck, dealer, None, sitting_out)
-        while not state.is_over:
-            state.apply(rng.choice(legal_actions(state)))
-            decisions += 1
-        if progress and (i + 1) % max(1, deals // 20) == 0:
-            print(f"\r{i + 1}/{deals} deals", end="", file=sys.stderr, flush=True)
-    if progress:
-        print(file=sys.stderr)
+    try:
+        for i in range(deals):
+            deck = make_deck(rules.decks, rules.jokers)
+            rng.shuffle(deck)
+            dealer, sitting_out = default_dealer(rules, i)
+            state = State.deal(rules, deck, dealer, None, sitting_out)
+            while not state.is_over:
+                state.apply(rng.choice(legal_actions(state)))
+                decisions += 1
+            if progress and (i + 1) % max(1, deals // 20) == 0:
+                print(f"\r{i + 1}/{deals} deals", end="", file=sys.stderr, flush=True)
+    finally:  # the progress line ends, also when Ctrl-C cuts it short
+        if progress:
+            print(file=sys.stderr)
     seconds = time.perf_counter() - start
     return {
         "deals": deals,
