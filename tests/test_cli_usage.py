@@ -64,12 +64,12 @@ def in_bot_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterato
         sys.modules.pop(name, None)
 
 
-@pytest.mark.parametrize("command", ["tournament", "play"])
+@pytest.mark.parametrize("command", ["tournament", "tournament --jobs 2", "play"])
 def test_a_bot_that_raises_is_named_with_its_seat_and_traceback(
     in_bot_directory: Path, command: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    if command == "tournament":
-        argv = ["tournament", "--bots", "mybots:Broken,random", "--deals", "2"]
+    if command.startswith("tournament"):  # with --jobs 2, raised in another process
+        argv = [*command.split(), "--bots", "mybots:Broken,random", "--deals", "2"]
     else:
         argv = ["play", "--bots", "random", "--opponents", "mybots:Broken", "--seed", "1"]
         monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 50))
