@@ -22,7 +22,7 @@ from database_servers import free_port
 CANASTA = Path(sys.executable).parent / "canasta"
 DIRECT = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # loopback only, no proxy
 
-__all__ = ["Player", "free_port", "http", "players", "server"]
+__all__ = ["Player", "answering", "free_port", "http", "play", "players", "server"]
 
 
 def http(port: int, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
@@ -37,28 +37,36 @@ def http(port: int, method: str, path: str, body: Any = None, token: str | None 
 
 
 @contextmanager
-def server(port: int, db: str | Path, log: Path, *options: str) -> Iterator[subprocess.Popen[bytes]]:
-    """`canasta serve` on `port` with the database `db` (and more `options`), once it answers."""
-    command = [str(CANASTA), "serve", "--port", str(port), "--db", str(db), *options]
+def server(port: int, db: str | Path, log: Path, *options: str,
+           program: Path = CANASTA) -> Iterator[subprocess.Popen[bytes]]:
+    """`canasta serve` (`program`) on `port` with the database `db` (and more `options`), once it
+    answers."""
+    command = [str(program), "serve", "--port", str(port), "--db", str(db), *options]
     with log.open("ab") as out:
         process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
     try:
-        deadline = time.monotonic() + 20
-        while True:
-            assert process.poll() is None, log.read_text()
-            try:
-                http(port, "GET", "/api/tables/AAAAAAAAAAAAAAAAAAAAAA")
-            except urllib.error.HTTPError as exc:
-                assert exc.code == 404
-                break
-            except OSError:
-                assert time.monotonic() < deadline, log.read_text()
-                time.sleep(0.1)
+        answering(port, process, log)
         yield process
     finally:
         if process.poll() is None:
             process.terminate()
         process.wait(10)
+
+
+def answering(port: int, process: subprocess.Popen[bytes], log: Path, seconds: float = 20) -> None:
+    """Wait until a canasta server answers on `port` (directly or through a proxy), while
+    `process` runs (its output in `log`)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        assert process.poll() is None, log.read_text()
+        try:
+            http(port, "GET", "/api/tables/AAAAAAAAAAAAAAAAAAAAAA")
+        except urllib.error.HTTPError as exc:
+            assert exc.code == 404  # no such table: the server answered
+            return
+        except OSError:
+            assert time.monotonic() < deadline, log.read_text()
+            time.sleep(0.1)
 
 
 class Player:
@@ -117,3 +125,20 @@ class Player:
 
 def players(port: int, table: str, tokens: list[str], stack: ExitStack) -> list[Player]:
     return [Player(port, table, token, stack) for token in tokens]
+
+
+def play(people: list[Player], watchers: list[Player], rng: random.Random, until: int) -> None:
+    """The people move when it is their turn, until the table is past version `until` and every
+    client has the same latest state, waiting for a person."""
+    clients = people + watchers
+    deadline = time.monotonic() + 60
+    while True:
+        for person in people:
+            person.move(rng)
+        for client in clients:
+            client.drain(wait=0.02)
+        versions = {c.state["version"] for c in clients}
+        state = clients[0].state
+        if len(versions) == 1 and state["version"] > until and state["to_move"] in (0, 2):
+            return
+        assert time.monotonic() < deadline, [c.state["version"] for c in clients]

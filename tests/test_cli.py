@@ -424,10 +424,6 @@ def test_CLI16_selfplay_prints_one_json_line(capsys: pytest.CaptureFixture[str],
     assert json.loads(run(capsys, *argv)[1])["decisions"] == result["decisions"]
 
 
-def test_CLI16_selfplay_needs_a_deal(capsys: pytest.CaptureFixture[str]) -> None:
-    assert_malformed(*run(capsys, "selfplay", "--deals", "0"), "deals")
-
-
 # -- the real program ---------------------------------------------------------------------------
 
 

@@ -88,10 +88,10 @@ def _run(args: list[str], pure: bool) -> dict[str, Any]:
 
 def test_compiled_engine_is_built_and_in_use() -> None:
     if os.environ.get("CANASTA_PURE"):  # asked for the pure engine
-        assert not native.active()
+        assert not native.active() and native.engine_line() == "pure Python (CANASTA_PURE is set)"
         return
     assert native.current(), "no current compiled engine: run scripts/setup (or `canasta compile`)"
-    assert native.active()
+    assert native.active() and native.engine_line() == "compiled (mypyc)"
     import canasta.bots.heuristic
     import canasta.rules.legal
     import canasta.rules.state

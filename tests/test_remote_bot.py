@@ -15,6 +15,7 @@ from websockets.sync.client import connect
 
 from canasta.bots import Bot, make_bot
 from canasta.cli.main import main
+from canasta.match import BotError
 from canasta.protocol.seat_view import ViewError, read_seat_view, seat_memory
 from canasta.remote import LinkError, Outcome, RemoteError, Retry, SeatPlayer, parse_link
 from canasta.rules import Action, Card, Discard, Game, SeatView
@@ -259,6 +260,7 @@ def test_two_network_bots_play_each_other_and_the_first_waits_for_the_second(ser
         (["{link}", "--bot", "nosuch.py:Bot"], 2, "no file nosuch.py"),
         (["{link}", "--seat", "1"], 1, "Seat 1 is played by the computer"),
         (["{link}", "--seat", "0", "--lang", "ru"], 1, "Место 0 уже занято"),
+        (["{link}", "--seat", "7"], 1, "this table has seats 0 to 3"),
         (["http://127.0.0.1:{port}/t/AAAAAAAAAAAAAAAAAAAAAA"], 1, "There is no such table"),
         (["http://127.0.0.1:{port}/t/AAAAAAAAAAAAAAAAAAAAAA#seat=abc"], 1, "There is no such table"),
         (["{link}#seat=notatoken"], 1, "This seat token does not belong to any seat at this table"),
@@ -299,18 +301,35 @@ class Broken:
         raise ZeroDivisionError("my mistake")
 
 
-@pytest.mark.parametrize(
-    ("bot", "says"),
-    [
-        (Cheat(), "the server refused the bot's move discard "),
-        (Broken(), "the bot failed: ZeroDivisionError('my mistake')"),
-    ],
-)
-def test_a_bot_that_fails_or_cheats_stops_with_the_reason(server: LiveServer, bot: Bot, says: str) -> None:
+def test_a_bot_that_cheats_stops_with_the_reason(server: LiveServer) -> None:
     link = new_table(server, seats=SEATS_ONE_PERSON)
     with pytest.raises(RemoteError) as failed:
+        play(link, Cheat())
+    assert str(failed.value).startswith("the server refused the bot's move discard ")
+
+
+class Wordy:
+    name = "wordy"
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        return "draw"  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize(
+    ("bot", "says", "trace"),
+    [
+        (Broken(), "bot 'broken' at seat 0 raised ZeroDivisionError: my mistake", 'ZeroDivisionError("my'),
+        (Wordy(), "bot 'wordy' at seat 0 returned 'draw', which is not an action", ""),
+    ],
+)
+def test_a_bot_that_fails_is_named_with_its_seat_and_traceback(
+    server: LiveServer, bot: Bot, says: str, trace: str
+) -> None:
+    link = new_table(server, seats=SEATS_ONE_PERSON)
+    with pytest.raises(BotError) as failed:
         play(link, bot)
     assert str(failed.value).startswith(says)
+    assert trace in failed.value.trace and ("Traceback" in failed.value.trace) == bool(trace)
 
 
 def test_a_seat_given_up_from_another_device_stops_the_bot(server: LiveServer) -> None:

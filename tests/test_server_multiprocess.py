@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from process_support import Player, free_port, http, server
+from process_support import Player, free_port, http, play, server
 
 SEATS = ["human", "random", "human", "random"]
 # A short grace: were a process to count a person connected to the other one as absent, it
@@ -28,23 +28,6 @@ SETTINGS = {"players": 4, "seats": SEATS, "bot_delay": 0, "deal_pause": 0, "grac
 def broker(request: pytest.FixtureRequest, postgres_url: str) -> str:
     url: str = postgres_url if request.param == "postgresql" else request.getfixturevalue("redis_url")
     return url
-
-
-def play(people: list[Player], watchers: list[Player], rng: random.Random, until: int) -> None:
-    """The people move when it is their turn, until the table is past version `until` and every
-    client has the same latest state, waiting for a person."""
-    clients = people + watchers
-    deadline = time.monotonic() + 60
-    while True:
-        for person in people:
-            person.move(rng)
-        for client in clients:
-            client.drain(wait=0.02)
-        versions = {c.state["version"] for c in clients}
-        state = clients[0].state
-        if len(versions) == 1 and state["version"] > until and state["to_move"] in (0, 2):
-            return
-        assert time.monotonic() < deadline, [c.state["version"] for c in clients]
 
 
 def history(watcher: Player) -> dict[int, tuple[Any, Any]]:

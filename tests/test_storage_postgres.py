@@ -4,6 +4,7 @@ exactly one wins; the schema is made once; URLs, and the errors `canasta serve` 
 from __future__ import annotations
 
 import asyncio
+import re
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
@@ -11,6 +12,7 @@ import psycopg
 import pytest
 
 from canasta.cli.main import main
+from canasta.extras import install_command
 from canasta.storage import Conflict, open_storage
 from canasta.storage.postgres import PostgresStorage
 from database_servers import Postgres, free_port
@@ -84,5 +86,6 @@ def test_serve_reports_a_missing_database(
 
 def test_without_psycopg_the_error_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "psycopg", None)
-    with pytest.raises(ValueError, match=r"needs psycopg, which is not installed: .*canasta\[postgres\]"):
+    says = f"needs psycopg, which is not installed: {install_command('postgres')}"
+    with pytest.raises(ValueError, match=re.escape(says)):
         open_storage("postgresql://localhost/canasta")

@@ -46,7 +46,7 @@ def test_a_class_named_by_module(guide_bot: Path, monkeypatch: pytest.MonkeyPatc
         ("{bot}:Nope", "has no class Nope"),
         ("{bot}:random", "has no class random"),
         ("{bot}:1x", "after the colon comes a class name"),
-        ("no_such_package.mod:Bot", "importing no_such_package.mod failed"),
+        ("no_such_package.mod:Bot", "no module no_such_package here"),
     ],
 )
 def test_bad_own_bot_specs_are_refused_clearly(

@@ -2,4 +2,7 @@
 
 from canasta.native import install as _install_native
 
+#: The package's version (pyproject.toml reads it from here).
+__version__ = "0.1.0"
+
 _install_native()

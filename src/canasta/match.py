@@ -4,16 +4,32 @@ from __future__ import annotations
 
 import random
 import time
+import traceback
 from collections.abc import Sequence
 
 from canasta.bots import Bot
-from canasta.rules import Action, Game, IllegalActionError
+from canasta.rules import Action, Game, IllegalActionError, InvalidActionError
 from canasta.rules.actions import describe
 from canasta.rules.scoring import DealResult
 
 
 class BotError(RuntimeError):
-    """A bot chose an action the engine refuses (a defect of the bot)."""
+    """A defect of a bot: its `choose` raised (`trace` is then the bot's traceback, as text) or
+    returned what the engine refuses."""
+
+    def __init__(self, message: str, trace: str = "") -> None:
+        super().__init__(message, trace)  # both in `args`, so that it crosses process boundaries
+        self.message = message
+        self.trace = trace
+
+    def __str__(self) -> str:
+        return self.message
+
+
+def bot_traceback(exc: BaseException) -> str:
+    """The traceback of an exception a bot's `choose` raised, from the bot's own code on."""
+    tb = exc.__traceback__.tb_next if exc.__traceback__ is not None else None
+    return "".join(traceback.format_exception(type(exc), exc, tb))
 
 
 def seat_rngs(key: str, players: int) -> list[random.Random]:
@@ -34,12 +50,19 @@ def bot_move(game: Game, bots: Sequence[Bot | None], rngs: Sequence[random.Rando
         raise ValueError(f"seat {seat} has no bot")
     view = state.view(seat)
     start = time.perf_counter_ns()
-    action = bot.choose(view, rngs[seat])
+    try:
+        action = bot.choose(view, rngs[seat])
+    except Exception as exc:  # the bot's own code: reported as the bot's, with its traceback
+        raise BotError(f"bot {bot.name!r} at seat {seat} raised {type(exc).__name__}: {exc}",
+                       bot_traceback(exc)) from None
     if times is not None:
         times[seat].append((time.perf_counter_ns() - start) / 1e6)
+    if not isinstance(action, Action):
+        raise BotError(f"bot {bot.name!r} at seat {seat} returned {action!r}, which is not an action "
+                       "(choose returns one of view.legal)")
     try:
         game.apply(action, seat)
-    except IllegalActionError as exc:
+    except (IllegalActionError, InvalidActionError) as exc:
         raise BotError(f"bot {bot.name!r} at seat {seat} chose {describe(action)}: {exc.message}") from None
     return action
 

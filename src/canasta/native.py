@@ -103,6 +103,15 @@ def active() -> bool:
     return _active
 
 
+def engine_line() -> str:
+    """Which engine runs, and why not the compiled one when it does not (for a server's log)."""
+    if _active:
+        return "compiled (mypyc)"
+    if os.environ.get("CANASTA_PURE"):
+        return "pure Python (CANASTA_PURE is set)"
+    return "pure Python (no current compiled build: `canasta compile` makes one, used from the next start)"
+
+
 def build(native: Path = NATIVE) -> None:
     """Compile `COMPILED` with mypyc into `native` (replacing an older build)."""
     import shutil

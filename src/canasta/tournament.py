@@ -15,6 +15,7 @@ measure each bot's `choose` call alone, of course do).
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import functools
 import itertools
@@ -204,11 +205,12 @@ def summarize(spec: TournamentSpec, results: Sequence[TaskResult]) -> dict[str, 
                 wins[winner] += 1
         for config, ms in r.times.items():
             times[config].extend(ms)
+    names = labels(spec.bots)
     rows = []
     for c in range(n):
         mean, ci = mean_ci(diffs[c])
         rows.append({
-            "bot": spec.bots[c],
+            "bot": names[c],
             "mean_diff": mean,
             "ci95": ci,
             "deals": len(diffs[c]),
@@ -221,7 +223,7 @@ def summarize(spec: TournamentSpec, results: Sequence[TaskResult]) -> dict[str, 
     pairs = []
     for (x, y), ds in sorted(pair_diffs.items()):
         mean, ci = mean_ci(ds)
-        pairs.append({"bots": [spec.bots[x], spec.bots[y]], "mean_diff": mean, "ci95": ci, "deals": len(ds)})
+        pairs.append({"bots": [names[x], names[y]], "mean_diff": mean, "ci95": ci, "deals": len(ds)})
     return {
         "variant": spec.variant,
         "players": spec.players,
@@ -235,6 +237,17 @@ def summarize(spec: TournamentSpec, results: Sequence[TaskResult]) -> dict[str, 
         "results": rows,
         "pairs": pairs,
     }
+
+
+def labels(specs: Sequence[str]) -> list[str]:
+    """The specs as the report names them: one given more than once is numbered (`hard #1`, `hard #2`)."""
+    counts = collections.Counter(specs)
+    seen: collections.Counter[str] = collections.Counter()
+    out = []
+    for spec in specs:
+        seen[spec] += 1
+        out.append(f"{spec} #{seen[spec]}" if counts[spec] > 1 else spec)
+    return out
 
 
 def mean_ci(values: Sequence[float]) -> tuple[float | None, list[float] | None]:

@@ -1,4 +1,5 @@
-"""Bots of one's own, named by where their class is: `path/to/mybot.py:MyBot` or `package.module:MyBot`.
+"""Bots of one's own, named by where their class is: `path/to/mybot.py:MyBot`, `mybot:MyBot` or
+`package.module:MyBot` (modules are found in the current directory too, as `python -m` finds them).
 
 Only the command line loads them (`canasta tournament`, `canasta bot`): the server takes the
 listed levels alone, so no request can make it run code.
@@ -9,19 +10,20 @@ from __future__ import annotations
 import hashlib
 import importlib
 import importlib.util
+import os
 import sys
 from pathlib import Path
 from types import ModuleType
 from typing import cast
 
 from canasta.bots.base import Bot
-from canasta.bots.registry import make_bot
+from canasta.bots.registry import BOT_NAMES, make_bot
 
 
 def is_external(spec: str) -> bool:
-    """Whether a spec names a class of one's own rather than a built-in bot."""
+    """Whether a spec names a class of one's own (`where:Class`) rather than a built-in bot."""
     where, colon, _ = spec.strip().partition(":")
-    return bool(colon) and (where.endswith(".py") or "." in where or "/" in where)
+    return bool(colon) and where.strip() not in BOT_NAMES
 
 
 def load_bot(spec: str) -> Bot:
@@ -74,7 +76,14 @@ def _module(where: str, spec: str) -> ModuleType:
             del sys.modules[key]
             raise ValueError(f"{spec!r}: importing {where} failed: {exc!r}") from None
         return module
+    if os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())
     try:
         return importlib.import_module(where)
+    except ModuleNotFoundError as exc:
+        if exc.name is not None and f"{where}.".startswith(f"{exc.name}."):
+            raise ValueError(f"{spec!r}: no module {exc.name} here (in {os.getcwd()}) "
+                             "or among the installed ones") from None
+        raise ValueError(f"{spec!r}: importing {where} failed: {exc!r}") from None
     except Exception as exc:
         raise ValueError(f"{spec!r}: importing {where} failed: {exc!r}") from None

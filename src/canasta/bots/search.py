@@ -35,6 +35,7 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping
+from typing import Any
 
 from canasta.bots.base import seat_to_move
 from canasta.bots.discarding import DiscardJudge
@@ -131,14 +132,11 @@ class SearchBot:
             raise ValueError(
                 f"unknown search option(s) {', '.join(sorted(unknown))} (known: {', '.join(sorted(known))})"
             )
-        try:
-            iterations = int(params["iterations"]) if "iterations" in params else None
-            seconds = float(params["time"]) if "time" in params else None
-            width = int(params.get("width", str(DEFAULT_WIDTH)))
-            confidence = float(params.get("confidence", str(CONFIDENCE)))
-            horizon = int(params.get("horizon", str(HORIZON)))
-        except ValueError as exc:
-            raise ValueError(f"bad search option: {exc}") from None
+        iterations = _number(params, "iterations", int, None)
+        seconds = _number(params, "time", float, None)
+        width = _number(params, "width", int, DEFAULT_WIDTH)
+        confidence = _number(params, "confidence", float, CONFIDENCE)
+        horizon = _number(params, "horizon", int, HORIZON)
         policy_name = params.get("policy", "hard")
         if policy_name not in LEVELS:
             raise ValueError(f"unknown playout policy {policy_name!r} (known: {', '.join(LEVELS)})")
@@ -245,6 +243,17 @@ class SearchBot:
         for node, choice in path:
             node.update(choice, value)
         return value
+
+
+def _number(params: Mapping[str, str], name: str, kind: type[int] | type[float], default: Any) -> Any:
+    """A numeric option (`int` or `float`), `default` when absent; ValueError naming it when malformed."""
+    if name not in params:
+        return default
+    try:
+        return kind(params[name])
+    except ValueError:
+        wanted = "a whole number" if kind is int else "a number"
+        raise ValueError(f"search option {name}={params[name]}: expected {wanted}") from None
 
 
 def _switch(params: Mapping[str, str], name: str) -> bool:

@@ -11,12 +11,14 @@ import sys
 from typing import Any
 
 from canasta.bots.loading import load_bot
+from canasta.cli.arguments import seed_number, whole
 from canasta.cli.engine_commands import _fail
 from canasta.cli.play_text import LANGUAGES, language_from
+from canasta.extras import install_command
 
 NEEDS_EXTRA = {
-    "en": "canasta bot needs the websockets library ({error}): pip install 'canasta[bot]'",
-    "ru": "для canasta bot нужна библиотека websockets ({error}): pip install 'canasta[bot]'",
+    "en": "canasta bot needs the websockets library ({error}): {command}",
+    "ru": "для canasta bot нужна библиотека websockets ({error}): {command}",
 }
 
 
@@ -32,9 +34,10 @@ def register(sub: Any) -> None:
     p.add_argument("--bot", required=True, metavar="SPEC",
                    help="a built-in bot (random, easy, normal, hard, search:time=0.5) or a class of your "
                    "own: path/to/mybot.py:MyBot or package.module:MyBot")
-    p.add_argument("--seat", type=int, metavar="N", help="the seat to take (default: the first free one)")
+    p.add_argument("--seat", type=whole(0), metavar="N",
+                   help="the seat to take, from 0; the table says which it has (default: the first free one)")
     p.add_argument("--name", help="the name the table shows for the seat (default: the bot's name)")
-    p.add_argument("--seed", type=int, help="seed of the bot's random generator (default: the OS's)")
+    p.add_argument("--seed", type=seed_number, help="seed of the bot's random generator (default: the OS's)")
     p.add_argument("--lang", choices=LANGUAGES,
                    help="the language of what is said: en or ru (default: ru if LC_ALL, LC_MESSAGES or "
                    "LANG starts with 'ru', else en)")
@@ -48,7 +51,7 @@ def run_bot(args: argparse.Namespace) -> int:
         from canasta.remote import LinkError, RemoteError, SeatPlayer, parse_link
         from canasta.remote.texts import TEXTS
     except ImportError as exc:
-        return _fail(NEEDS_EXTRA[lang].format(error=exc))
+        return _fail(NEEDS_EXTRA[lang].format(error=exc, command=install_command("bot")))
     try:
         link = parse_link(args.url)
     except LinkError:

@@ -12,36 +12,64 @@ from collections.abc import Callable
 from typing import Any
 
 from canasta import native
+from canasta.cli.action_text import move_sentence
+from canasta.cli.arguments import seed_number, whole
+from canasta.cli.play_text import TEXTS
 from canasta.rules import Action, RuleSet, State, legal_actions, make_deck
 from canasta.rules.errors import InvalidActionError
 from canasta.rules.game import Game, default_dealer
 from canasta.rules.record import RECORD_FORMAT, Record, replay
 from canasta.rules.ruleset import VARIANTS
 
+#: What `canasta replay` exits with (its `--help` lists them).
+REPLAY_STATUSES = """exit status:
+  0  every action was legal (the result is printed)
+  1  an action was illegal (the result up to it is printed, with "error")
+  2  the input is malformed (one line on standard error, nothing printed)"""
+
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("replay", help="replay a canasta-record/1 (or a position) and print the result")
+    p = sub.add_parser(
+        "replay",
+        help="replay a canasta-record/1 (or a position) and print the result",
+        description="Replay a record or a position and print one JSON object: each deal's result, "
+        "the totals and the position reached (docs/formats.md).",
+        epilog=REPLAY_STATUSES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     p.add_argument("file", help="the record or position file (JSON); '-' reads standard input")
     p.set_defaults(run=run_replay)
 
-    p = sub.add_parser("deal", help="print a new record with one freshly shuffled deal")
+    p = sub.add_parser("deal", help="print a new record with one freshly shuffled deal",
+                       description="Print a canasta-record/1 with one freshly shuffled deal and no "
+                       "actions; the dealer is the last seat, so seat 0 plays first.")
     _rules_args(p)
-    p.add_argument("--seed", type=int, help="shuffle from this seed (default: the OS's randomness)")
+    p.add_argument("--seed", type=seed_number,
+                   help="shuffle from this seed, 0 or more (default: the OS's randomness)")
     p.set_defaults(run=run_deal)
 
-    p = sub.add_parser("demo", help="watch computer players play a game (random legal moves)")
+    p = sub.add_parser("demo", help="play a game of random legal moves and print each deal's result",
+                       description="Random players play a game: each deal's end and scores, then the "
+                       "totals; --moves prints every move as well.")
     _rules_args(p)
-    p.add_argument("--deals", type=int, default=5, help="stop after this many deals (default 5)")
-    p.add_argument("--seed", type=int, help="random seed (default: the OS's randomness)")
+    p.add_argument("--deals", type=whole(1, 1000), default=5, help="stop after this many deals, 1 to 1000 "
+                   "(default 5)")
+    p.add_argument("--seed", type=seed_number, help="random seed, 0 or more (default: the OS's randomness)")
+    p.add_argument("--moves", action="store_true", help="print every move too")
     p.set_defaults(run=run_demo)
 
-    p = sub.add_parser("selfplay", help="play random legal moves and report the engine's speed")
+    p = sub.add_parser("selfplay", help="play random legal moves and report the engine's speed",
+                       description="Play deals of uniformly random legal moves, each checked by the "
+                       "server's validator, and print one JSON line with the engine's speed.")
     _rules_args(p)
-    p.add_argument("--deals", type=int, default=1000, help="number of deals (default 1000)")
-    p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    p.add_argument("--deals", type=whole(1, 10**7), default=1000,
+                   help="number of deals, 1 to 10000000 (default 1000)")
+    p.add_argument("--seed", type=seed_number, default=0, help="random seed, 0 or more (default 0)")
     p.set_defaults(run=run_selfplay)
 
-    p = sub.add_parser("compile", help="compile the engine's hot modules with mypyc (faster, same rules)")
+    p = sub.add_parser("compile", help="compile the engine's hot modules with mypyc (faster, same rules)",
+                       description="Compile the engine's hot modules with mypyc into canasta/_native; "
+                       "they are used only while they match the sources (CANASTA_PURE=1 turns them off).")
     p.add_argument("--if-stale", action="store_true", help="only when no current build exists")
     p.add_argument("--status", action="store_true", help="only tell whether a current build exists")
     p.set_defaults(run=run_compile)
@@ -142,7 +170,11 @@ def run_demo(args: argparse.Namespace) -> int:
     while not game.is_over and len(game.deals) < args.deals:
         state = game.next_deal()
         while not state.is_over:
-            game.apply(rng.choice(legal_actions(state)))
+            seat = state.to_move
+            action = rng.choice(legal_actions(state))
+            game.apply(action)
+            if args.moves:
+                print(f"{len(game.deals)}. {move_sentence(action, f'seat {seat}', TEXTS['en'])}")
         result = state.result
         assert result is not None
         how = f"seat {result.went_out} out" if result.went_out is not None else "stock out"
@@ -176,18 +208,20 @@ def selfplay(
     rng = random.Random(seed)
     decisions = 0
     start = time.perf_counter()
-    for i in range(deals):
-        deck = make_deck(rules.decks, rules.jokers)
-        rng.shuffle(deck)
-        dealer, sitting_out = default_dealer(rules, i)
-        state = State.deal(rules, deck, dealer, None, sitting_out)
-        while not state.is_over:
-            state.apply_listed(rng.choice(lister(state)))
-            decisions += 1
-        if progress and (i + 1) % max(1, deals // 20) == 0:
-            print(f"\r{i + 1}/{deals} deals", end="", file=sys.stderr, flush=True)
-    if progress:
-        print(file=sys.stderr)
+    try:
+        for i in range(deals):
+            deck = make_deck(rules.decks, rules.jokers)
+            rng.shuffle(deck)
+            dealer, sitting_out = default_dealer(rules, i)
+            state = State.deal(rules, deck, dealer, None, sitting_out)
+            while not state.is_over:
+                state.apply_listed(rng.choice(lister(state)))
+                decisions += 1
+            if progress and (i + 1) % max(1, deals // 20) == 0:
+                print(f"\r{i + 1}/{deals} deals", end="", file=sys.stderr, flush=True)
+    finally:  # the progress line ends, also when Ctrl-C cuts it short
+        if progress:
+            print(file=sys.stderr)
     seconds = time.perf_counter() - start
     return {
         "deals": deals,
@@ -204,8 +238,6 @@ def run_selfplay(args: argparse.Namespace) -> int:
         rules = _rules(args)
     except InvalidActionError as exc:
         return _fail(exc.message)
-    if args.deals < 1:
-        return _fail("--deals must be at least 1")
     result = selfplay(rules, args.deals, args.seed, progress=sys.stderr.isatty())
     print(json.dumps({"variant": rules.variant, "players": rules.players, **result}))
     return 0

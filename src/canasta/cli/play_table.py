@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import shutil
+import textwrap
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from canasta.cli.action_text import action_text
 from canasta.cli.engine_commands import format_table
 from canasta.cli.play_text import PART_TEXTS, TEXTS
-from canasta.rules import Action, Card, DealResult, Discard, Rank, RuleSet, SeatView
+from canasta.rules import Action, Ask, Card, DealResult, Discard, Rank, RuleSet, SeatView
 from canasta.rules.cards import sorted_cards
 from canasta.rules.scoring import PARTS
 
@@ -63,49 +63,44 @@ def hand_text(hand: Sequence[Card]) -> str:
 
 
 def meld_text(rank: Rank, cards: Sequence[Card], text: Mapping[str, str] = TEXTS["en"]) -> str:
+    """A meld as `K [KS KH KD]`, or a canasta by its kind and size (`7 mixed canasta (7)`)."""
     name = text["wild_rank"] if rank is Rank.WILD else rank.value
-    out = text["meld"].format(rank=name, cards=cards_text(cards), count=len(cards))
-    if len(cards) >= 7:
-        if rank is Rank.WILD:
-            out += text["canasta_wild"]
-        elif any(c.is_wild for c in cards):
-            out += text["canasta_mixed"]
-        else:
-            out += text["canasta_natural"]
-    return out
+    if len(cards) < 7:
+        return text["meld"].format(rank=name, cards=cards_text(cards))
+    if rank is Rank.WILD:
+        kind = text["canasta_wild"]
+    elif any(c.is_wild for c in cards):
+        kind = text["canasta_mixed"]
+    else:
+        kind = text["canasta_natural"]
+    return text["canasta"].format(rank=name, kind=kind, count=len(cards))
 
 
 def render_table(view: SeatView, deal: int, names: Names) -> str:
-    """The table as `view.seat` may see it."""
+    """The table as `view.seat` may see it, compactly: a line for the stock and the pile, one per
+    team (score, whether it opened, melds), the hand sizes and one's own hand."""
     rules = view.rules
     w = names.text
     lines = [w["title"].format(deal=deal, variant=rules.variant, players=rules.players,
-                                  target=rules.target_score)]
-    lines.append(w["scores"].format(entries=" · ".join(
-        w["score_entry"].format(team=names.teams[t], score=view.scores[t], minimum=view.minimums[t],
-                                   opened=w["opened"] if view.opened[t] else "")
-        for t in range(rules.teams)
-    )))
+                               target=rules.target_score)]
     lines.append(w["stock_pile"].format(stock=view.stock_size, pile=_pile_text(view, w)))
-    lines.append(w["melds"])
     for t in range(rules.teams):
         melds = " · ".join(meld_text(r, cs, w) for r, cs in view.melds[t].items()) or w["no_melds"]
         if view.threes[t]:
             melds += w["threes"].format(cards=cards_text(view.threes[t]))
-        lines.append(w["melds_team"].format(team=names.teams[t], melds=melds))
+        status = w["opened"] if view.opened[t] else w["to_open"].format(minimum=view.minimums[t])
+        lines.append(w["team_line"].format(team=names.teams[t], score=view.scores[t], status=status,
+                                           melds=melds))
     entries = []
     for s in range(rules.players):
         if s == view.sitting_out:
             entries.append(w["sitting_out"].format(name=names.seats[s]))
         elif view.known[s] and s != view.seat:
             entries.append(w["hand_known"].format(name=names.seats[s], count=view.hand_sizes[s],
-                                                     cards=cards_text(view.known[s])))
+                                                  cards=cards_text(view.known[s])))
         else:
             entries.append(w["hand_entry"].format(name=names.seats[s], count=view.hand_sizes[s]))
     lines.append(w["hands"].format(entries=" · ".join(entries)))
-    if view.phase != "ended":
-        phase = w["phase_draw"] if view.phase == "draw" else w["phase_play"]
-        lines.append(w["turn"].format(name=names.seats[view.turn], phase=phase))
     if view.permission == "pending":
         lines.append(w["permission"].format(asker=names.seats[view.turn]))
     lines.append(w["your_hand"].format(count=len(view.hand), cards=hand_text(view.hand)))
@@ -123,6 +118,8 @@ def _pile_text(view: SeatView, w: Mapping[str, str]) -> str:
 
 
 _MOVE_ORDER = {k: i for i, k in enumerate(("draw", "pickup", "pass", "meld", "discard", "ask", "answer"))}
+#: Moves listed under one verb, each by what follows it (`meld: 3) [5S 5D JK]  4) ...`).
+_GROUPED = ("meld", "discard")
 
 
 def ordered_moves(legal: Sequence[Action]) -> list[Action]:
@@ -134,18 +131,61 @@ def ordered_moves(legal: Sequence[Action]) -> list[Action]:
     return sorted(legal, key=key)
 
 
-def render_moves(moves: Sequence[Action], lang: str = "en") -> str:
-    """The legal moves, numbered from 1, in as many columns as the terminal's width allows."""
+def render_moves(moves: Sequence[Action], view: SeatView, lang: str = "en", width: int = 80) -> str:
+    """The legal moves, numbered from 1, in paragraphs of `width` columns: the melds under one
+    `meld:` and the discards under one `discard:`; asking partner says what it costs."""
     w = TEXTS[lang]
-    items = [w["move"].format(number=i, action=action_text(a, lang)) for i, a in enumerate(moves, 1)]
-    width = max(len(item) for item in items) + 2
-    columns = max(1, min(4, shutil.get_terminal_size().columns // width))
-    rows = -(-len(items) // columns)
-    lines = [w["moves"]]
-    for r in range(rows):
-        lines.append("".join(items[r + c * rows].ljust(width)
-                             for c in range(columns) if r + c * rows < len(items)).rstrip())
+    if view.permission == "pending" and view.turn != view.seat:
+        phase = w["phase_answer"]
+    else:
+        phase = w["phase_draw"] if view.phase == "draw" else w["phase_play"]
+    lines = [w["moves"].format(phase=phase)]
+    groups: list[tuple[str, list[str]]] = []
+    for number, action in enumerate(moves, 1):
+        text = action_text(action, lang)
+        label = text.split(" ", 1)[0] if action.type in _GROUPED else ""
+        if label:
+            text = text.split(" ", 1)[1]
+        elif isinstance(action, Ask):
+            text = w["ask_cost"].format(ask=text, cost=w[f"ask_{view.rules.permission_mode}"])
+        item = w["move"].format(number=number, action=text)
+        if groups and groups[-1][0] == label:
+            groups[-1][1].append(item)
+        else:
+            groups.append((label, [item]))
+    for label, items in groups:
+        lines += flow(f"  {label}: " if label else "  ", items, width)
     return "\n".join(lines)
+
+
+def flow(lead: str, items: Sequence[str], width: int) -> list[str]:
+    """`items` side by side after `lead`, two spaces apart, on lines of at most `width` columns
+    (an item is never split unless it is wider than a line by itself)."""
+    indent = " " * len(lead)
+    lines: list[str] = []
+    line, used = lead, False
+    for item in items:
+        if used and len(line) + 2 + len(item) > width:
+            lines.append(line)
+            line, used = indent, False
+        line += ("  " if used else "") + item
+        used = True
+    lines.append(line)
+    return [part for one in lines for part in wrap(one, width).split("\n")]
+
+
+def wrap(text: str, width: int) -> str:
+    """`text` with each line longer than `width` broken between words; a line's continuations are
+    indented two more columns than it."""
+    out: list[str] = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            out.append(line)
+            continue
+        indent = " " * (len(line) - len(line.lstrip()) + 2)
+        out += textwrap.wrap(line, width, subsequent_indent=indent, break_long_words=False,
+                             break_on_hyphens=False)
+    return "\n".join(out)
 
 
 def render_deal_end(result: DealResult, deal: int, names: Names) -> str:

@@ -21,40 +21,45 @@ TEXT: Final[dict[str, str]] = {
     "team_seats": "{name} (seats {seats})",
     # the table
     "title": "=== Deal {deal} · {variant}, {players} players · game to {target} ===",
-    "scores": "Scores   {entries}",
-    "score_entry": "{team} {score} (opening minimum {minimum}{opened})",
-    "opened": ", opened",
-    "stock_pile": "Stock    {stock} · Pile {pile}",
+    "team_line": "{team} {score}, {status}: {melds}",
+    "opened": "opened",
+    "to_open": "{minimum} to open",
+    "stock_pile": "Stock {stock} · Pile {pile}",
     "pile_empty": "empty",
     "pile_cards": "{size}, top {top}",
     "pile_whole": "{size}: {cards}",
     "frozen": ", FROZEN",
-    "melds": "Melds",
-    "melds_team": "  {team}: {melds}",
-    "no_melds": "(none)",
-    "meld": "{rank} [{cards}] ({count})",
+    "no_melds": "no melds",
+    "meld": "{rank} [{cards}]",
+    "canasta": "{rank} {kind} ({count})",
     "wild_rank": "wild",
-    "canasta_natural": " natural canasta",
-    "canasta_mixed": " mixed canasta",
-    "canasta_wild": " wild canasta",
+    "canasta_natural": "natural canasta",
+    "canasta_mixed": "mixed canasta",
+    "canasta_wild": "wild canasta",
     "threes": " · bonus threes {cards}",
-    "hands": "Hands    {entries}",
+    "hands": "Hands: {entries}",
     "hand_entry": "{name} {count}",
     "hand_known": "{name} {count} (known: {cards})",
     "sitting_out": "{name} sits out",
-    "turn": "Turn     {name}{phase}",
-    "phase_draw": ", to draw or take the pile",
-    "phase_play": ", to meld and discard",
-    "permission": "Asked    {asker} asks you for permission to go out",
+    "phase_draw": "draw or take the pile",
+    "phase_play": "meld and discard",
+    "phase_answer": "answer your partner",
+    "permission": "{asker} asks you for permission to go out",
     "your_hand": "Your hand ({count}): {cards}",
     # moves
-    "moves": "Your moves:",
-    "move": "{number:>3}) {action}",
+    "moves": "Your moves ({phase}):",
+    "ask_cost": "{ask} ({cost})",
+    "more": "  ... more moves: type + to see them",
+    "ask_optional_binding": "partner's answer binds you",
+    "ask_mandatory": "needed before going out",
+    "ask_once_per_deal_after_draw": "once a deal; partner's answer binds you",
+    "move": "{number}) {action}",
     "prompt": "Your move (a number, an action like 'discard 9C', or 'help'): ",
     "drew": "You drew {cards}.",
     "took": "You took the pile: {cards}.",
-    "bot_move": "{action}.",
-    "bot_took": "{action} ({count} cards in the pile).",
+    "took_top": "You took the pile: all of it went into melds.",
+    "bot_turn": "{moves}.",
+    "pile_size": " (a pile of {count})",
     "said_draw": "{name} draws from the stock",
     "said_pickup": "{name} takes the pile with {cards}",
     "said_pickup_layoff": "{name} takes the pile, adding its top card to a meld",
@@ -71,17 +76,18 @@ TEXT: Final[dict[str, str]] = {
     "bad_number": "There is no move {number}; choose 1 to {count}.",
     "help": (
         "Type the number of a listed move, or an action:\n"
-        "  draw                      draw from the stock\n"
-        "  pickup KS KH              take the pile, melding its top card with KS KH\n"
-        "  pickup                    take the pile, adding its top card to your meld of that rank\n"
-        "  pickup KS KH + QS QH QD   take the pile and lay further melds (for the opening minimum)\n"
-        "  meld KS KH KD, 7S 7H 2C   lay melds or add to your team's melds (groups split by ',')\n"
-        "  meld K:[2C]               add a wild card alone to your team's king meld\n"
-        "  discard 9C                discard (ends your turn)\n"
-        "  ask / yes / no            ask partner to go out / answer partner\n"
-        "  pass                      decline the pile when the stock is exhausted\n"
-        "Cards: rank A K Q J 10 (or T) 9..2, suit S H D C; JK is a joker. Also: 'table' shows the\n"
-        "table again, 'scores' the score sheet, 'quit' leaves the game."
+        "  draw                     draw from the stock\n"
+        "  pickup KS KH             take the pile, melding its top card with KS KH\n"
+        "  pickup                   take the pile, its top card added to your meld\n"
+        "  pickup KS KH + QS QH QD  take the pile and lay more melds (to open)\n"
+        "  meld KS KH KD, 7S 7H 2C  lay melds or add to your team's (groups split by ',')\n"
+        "  meld K:[2C]              add a wild card alone to your team's king meld\n"
+        "  discard 9C               discard (ends your turn)\n"
+        "  ask / yes / no           ask partner to go out / answer partner\n"
+        "  pass                     decline the pile when the stock is exhausted\n"
+        "Cards: rank A K Q J 10 (or T) 9..2, suit S H D C; JK is a joker.\n"
+        "Also: 'table' shows the table again, '+' the rest of a long list of moves,\n"
+        "'scores' the score sheet, 'quit' leaves the game."
     ),
     # parsing typed actions
     "empty": "type a move",
@@ -108,6 +114,10 @@ TEXT: Final[dict[str, str]] = {
     "bye": "Game left. Final scores: {scores}.",
     "start": "{variant}, {players} players, to {target} (seed {seed}). You are seat 0; {others}.",
     "other_bot": "{name} plays {bot}",
+    "level_random": "random",
+    "level_easy": "easy",
+    "level_normal": "normal",
+    "level_hard": "hard",
 }
 
 RUSSIAN: Final[dict[str, str]] = {
@@ -120,40 +130,45 @@ RUSSIAN: Final[dict[str, str]] = {
     "team_seats": "{name} (места {seats})",
     # the table
     "title": "=== Сдача {deal} · {variant}, игроков: {players} · игра до {target} ===",
-    "scores": "Счёт     {entries}",
-    "score_entry": "{team} {score} (для открытия {minimum}{opened})",
-    "opened": ", открылись",
-    "stock_pile": "Прикуп   {stock} · Сброс {pile}",
+    "team_line": "{team} {score}, {status}: {melds}",
+    "opened": "открылись",
+    "to_open": "для открытия {minimum}",
+    "stock_pile": "Прикуп {stock} · Сброс {pile}",
     "pile_empty": "пуст",
     "pile_cards": "{size}, сверху {top}",
     "pile_whole": "{size}: {cards}",
     "frozen": ", ЗАМОРОЖЕН",
-    "melds": "Комбинации",
-    "melds_team": "  {team}: {melds}",
-    "no_melds": "(нет)",
-    "meld": "{rank} [{cards}] ({count})",
+    "no_melds": "комбинаций нет",
+    "meld": "{rank} [{cards}]",
+    "canasta": "{rank} {kind} ({count})",
     "wild_rank": "дикие",
-    "canasta_natural": " чистая канаста",
-    "canasta_mixed": " смешанная канаста",
-    "canasta_wild": " дикая канаста",
+    "canasta_natural": "чистая канаста",
+    "canasta_mixed": "смешанная канаста",
+    "canasta_wild": "дикая канаста",
     "threes": " · бонусные тройки {cards}",
-    "hands": "На руках {entries}",
+    "hands": "На руках: {entries}",
     "hand_entry": "{name} {count}",
     "hand_known": "{name} {count} (известны: {cards})",
     "sitting_out": "{name} пропускает сдачу",
-    "turn": "Ход      {name}{phase}",
-    "phase_draw": ": взять карту из прикупа или сброс",
-    "phase_play": ": выложить комбинации и сбросить карту",
-    "permission": "Вопрос   {asker} спрашивает, можно ли выйти (закончить сдачу)",
+    "phase_draw": "взять карту из прикупа или сброс",
+    "phase_play": "выложить комбинации и сбросить карту",
+    "phase_answer": "ответить партнёру",
+    "permission": "{asker} спрашивает, можно ли выйти (закончить сдачу)",
     "your_hand": "Ваши карты ({count}): {cards}",
     # moves
-    "moves": "Ваши ходы:",
-    "move": "{number:>3}) {action}",
+    "moves": "Ваши ходы ({phase}):",
+    "ask_cost": "{ask} ({cost})",
+    "more": "  ... есть ещё ходы: наберите +, чтобы их увидеть",
+    "ask_optional_binding": "ответ партнёра обязателен для вас",
+    "ask_mandatory": "нужно перед выходом",
+    "ask_once_per_deal_after_draw": "раз за сдачу; ответ партнёра обязателен для вас",
+    "move": "{number}) {action}",
     "prompt": "Ваш ход (номер, ход вроде «сбросить 9C» или «помощь»): ",
     "drew": "Вы взяли {cards}.",
     "took": "Вы взяли сброс: {cards}.",
-    "bot_move": "{action}.",
-    "bot_took": "{action} (карт в сбросе: {count}).",
+    "took_top": "Вы взяли сброс: он весь ушёл в комбинации.",
+    "bot_turn": "{moves}.",
+    "pile_size": " (карт в сбросе: {count})",
     "said_draw": "{name} берёт карту из прикупа",
     "said_pickup": "{name} берёт сброс, к верхней карте: {cards}",
     "said_pickup_layoff": "{name} берёт сброс, верхняя карта идёт в комбинацию",
@@ -171,18 +186,19 @@ RUSSIAN: Final[dict[str, str]] = {
     "help": (
         "Наберите номер хода из списка или сам ход:\n"
         "  взять карту                   взять карту из прикупа\n"
-        "  взять сброс KS KH             взять сброс, выложив его верхнюю карту с KS KH\n"
-        "  взять сброс                   взять сброс, добавив верхнюю карту к своей комбинации\n"
-        "  взять сброс KS KH + QS QH QD  взять сброс и выложить ещё комбинации (для открытия)\n"
-        "  выложить KS KH KD, 7S 7H 2C   выложить комбинации или добавить карты к комбинациям\n"
+        "  взять сброс KS KH             взять сброс, выложив верхнюю карту с KS KH\n"
+        "  взять сброс                   взять сброс, добавив верхнюю карту к комбинации\n"
+        "  взять сброс KS KH + QS QH QD  взять сброс и выложить ещё (для открытия)\n"
+        "  выложить KS KH KD, 7S 7H 2C   выложить комбинации или добавить к комбинациям\n"
         "                                команды (комбинации разделяются запятой)\n"
-        "  выложить K:[2C]               добавить одну дикую карту к комбинации королей\n"
+        "  выложить K:[2C]               добавить дикую карту к комбинации королей\n"
         "  сбросить 9C                   сбросить карту (ход окончен)\n"
-        "  спросить / да / нет           спросить партнёра о выходе / ответить партнёру\n"
+        "  спросить / да / нет           спросить партнёра о выходе / ответить\n"
         "  пас                           отказаться от сброса, когда прикуп кончился\n"
-        "Карты: достоинство A K Q J 10 (или T) 9..2, масть S (пики) H (черви) D (бубны) C (трефы);\n"
-        "JK — джокер. Английские команды (draw, pickup, meld, discard, ...) тоже понимаются.\n"
-        "Ещё: «стол» показывает стол снова, «счёт» — таблицу счёта, «выход» — выйти из игры."
+        "Карты: A K Q J 10 (или T) 9..2; масти S (пики) H (черви) D (бубны) C (трефы);\n"
+        "JK — джокер. Английские команды (draw, pickup, meld, ...) тоже понимаются.\n"
+        "Ещё: «стол» показывает стол снова, «+» — остаток длинного списка ходов,\n"
+        "«счёт» — таблицу счёта, «выход» — выйти из игры."
     ),
     # parsing typed actions
     "empty": "наберите ход",
@@ -207,8 +223,13 @@ RUSSIAN: Final[dict[str, str]] = {
     "winner_you": "Ваша команда выиграла игру, очков: {score}.",
     "winner": "Игру выиграли: {team}, очков: {score}.",
     "bye": "Игра покинута. Итоговый счёт: {scores}.",
-    "start": "{variant}, игроков: {players}, игра до {target} (зерно {seed}). Вы — место 0; {others}.",
-    "other_bot": "{name}: компьютер {bot}",
+    "start": "{variant}, игроков: {players}, игра до {target} (начальное число {seed}). "
+    "Вы — место 0; {others}.",
+    "other_bot": "{name}: компьютер «{bot}»",
+    "level_random": "случайный",
+    "level_easy": "лёгкий",
+    "level_normal": "средний",
+    "level_hard": "сильный",
 }
 
 #: Names of the parts of a deal's score (`canasta.rules.scoring.PARTS`, plus the total).

@@ -7,6 +7,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from canasta.cli.arguments import seconds
+from canasta.extras import install_command
 from canasta.storage import default_db_path, is_postgres, sqlite_file
 
 
@@ -34,7 +36,8 @@ def register(sub: Any) -> None:
         "postgresql://user@host:port/dbname (default: this process alone)",
     )
     parser.add_argument(
-        "--bot-delay", type=float, default=0.8, help="seconds before a computer player moves (default 0.8)"
+        "--bot-delay", type=seconds(0, 60), default=0.8,
+        help="seconds before a computer player moves, 0 to 60 (default 0.8)"
     )
     parser.add_argument(
         "--limit",
@@ -69,13 +72,14 @@ def run(args: argparse.Namespace) -> int:
     try:
         from canasta.server.config import ServerConfig
         from canasta.server.serve import serve
-    except ImportError as exc:
-        print(f"canasta serve: {exc.name} is missing: pip install 'canasta[server]'", file=sys.stderr)
+    except ImportError as exc:  # missing, or older than the extra asks for
+        print(f"canasta serve needs the server extra ({exc}): {install_command('server')}", file=sys.stderr)
         return 2
     try:
-        _say_new_directory(args.db)
         config = ServerConfig(db=args.db, broker=args.broker, bot_delay=args.bot_delay)
-        serve(args.host, args.port, config.with_limits(limits(args.limit)))
+        config = config.with_limits(limits(args.limit))
+        _say_new_directory(args.db)
+        serve(args.host, args.port, config)
     except ValueError as exc:
         print(f"canasta serve: {exc}", file=sys.stderr)
         return 2

@@ -9,9 +9,15 @@ import time
 from typing import Any, TextIO
 
 from canasta.bots.loading import load_bot
+from canasta.cli.arguments import seed_number, whole
 from canasta.cli.engine_commands import _fail, _rules, _rules_args, format_table
 from canasta.rules.errors import InvalidActionError
 from canasta.tournament import TournamentSpec, run
+
+#: Bounds of the counts: the task list is built before the first deal.
+MAX_DEALS = 1_000_000
+MAX_GAMES = 100_000
+MAX_JOBS = 256
 
 
 def register(sub: Any) -> None:
@@ -20,20 +26,23 @@ def register(sub: Any) -> None:
         help="pit bot configurations against each other on paired deals",
         description="Each deal is replayed with the configurations' seats swapped (with three teams: "
         "one configuration on one team and the other on the rest, rotated, both ways). Reports per "
-        "configuration the mean score difference per deal with a 95%% confidence interval, game "
+        "configuration the mean score difference per deal with a 95% confidence interval, game "
         "wins to the target score and the time per decision.",
     )
     _rules_args(p)
     p.add_argument("--bots", required=True, metavar="A,B[,...]",
                    help="bot specs separated by commas, e.g. random,hard or mybot.py:MyBot,hard "
                    "(a class of your own: path.py:Class or package.module:Class; more than two: round robin)")
-    p.add_argument("--deals", type=int, default=100, help="paired deals per pair of bots (default 100)")
-    p.add_argument("--games", type=int, default=0,
-                   help="paired games to the target score per pair of bots (default 0)")
-    p.add_argument("--max-game-deals", type=int, default=100,
-                   help="a game still undecided after this many deals counts as unfinished (default 100)")
-    p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    p.add_argument("--jobs", type=int, default=1, help="parallel processes (default 1)")
+    p.add_argument("--deals", type=whole(0, MAX_DEALS), default=100,
+                   help=f"paired deals per pair of bots, 0 or 2 to {MAX_DEALS} (default 100)")
+    p.add_argument("--games", type=whole(0, MAX_GAMES), default=0,
+                   help=f"paired games to the target score per pair of bots, 0 to {MAX_GAMES} (default 0)")
+    p.add_argument("--max-game-deals", type=whole(1, 1000), default=100,
+                   help="a game still undecided after this many deals (1 to 1000) counts as unfinished "
+                   "(default 100)")
+    p.add_argument("--seed", type=seed_number, default=0, help="random seed, 0 or more (default 0)")
+    p.add_argument("--jobs", type=whole(1, MAX_JOBS), default=1, help=f"parallel processes, 1 to {MAX_JOBS} "
+                   "(default 1)")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     p.set_defaults(run=run_tournament)
 
@@ -58,6 +67,7 @@ class Progress:
         self.tty = stream.isatty()
         self.start = self.last = time.perf_counter()
         self.tenth = 0
+        self.open = False  # a bar is on the terminal's last line, without its newline
 
     def __call__(self, done: int, total: int) -> None:
         now = time.perf_counter()
@@ -65,11 +75,18 @@ class Progress:
         if self.tty:
             filled = 30 * done // total
             bar = "#" * filled + "." * (30 - filled)
-            end = "\n" if done == total else ""
+            self.open = done < total
+            end = "" if self.open else "\n"
             print(f"\r[{bar}] {done}/{total} tasks {elapsed:.1f} s", end=end, file=self.stream, flush=True)
         elif done == total or (10 * done // total > self.tenth and now - self.last >= 1):
             self.tenth, self.last = 10 * done // total, now
             print(f"tournament: {done}/{total} tasks, {elapsed:.1f} s", file=self.stream, flush=True)
+
+    def close(self) -> None:
+        """End a bar cut short (by Ctrl-C or an error), so that what follows starts a line."""
+        if self.open:
+            print(file=self.stream, flush=True)
+            self.open = False
 
 
 def run_tournament(args: argparse.Namespace) -> int:
@@ -85,16 +102,18 @@ def run_tournament(args: argparse.Namespace) -> int:
             load_bot(text)
         except ValueError as exc:
             return _fail(f"--bots: {exc}")
-    if args.deals < 0 or args.games < 0 or args.deals + args.games == 0:
-        return _fail("--deals and --games must not be negative, and not both zero")
+    if args.deals + args.games == 0:
+        return _fail("--deals and --games must not both be zero")
     if args.deals == 1:
         return _fail("--deals must be 0 or at least 2 (a confidence interval needs two deals)")
-    if args.jobs < 1 or args.max_game_deals < 1:
-        return _fail("--jobs and --max-game-deals must be at least 1")
     spec = TournamentSpec(rules.variant, rules.players, tuple(specs), args.deals, args.games, args.seed,
                           rules.to_options(), args.max_game_deals)
     start = time.perf_counter()
-    report = run(spec, args.jobs, Progress(sys.stderr))
+    progress = Progress(sys.stderr)
+    try:
+        report = run(spec, args.jobs, progress)
+    finally:
+        progress.close()
     report["jobs"] = args.jobs
     report["seconds"] = round(time.perf_counter() - start, 2)
     print(json.dumps(report) if args.json else format_report(report))
@@ -103,6 +122,11 @@ def run_tournament(args: argparse.Namespace) -> int:
               "(the report above is of those)", file=sys.stderr)
         return 130
     return 0
+
+
+def plural(count: int, noun: str) -> str:
+    """`1 job`, `2 jobs`."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 def signed(value: float | None) -> str:
@@ -125,7 +149,7 @@ def format_report(report: dict[str, Any]) -> str:
     lines = [
         f"{report['variant']}, {report['players']} players, seed {report['seed']}: "
         f"{report['deals']} paired deals and {report['games']} paired games per pair of bots, "
-        f"{report['seatings']} seatings each ({report['seconds']} s, {report['jobs']} jobs)"
+        f"{report['seatings']} seatings each ({report['seconds']} s, {plural(report['jobs'], 'job')})"
         + (f"; interrupted: {report['tasks_played']} of {report['tasks']} tasks played" if cut else ""),
         "",
     ]

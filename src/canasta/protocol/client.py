@@ -149,4 +149,4 @@ class JoinRequest:
 
 
 def parse_join(obj: dict[str, Any]) -> JoinRequest:
-    return JoinRequest(get_text(obj, "name", MAX_NAME), get_int(obj, "seat", None, hi=5))
+    return JoinRequest(get_text(obj, "name", MAX_NAME), get_int(obj, "seat", None))

@@ -24,6 +24,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from canasta.bots import Bot
+from canasta.match import BotError, bot_traceback
 from canasta.protocol.seat_view import ViewError, read_seat_view
 from canasta.remote.link import TableLink
 from canasta.remote.texts import TEXTS
@@ -244,8 +245,13 @@ class SeatPlayer:
             return
         try:
             action = await asyncio.to_thread(self.bot.choose, view, self.rng)
-        except Exception as exc:  # the bot's own code: say what went wrong, never a traceback
-            raise RemoteError(self.text("bot_failed", error=repr(exc))) from None
+        except Exception as exc:  # the bot's own code: reported as the bot's, with its traceback
+            error = f"{type(exc).__name__}: {exc}"
+            raise BotError(self.text("bot_failed", name=self.bot.name, seat=self.seat, error=error),
+                           bot_traceback(exc)) from None
+        if not isinstance(action, Action):
+            value = repr(action)
+            raise BotError(self.text("bot_not_action", name=self.bot.name, seat=self.seat, value=value))
         self._sent = action
         self._moves += 1
         self._all_moves += 1

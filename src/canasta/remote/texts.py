@@ -34,7 +34,9 @@ TEXT: Final[dict[str, str]] = {
     "closed": "closed by the server",
     "gave_up": "no connection to {url} after {attempts} attempts: giving up",
     "refused": "the server refused the bot's move {action}: {message}",
-    "bot_failed": "the bot failed: {error}",
+    "bot_failed": "bot {name!r} at seat {seat} raised {error}",
+    "bot_not_action": "bot {name!r} at seat {seat} returned {value}, which is not an action "
+    "(choose returns one of view.legal)",
     "given_up": "this seat was given up (from another device): the bot stops",
     "server_error": "the server says: {message}",
 }
@@ -65,7 +67,9 @@ RUSSIAN: Final[dict[str, str]] = {
     "closed": "сервер закрыл соединение",
     "gave_up": "нет связи с {url} после попыток: {attempts}; бот останавливается",
     "refused": "сервер не принял ход бота {action}: {message}",
-    "bot_failed": "ошибка бота: {error}",
+    "bot_failed": "бот {name!r} на месте {seat} выбросил исключение {error}",
+    "bot_not_action": "бот {name!r} на месте {seat} вернул {value}, а это не ход "
+    "(choose возвращает один из view.legal)",
     "given_up": "это место освобождено (с другого устройства): бот останавливается",
     "server_error": "сервер сообщает: {message}",
 }

@@ -2,8 +2,7 @@
 
 One connection listens and another sends (opened when first needed, and again after it
 breaks), both in autocommit mode: a notification sent after an event was stored reaches the
-listeners after that event is visible to them. Needs the `postgres` extra
-(`pip install 'canasta[postgres]'`).
+listeners after that event is visible to them. Needs the `postgres` extra (psycopg).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """`RedisBroker`: changes announced through Redis publish/subscribe (redis-py's asyncio client).
 
-Needs the `redis` extra (`pip install 'canasta[redis]'`).
+Needs the `redis` extra (redis-py).
 """
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ import contextlib
 from collections.abc import AsyncIterator
 from typing import Any
 
+from canasta.extras import install_command
 from canasta.server.broker import RemoteBroker
 from canasta.storage.postgres import one_line
 
@@ -26,7 +27,7 @@ class RedisBroker(RemoteBroker):
             import redis
         except ImportError:
             raise ValueError(
-                "the Redis broker needs redis, which is not installed: pip install 'canasta[redis]'"
+                f"the Redis broker needs redis, which is not installed: {install_command('redis')}"
             ) from None
         self._url = url
         self._client: Any = None

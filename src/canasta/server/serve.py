@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import gc
+import sys
 from typing import Any
 
 import uvicorn
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
+from canasta import native
 from canasta.server.app import create_app
 from canasta.server.broker import open_broker
 from canasta.server.config import ServerConfig
@@ -47,6 +49,7 @@ def serve(host: str, port: int, config: ServerConfig) -> None:
     storage = open_storage(config.db)  # fail here, before listening, on a bad URL
     broker = open_broker(config.broker)
     app = create_app(config, storage=storage, broker=broker)
+    print(f"canasta serve: engine: {native.engine_line()}", file=sys.stderr, flush=True)
     gc.collect()
     gc.freeze()  # what is loaded by now lives forever: keep it out of every full collection
     # Young objects get more time to die young, so that fewer reach the oldest generation, whose

@@ -8,7 +8,7 @@ statement in autocommit mode (creating a table is one transaction): an event is 
 before `append` returns, and the primary key (table_id, seq) makes a second writer of the same
 event number fail with `Conflict`.
 
-Needs the `postgres` extra (`pip install 'canasta[postgres]'`: psycopg and psycopg_pool).
+Needs the `postgres` extra (psycopg and psycopg_pool).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any
 
+from canasta.extras import install_command
 from canasta.storage.base import Conflict, SeatRow, TableRow
 
 if TYPE_CHECKING:
@@ -66,7 +67,7 @@ def import_psycopg() -> Any:
         import psycopg_pool  # noqa: F401
     except ImportError as exc:
         raise ValueError(
-            f"PostgreSQL needs {exc.name}, which is not installed: pip install 'canasta[postgres]'"
+            f"PostgreSQL needs {exc.name}, which is not installed: {install_command('postgres')}"
         ) from None
     return psycopg
 
