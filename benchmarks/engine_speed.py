@@ -14,7 +14,8 @@ and give one ratio of decisions per CPU second to steps per CPU second; the tabl
 median of the R ratios and their range. RLCard's env (`rlcard.make`, which also builds a numpy
 observation every step) is measured once per round for a second, named column. The first round
 also plays its deals again with every `legal_actions` call timed by the thread's CPU clock (so
-that other work on the machine does not count) and reports the slowest call.
+that other work on the machine does not count), and times it on positions with hands of 30–60
+cards, many of them wild (`canasta.rules.large_hands`); the slowest call is reported.
 """
 
 from __future__ import annotations
@@ -33,9 +34,12 @@ from typing import Any
 from canasta import native
 from canasta.cli.engine_commands import format_table, selfplay
 from canasta.rules import Action, RuleSet, State, legal_actions
+from canasta.rules.large_hands import large_hand_positions
 from canasta.rules.ruleset import CONFIGURATIONS, configuration_label
 
 ENGINES = ("compiled", "pure")
+#: Positions with large hands timed for the slowest `legal_actions` call, per configuration.
+LARGE_HANDS = 40
 RLCARD_MISSING = (
     "RLCard is not installed, so there is no comparison with gin rummy: "
     "install it with `.venv/bin/pip install -e '.[bench]'` (or `.venv/bin/pip install rlcard`)"
@@ -57,7 +61,9 @@ def canasta_speed(config: int, deals: int, seed: int, time_calls: bool) -> dict[
 
 
 def slowest_listing(rules: RuleSet, deals: int, seed: int) -> dict[str, Any]:
-    """The slowest `legal_actions` call of the same self-play and the hand size of the seat to move."""
+    """The slowest `legal_actions` call of the same self-play and of `LARGE_HANDS` positions with
+    hands of 30–60 cards, many of them wild (`canasta.rules.large_hands`), and the hand size of the
+    seat to move."""
     slowest = (0.0, 0)
 
     def timed(state: State) -> list[Action]:
@@ -70,6 +76,8 @@ def slowest_listing(rules: RuleSet, deals: int, seed: int) -> dict[str, Any]:
         return actions
 
     selfplay(rules, deals, seed, lister=timed)
+    for state in large_hand_positions(rules, LARGE_HANDS, seed):
+        timed(state)
     return {"slowest_legal_ms": slowest[0] * 1000, "slowest_legal_hand": slowest[1]}
 
 
@@ -257,7 +265,8 @@ def main() -> int:
         f"per second of each process's CPU time; {args.rounds} interleaved rounds, in each the Canasta and "
         "RLCard game-core measurements of a row back to back in fresh processes; × RLCard core is the "
         "median of the per-round ratios [min–max]; × RLCard env likewise against the env measured once "
-        "per round; slowest legal_actions by the thread's CPU clock over the first round's deals, "
+        "per round; slowest legal_actions by the thread's CPU clock over the first round's deals and "
+        f"{LARGE_HANDS} positions with hands of 30–60 cards, many of them wild, "
         "with the hand size of the seat to move"
     )
     reference = None
