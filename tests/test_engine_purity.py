@@ -45,3 +45,38 @@ def test_engine_does_no_io_and_no_global_randomness() -> None:
                 and node.value.id == "random"
             ):
                 assert node.attr == "Random", f"{path.name} uses the global random.{node.attr}"
+
+
+def _engine_imports(tree: ast.AST) -> set[str]:
+    """The engine modules a module imports when it runs (a `TYPE_CHECKING` block is not run)."""
+    names: set[str] = set()
+    skipped: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            skipped.update(id(n) for part in node.body for n in ast.walk(part))
+    for node in ast.walk(tree):
+        if id(node) in skipped or not isinstance(node, ast.ImportFrom) or node.module is None:
+            continue
+        if node.module == "canasta.rules":
+            names.update(a.name for a in node.names)
+        elif node.module.startswith("canasta.rules."):
+            names.add(node.module.split(".")[2])
+    return names
+
+
+def test_no_engine_module_imports_one_that_imports_it_back() -> None:
+    """The engine's import graph (module level and inside functions) has no cycle."""
+    graph = {
+        path.stem: _engine_imports(ast.parse(path.read_text(encoding="utf-8"))) - {path.stem}
+        for path in RULES.glob("*.py")
+        if path.stem != "__init__"
+    }
+    for start in graph:
+        seen: set[str] = set()
+        todo = list(graph[start])
+        while todo:
+            module = todo.pop()
+            assert module != start, f"{start} imports a module that imports {start} back"
+            if module not in seen:
+                seen.add(module)
+                todo.extend(graph.get(module, ()))

@@ -30,8 +30,9 @@ from typing import Any
 #: scoring, cards and seat views; the heuristic's decisions and the search with its evaluation;
 #: the learning interface's ids, stepwise game and tensors.
 COMPILED = (
-    *(f"rules.{name}" for name in ("cards", "deal", "judge", "legal", "melds", "mover", "parts")),
-    *(f"rules.{name}" for name in ("public", "scoring", "solver", "state", "view")),
+    *(f"rules.{name}" for name in ("cards", "deal", "groups", "hand", "irreducible", "judge", "legal")),
+    *(f"rules.{name}" for name in ("melds", "mover", "parts", "public", "resample", "scoring", "solver")),
+    *(f"rules.{name}" for name in ("state", "view")),
     *(f"bots.{name}" for name in ("discarding", "evaluation", "heuristic", "melding", "search")),
     *(f"bots.{name}" for name in ("skill", "table")),
     *(f"learning.{name}" for name in ("actions", "game", "observation")),

@@ -49,8 +49,9 @@ from canasta.rules.cards import Card, Rank
 from canasta.rules.errors import CanastaError
 from canasta.rules.legal import discard_actions, legal_actions, pickup_actions
 from canasta.rules.mover import Mover
+from canasta.rules.resample import resample
 from canasta.rules.state import State
-from canasta.rules.view import SeatView, resample
+from canasta.rules.view import SeatView
 
 #: Default budget: continuations per decision, and at most this many seconds (when neither
 #: `iterations` nor `time` is given).

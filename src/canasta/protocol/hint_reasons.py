@@ -8,8 +8,9 @@ from collections.abc import Mapping, Sequence
 
 from canasta.protocol.refusal_texts import RANKS
 from canasta.protocol.rule_reasons import card_text
-from canasta.rules.actions import Action, Answer, Discard, Draw, Group, Meld, Pickup
-from canasta.rules.cards import Card, Rank
+from canasta.rules.actions import Action, Answer, Discard, Draw, Meld, Pickup
+from canasta.rules.cards import Card
+from canasta.rules.groups import group_rank
 from canasta.rules.view import SeatView
 
 TEXTS: Mapping[str, Mapping[str, str]] = {
@@ -52,10 +53,6 @@ def _cards(cards: Sequence[Card], words: Mapping[str, str]) -> str:
     return " ".join(words["joker"] if c.suit is None else card_text(c) for c in cards)
 
 
-def _rank(group: Group) -> Rank:
-    return group.rank or next((c.rank for c in group.cards if not c.is_wild), Rank.WILD)
-
-
 def hint_reason(view: SeatView, action: Action, lang: str) -> str:
     """Why `action` (the hint for the seat of `view`) is a good move, in one line of `lang`."""
     words = TEXTS.get(lang, TEXTS["en"])
@@ -83,9 +80,9 @@ def _meld(view: SeatView, action: Meld, words: Mapping[str, str], lang: str) -> 
     own = view.melds[team]
     cards = _cards([c for g in action.melds for c in g.cards], words)
     for group in action.melds:
-        rank = _rank(group)
+        rank = group_rank(group)
         before = len(own.get(rank, ()))
-        after = before + sum(len(g.cards) for g in action.melds if _rank(g) is rank)
+        after = before + sum(len(g.cards) for g in action.melds if group_rank(g) is rank)
         if before < 7 <= after:
             return words["canasta"].format(
                 cards=cards, ranks=RANKS[lang if lang in RANKS else "en"][rank.value]

@@ -23,10 +23,11 @@ from canasta.rules.legal import legal_actions
 from canasta.rules.mover import Mover
 from canasta.rules.position import position_from_json, position_to_json
 from canasta.rules.record import Record, replay
+from canasta.rules.resample import resample
 from canasta.rules.ruleset import VARIANTS, RuleSet
 from canasta.rules.scoring import DealResult, ScoreBreakdown
 from canasta.rules.state import State
-from canasta.rules.view import SeatView, resample, seat_view
+from canasta.rules.view import SeatView, seat_view
 
 __all__ = [
     "ALL_CARDS",

@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 from canasta.rules.actions import Action, Group, Meld, Pickup, describe
 from canasta.rules.cards import Card, Rank
 from canasta.rules.errors import IllegalActionError
+from canasta.rules.groups import group_rank, spec_of
+from canasta.rules.hand import HandKinds, wild_splits
 from canasta.rules.judge import Judge, Spec
-from canasta.rules.legal import _Hand, _wild_splits
-from canasta.rules.mover import spec_of
 from canasta.rules.state import State
 
 #: A position up to interchangeable cards: (turn, phase, melds by counts, hands by kind, pile size)
@@ -74,7 +74,7 @@ def _fits(state: State, action: Meld | Pickup, goal: dict[Rank, tuple[int, int, 
         top = state.pile[-1]
         groups.append(Group((*action.with_, top), top.rank))
     for g in groups:
-        rank = g.rank or next((c.rank for c in g.cards if not c.is_wild), Rank.WILD)
+        rank = group_rank(g)
         have = added.setdefault(rank, list(_counts(melds.get(rank, ()))))
         for i, n in enumerate(_counts(g.cards)):
             have[i] += n
@@ -134,10 +134,10 @@ def reachable(state: State, target: State, turn: _Turn | None = None) -> bool:
     return search(state, signature(state))
 
 
-def _options(judge: Judge, hand: _Hand, rank: Rank, melded: bool) -> list[Spec]:
+def _options(judge: Judge, hand: HandKinds, rank: Rank, melded: bool) -> list[Spec]:
     """Every group of `rank` the hand can form whose composition the rules allow on its own."""
     limit = 99 if rank is Rank.WILD else judge.rules.meld_max_wilds
-    splits = _wild_splits(len(hand.jokers), len(hand.twos), limit)
+    splits = wild_splits(len(hand.jokers), len(hand.twos), limit)
     n = 0 if rank is Rank.WILD else len(hand.pool(rank))
     out: list[Spec] = []
     for k in range(n + 1):
@@ -179,7 +179,7 @@ def candidates(state: State, limit: int = 4000, seed: int = 0) -> tuple[list[Act
     rng = random.Random(seed)
     seat = state.turn
     team = state.team_of(seat)
-    hand = _Hand(state.hands[seat])
+    hand = HandKinds(state.hands[seat])
     judge = Judge.of(state.mover(), team)
     melds = state.melds[team]
     ranks = list(dict.fromkeys([*hand.naturals, *(r for r in melds if r is not Rank.THREE)]))
@@ -202,7 +202,7 @@ def candidates(state: State, limit: int = 4000, seed: int = 0) -> tuple[list[Act
     bases = [
         (top.rank, k, j, t)
         for k in range(n + 1)
-        for j, t in _wild_splits(len(hand.jokers), len(hand.twos), judge.rules.meld_max_wilds)
+        for j, t in wild_splits(len(hand.jokers), len(hand.twos), judge.rules.meld_max_wilds)
     ]
     combos, sampled = _combinations(
         per_rank, len(hand.jokers), len(hand.twos), max(1, limit // len(bases)), rng

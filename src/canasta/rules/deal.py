@@ -30,20 +30,12 @@ def active_order(players: int, sitting_out: int | None) -> tuple[int, ...]:
     return (trio[0], 1, trio[1], 3)
 
 
-def deal(
-    rules: RuleSet,
-    deck: Sequence[Card],
-    dealer: int,
-    scores: Sequence[int] | None = None,
-    sitting_out: int | None = None,
-) -> State:
-    """The state at the start of a deal from `deck`, the first player to the dealer's left to move."""
-    from canasta.rules.state import State
-
+def deal_into(s: State, deck: Sequence[Card]) -> None:
+    """Deal `deck` onto the empty table `s` (`State.blank`): the first player to the dealer's
+    left is to move."""
+    rules = s.rules
+    dealer = s.board.dealer
     check_deck(rules, deck)
-    if scores is None:
-        scores = [0] * rules.teams
-    s = State.blank(rules, scores, dealer, sitting_out)
     if dealer not in s.order:
         raise InvalidActionError(f"dealer {dealer} does not play this deal", "bad_dealer")
     seats = []
@@ -61,7 +53,6 @@ def deal(
     for seat in seats:
         _lay_out_threes(s, seat)
     s.now = Turn.begin(seats[0], True)
-    return s
 
 
 def _turn_upcard(s: State, deck: Sequence[Card], pos: int) -> int:

@@ -19,7 +19,7 @@ from canasta.rules.actions import (
     describe,
 )
 from canasta.rules.cards import Card, Rank
-from canasta.rules.deal import active_order
+from canasta.rules.deal import active_order, deal_into
 from canasta.rules.errors import IllegalActionError
 from canasta.rules.melds import Melds
 from canasta.rules.mover import Mover, Step, partner
@@ -79,9 +79,9 @@ class State:
         sitting_out: int | None = None,
     ) -> State:
         """Deal from an explicit deck (index 0 is the top card): see `canasta.rules.deal`."""
-        from canasta.rules.deal import deal
-
-        return deal(rules, deck, dealer, scores, sitting_out)
+        s = cls.blank(rules, [0] * rules.teams if scores is None else scores, dealer, sitting_out)
+        deal_into(s, deck)
+        return s
 
     def clone(self) -> State:
         """An independent copy (cards are shared immutable values)."""

@@ -1,25 +1,26 @@
-"""What one seat may know (a per-seat view), and determinization for search (`resample`)."""
+"""What one seat may know: a per-seat view, and the engine's parts and answers on it."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from canasta.rules import public
 from canasta.rules.actions import Action
-from canasta.rules.cards import Card, Rank, make_deck, sorted_cards
+from canasta.rules.cards import Card, Rank, sorted_cards
 from canasta.rules.deal import active_order
 from canasta.rules.errors import IllegalActionError
 from canasta.rules.legal import legal_actions
 from canasta.rules.mover import Mover
-from canasta.rules.parts import Board, Cards, DrawSource, Permission, Phase, Turn
+from canasta.rules.parts import Board, DrawSource, Permission, Phase, Turn
 from canasta.rules.refusal import Code, Refusal
 from canasta.rules.ruleset import RuleSet
 from canasta.rules.scoring import DealResult
-from canasta.rules.state import State
+
+if TYPE_CHECKING:
+    from canasta.rules.state import State
 
 
 @dataclass(frozen=True)
@@ -82,12 +83,12 @@ class SeatView:
     @cached_property
     def board(self) -> Board:
         """The public table, as a state's part (a copy: changing it changes nothing here)."""
-        return _board_of(self)
+        return board_of(self)
 
     @cached_property
     def now(self) -> Turn:
         """The turn in progress, as a state's part (a copy)."""
-        return _turn_of(self)
+        return turn_of(self)
 
     @cached_property
     def order(self) -> tuple[int, ...]:
@@ -206,59 +207,7 @@ def seat_view(state: State, seat: int | None) -> SeatView:
     )
 
 
-def unseen_cards(view: SeatView) -> list[Card]:
-    """The cards this seat cannot locate: in the stock or in other hands beyond their known cards."""
-    pool: dict[Card, int] = {}
-    for c in make_deck(view.rules.decks, view.rules.jokers):
-        pool[c] = pool.get(c, 0) + 1
-    seen: list[Card] = [*view.hand, *view.pile]
-    for m in view.melds:
-        for cs in m.values():
-            seen.extend(cs)
-    for t in view.threes:
-        seen.extend(t)
-    for s, k in enumerate(view.known):
-        if s != view.seat:
-            seen.extend(k)
-    for c in seen:
-        pool[c] = pool.get(c, 0) - 1
-    return [c for c, n in sorted(pool.items(), key=lambda kv: kv[0].index) for _ in range(max(n, 0))]
-
-
-def resample(view: SeatView, rng: random.Random) -> State:
-    """A full state consistent with everything the view's seat knows, hidden cards dealt at random.
-
-    Cards known to be in a hand (taken with the pile) stay in that hand; no bonus three is dealt
-    into a hidden hand, since a real deal lays each one out at once.
-    """
-    rules = view.rules
-    # a bonus three is laid out as soon as it is dealt or drawn: unseen ones are in the stock
-    # (a made-up position may hold more of them than the stock can: the rest go to the hands)
-    unseen = unseen_cards(view)
-    bonus = [c for c in unseen if rules.is_bonus_three(c)]
-    pool = [c for c in unseen if not rules.is_bonus_three(c)]
-    pool.extend(bonus[view.stock_size :])
-    bonus = bonus[: view.stock_size]
-    rng.shuffle(pool)
-    hands: list[list[Card]] = []
-    for s in range(rules.players):
-        if s == view.seat:
-            hands.append(list(view.hand))
-            continue
-        hand = list(view.known[s])
-        need = view.hand_sizes[s] - len(hand)
-        hand.extend(pool[:need])
-        del pool[:need]
-        hands.append(hand)
-    stock = bonus + pool[: view.stock_size - len(bonus)]
-    rng.shuffle(stock)
-    state = State.blank(rules, view.scores, view.dealer, view.sitting_out)
-    state = state.with_parts(_board_of(view), _turn_of(view), Cards(hands, stock))
-    state.result = view.result
-    return state
-
-
-def _board_of(view: SeatView) -> Board:
+def board_of(view: SeatView) -> Board:
     """The public table a view shows, as a state's part."""
     b = Board.blank(list(view.scores), view.dealer, view.sitting_out, view.rules.players, view.rules.teams)
     b.pile = list(view.pile)
@@ -272,7 +221,7 @@ def _board_of(view: SeatView) -> Board:
     return b
 
 
-def _turn_of(view: SeatView) -> Turn:
+def turn_of(view: SeatView) -> Turn:
     """The turn in progress a view shows, as a state's part."""
     t = Turn.begin(view.turn, view.concealed_ok)
     t.phase = view.phase

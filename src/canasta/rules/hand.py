@@ -1,0 +1,92 @@
+"""A hand by what matters for melding: its naturals by rank, jokers, twos and threes, each kind in
+card order, so that the groups formed from it are canonical (cards of one rank being
+interchangeable, wild cards differing only as a joker or a two)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from operator import attrgetter
+
+from canasta.rules.actions import Group, Meld
+from canasta.rules.cards import Card, Rank
+from canasta.rules.judge import Spec
+
+#: Cards in card order: `sorted(cards, key=INDEX)`.
+INDEX = attrgetter("index")
+#: The meld actions of single groups made so far, by their cards and explicit rank.
+SINGLES: dict[tuple[tuple[Card, ...], Rank | None], Meld] = {}
+
+
+class HandKinds:
+    """A hand by what matters for melding, each kind in card order (so the result is canonical)."""
+
+    __slots__ = ("black_threes", "jokers", "naturals", "size", "threes", "twos")
+
+    def __init__(self, cards: Sequence[Card]) -> None:
+        self.naturals: dict[Rank, list[Card]] = {}
+        self.jokers: list[Card] = []
+        self.twos: list[Card] = []
+        self.black_threes: list[Card] = []
+        self.threes: list[Card] = []  # black and red, as a made-up position may hold red ones
+        self.size = len(cards)
+        for c in sorted(cards, key=INDEX):
+            if c.is_natural:
+                self.naturals.setdefault(c.rank, []).append(c)
+            elif c.is_joker:
+                self.jokers.append(c)
+            elif c.is_two:
+                self.twos.append(c)
+            else:
+                self.threes.append(c)
+                if c.is_black_three:
+                    self.black_threes.append(c)
+
+    def cards(self) -> list[Card]:
+        """The hand in card order."""
+        out = [*self.jokers, *self.twos]
+        for cs in self.naturals.values():
+            out.extend(cs)
+        out.extend(self.threes)
+        return out
+
+    def pool(self, rank: Rank) -> list[Card]:
+        return self.black_threes if rank is Rank.THREE else self.naturals.get(rank, [])
+
+    def single(self, spec: Spec) -> Meld:
+        """The meld action of one group of `spec`, its cards taken first in card order (actions
+        are values: one object serves every hand that forms the same group)."""
+        rank, k, j, t = spec
+        cards = (*self.pool(rank)[:k], *self.jokers[:j], *self.twos[:t])
+        explicit = rank if k == 0 and rank is not Rank.WILD else None
+        action = SINGLES.get((cards, explicit))
+        if action is None:
+            if len(SINGLES) > 100_000:
+                SINGLES.clear()
+            action = SINGLES[(cards, explicit)] = Meld((Group(cards, explicit),))
+        return action
+
+    def groups(self, specs: Sequence[Spec], start: Sequence[Spec] = ()) -> tuple[Group, ...]:
+        """The groups of `specs`, each taking the next cards after those `start` took."""
+        taken: dict[Rank, int] = {}
+        jokers = twos = 0
+        for rank, k, j, t in start:
+            taken[rank] = taken.get(rank, 0) + k
+            jokers += j
+            twos += t
+        out = []
+        for rank, k, j, t in specs:
+            first = taken.get(rank, 0)
+            cards = (
+                *self.pool(rank)[first : first + k],
+                *self.jokers[jokers : jokers + j],
+                *self.twos[twos : twos + t],
+            )
+            taken[rank] = first + k
+            jokers += j
+            twos += t
+            out.append(Group(cards, rank if k == 0 and rank is not Rank.WILD else None))
+        return tuple(out)
+
+
+def wild_splits(jokers: int, twos: int, limit: int) -> list[tuple[int, int]]:
+    return [(j, t) for j in range(min(jokers, limit) + 1) for t in range(min(twos, limit - j) + 1)]

@@ -1,0 +1,322 @@
+"""Irreducible openings and pickups: the legal steps from which no card or group can be held
+back and laid afterwards by a single group (`canasta.rules.legal` lists them), and the pickups
+of the seat to move, which the validator of a `pass` asks about too."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING
+
+from canasta.rules.actions import Action, Pickup
+from canasta.rules.cards import Card, Rank
+from canasta.rules.errors import IllegalActionError
+from canasta.rules.groups import read_groups
+from canasta.rules.hand import INDEX, HandKinds, wild_splits
+from canasta.rules.judge import POINTS, Judge, Spec, spec_points, take_error, touched_of
+
+if TYPE_CHECKING:
+    from canasta.rules.mover import Mover
+
+#: A step being formed: the top card's group of a pickup (or None), then further groups.
+Combo = tuple[Spec | None, tuple[Spec, ...]]
+#: A hand this small (with what the pile adds) may go out with a pickup: its groups are searched.
+SMALL_HAND = 4
+#: Nodes the search of the openings, or of the pickups, may visit in one listing: a hand of
+#: dozens of cards has more irreducible openings than any list can hold; the first found are listed.
+SEARCH_BUDGET = 5_000
+
+
+class IrreducibleSearch:
+    """Irreducible openings and pickups: legal steps from which nothing can be held back.
+
+    A combination is (the top card's group, further groups); it is reducible when one card
+    or one group can leave it with the rest still legal and then be laid by a single group.
+    """
+
+    def __init__(
+        self, state: Mover, judge: Judge, hand: HandKinds, top: Card | None, top_only: bool = False
+    ) -> None:
+        self.state = state
+        self.judge = judge
+        self.rules = state.rules
+        self.hand = hand
+        self.top = top
+        self.top_only = top_only
+        self.gained = state.gained() if top is not None and not top_only else 0
+        self.frozen = state.frozen_for(state.team)
+        self.black3 = top is not None and top.is_black_three
+        # after a black three or a top-card-only purchase every card left must be meldable
+        self.meld_out = self.black3 or top_only
+        self.budget = SEARCH_BUDGET
+        self.errors: dict[Combo, bool] = {}
+        self.afters: dict[Combo, Callable[[Spec], bool]] = {}
+        self.ranks: list[Rank] = []
+        self.options: list[list[Spec]] = []
+        self.rest: list[int] = []
+        self.exempt = False
+
+    def _prepare(self) -> None:
+        """What the walk over further groups needs (a pickup by an opened team with a hand of
+        some size needs none of it)."""
+        if self.rest:
+            return
+        hand, top, judge = self.hand, self.top, self.judge
+        # the ranks worth most first, so that the bound below the minimum prunes early
+        self.ranks = sorted(
+            (r for r in hand.naturals if top is None or r is not top.rank),
+            key=lambda r: -POINTS[r] * len(hand.naturals[r]),
+        )
+        if self.rules.wild_melds != "none" and (hand.jokers or hand.twos):
+            self.ranks.append(Rank.WILD)
+        if len(hand.black_threes) >= 3 and not self.black3:
+            self.ranks.append(Rank.THREE)
+        self.options = [self._options(r) for r in self.ranks]
+        # points the ranks from i on can still add, for pruning below the minimum
+        self.rest = [0] * (len(self.ranks) + 1)
+        for i in range(len(self.ranks) - 1, -1, -1):
+            r = self.ranks[i]
+            self.rest[i] = self.rest[i + 1] + POINTS[r] * len(hand.pool(r))
+        # an opening below the minimum: a canasta from hand (A43); the concealed going out below
+        # it (A46) melds every card, which `_meld_outs` lists
+        wilds = min(len(hand.jokers) + len(hand.twos), self.rules.meld_max_wilds)
+        longest = max((len(cs) for cs in hand.naturals.values()), default=0)
+        self.exempt = (
+            not judge.opened
+            and self.rules.opening_canasta_exempt
+            and (longest + wilds >= 7 or len(hand.jokers) + len(hand.twos) >= 7)
+        )
+
+    def _options(self, rank: Rank) -> list[Spec]:
+        hand = self.hand
+        specs = self.judge.groups(rank, len(hand.pool(rank)), len(hand.jokers), len(hand.twos), False)
+        if rank is Rank.THREE:
+            return [s for s in specs if s[1] >= 3]
+        return [s for s in specs if s[1] or rank is Rank.WILD]
+
+    # -- judging ------------------------------------------------------------------------------
+
+    def error(self, combo: Combo) -> bool:
+        """Whether the step is illegal (each combination judged once per search)."""
+        known = self.errors.get(combo)
+        if known is None:
+            known = self.errors[combo] = self._error(combo)
+        return known
+
+    def _error(self, combo: Combo) -> bool:
+        base, specs = combo
+        hand = self.hand
+        top = self.top
+        used = sum(s[1] + s[2] + s[3] for s in specs)
+        if base is not None:
+            used += base[1] + base[2] + base[3]
+            assert top is not None
+            if take_error(
+                self.rules,
+                self.frozen,
+                self.state.board.pile_frozen,
+                top,
+                base[1],
+                base[2] + base[3],
+                top.rank in self.state.board.melds[self.state.team],
+            ):
+                return True
+            touched = touched_of((base, *specs))
+        else:
+            touched = touched_of(specs)
+        kept = hand.size - used
+        if self.judge.step_error(touched, kept + self.gained, top) is not None:
+            return True
+        if self.meld_out and kept + self.gained:
+            return not self._meld_out_ok(combo)
+        return False
+
+    def _meld_out_ok(self, combo: Combo) -> bool:
+        """Whether every card left (with the pile's, but for a top-card-only purchase) can be melded."""
+        base, specs = combo
+        assert base is not None and self.top is not None
+        state = self.state
+        with_ = self.hand.groups((base,))[0].cards
+        used, steps = read_groups(self.hand.groups(specs, (base,)), state.hand, self.top, with_)
+        rest = [] if self.top_only else state.board.pile[:-1]
+        gained = [c for c in rest if not state.rules.is_bonus_three(c)]
+        return state.can_meld_out(state.team, used, steps, gained)
+
+    def addable(self, combo: Combo, unit: Spec) -> bool:
+        """Whether `unit` may be laid by a single group once `combo` is laid."""
+        return self.after(combo)(unit)
+
+    def after(self, combo: Combo) -> Callable[[Spec], bool]:
+        """Whether a single group may be laid once `combo` is laid (made once per combination)."""
+        known = self.afters.get(combo)
+        if known is None:
+            known = self.afters[combo] = self._after(combo)
+        return known
+
+    def _after(self, combo: Combo) -> Callable[[Spec], bool]:
+        base, specs = combo
+        laid = (base, *specs) if base is not None else specs
+        after = self.judge.after(touched_of(laid), self.top)
+        hand_after = self.hand.size - sum(s[1] + s[2] + s[3] for s in laid) + self.gained
+
+        def single(unit: Spec) -> bool:
+            return after.step_error(touched_of((unit,)), hand_after - unit[1] - unit[2] - unit[3]) is None
+
+        return single
+
+    def reducible(self, combo: Combo) -> bool:
+        base, specs = combo
+        for i, spec in enumerate(specs):
+            rest = (*specs[:i], *specs[i + 1 :])
+            if not self.error((base, rest)) and self.addable((base, rest), spec):
+                return True
+            for unit, smaller in units(spec):
+                if smaller is not None:
+                    less = (base, (*specs[:i], smaller, *specs[i + 1 :]))
+                    if not self.error(less) and self.addable(less, unit):
+                        return True
+        if base is not None:
+            for unit, smaller in units(base):
+                less = (smaller or (base[0], 0, 0, 0), specs)
+                if not self.error(less) and self.addable(less, unit):
+                    return True
+        return False
+
+    # -- the search ---------------------------------------------------------------------------
+
+    def combos(self, bases: Sequence[Spec | None]) -> Iterator[Combo]:
+        """The irreducible legal steps with each of these top-card groups.
+
+        An opened team needs no further group with its pickup unless the pickup leaves it
+        almost no cards (going out): any other group is laid afterwards.
+        """
+        alone = self.judge.opened and self.hand.size + self.gained > SMALL_HAND
+        for base in bases:
+            if alone:
+                combo: Combo = (base, ())
+                if not self.error(combo) and not self.reducible(combo):
+                    yield combo
+            else:
+                yield from self._start(base)
+
+    def _start(self, base: Spec | None) -> Iterator[Combo]:
+        self._prepare()
+        points = 0
+        if base is not None:
+            points = spec_points(base)
+            if self.rules.initial_meld_counts_top_card and self.top is not None:
+                points += self.top.points
+        jokers, twos = (base[2], base[3]) if base is not None else (0, 0)
+        return self._walk(base, 0, (), points, jokers, twos)
+
+    def _walk(
+        self, base: Spec | None, i: int, chosen: tuple[Spec, ...], points: int, jokers: int, twos: int
+    ) -> Iterator[Combo]:
+        """Choose a group (or none) of rank i on, with the points and wild cards chosen so far."""
+        self.budget -= 1
+        if self.budget < 0:
+            return
+        hand = self.hand
+        opening = not self.exempt and not self.judge.opened
+        if opening:
+            left = self.rest[i] + 50 * (len(hand.jokers) - jokers) + 20 * (len(hand.twos) - twos)
+            if points + left < self.judge.minimum:
+                return
+        if i == len(self.ranks):
+            combo = (base, chosen)
+            if (base is not None or chosen) and not self.error(combo) and not self.reducible(combo):
+                yield combo
+            return
+        # once what is chosen is legal, a group that could be laid after it only makes it reducible
+        partial = (base, chosen)
+        laid_later = (
+            self.after(partial)
+            if (base is not None or chosen)
+            and (not opening or points >= self.judge.minimum)
+            and not self.error(partial)
+            else None
+        )
+        for spec in self.options[i]:
+            if spec[2] + jokers > len(hand.jokers) or spec[3] + twos > len(hand.twos):
+                continue
+            if laid_later is not None and laid_later(spec):
+                continue
+            yield from self._walk(
+                base, i + 1, (*chosen, spec), points + spec_points(spec), jokers + spec[2], twos + spec[3]
+            )
+        yield from self._walk(base, i + 1, chosen, points, jokers, twos)
+
+
+def units(spec: Spec) -> Iterator[tuple[Spec, Spec | None]]:
+    """Each kind of card one could hold back from a group: (that card, the group without it)."""
+    rank, k, j, t = spec
+    for unit, smaller in (
+        ((rank, 1, 0, 0), (rank, k - 1, j, t)),
+        ((rank, 0, 1, 0), (rank, k, j - 1, t)),
+        ((rank, 0, 0, 1), (rank, k, j, t - 1)),
+    ):
+        if min(smaller[1:]) >= 0:
+            yield unit, smaller if sum(smaller[1:]) else None
+
+
+def list_pickups(state: Mover, first_only: bool = False) -> list[Action]:
+    """Legal pickups in canonical form (`first_only`: stop at the first one found)."""
+    if state.now.phase != "draw" or state.pile_error() is not None:
+        return []
+    team = state.team
+    pile = state.board.pile
+    top = pile[-1]
+    rules = state.rules
+    melded = top.rank in state.board.melds[team]
+    if not melded and not any(c.rank is top.rank and not c.is_wild for c in state.hand):
+        return []  # nothing of the top card's rank in hand to take it with (nor a meld of it)
+    hand = HandKinds(state.hand)
+    n = len(hand.pool(top.rank))
+    frozen = state.frozen_for(team)
+    bases: list[Spec] = []
+    for k in range(n + 1):
+        for j, t in wild_splits(len(hand.jokers), len(hand.twos), rules.meld_max_wilds):
+            if take_error(rules, frozen, state.board.pile_frozen, top, k, j + t, melded) is None:
+                bases.append((top.rank, k, j, t))
+    if not bases:
+        return []
+    judge = Judge.of(state, team)
+    out: list[Action] = []
+    search = IrreducibleSearch(state, judge, hand, top)
+    for base, specs in search.combos(bases):
+        assert base is not None
+        with_ = hand.groups((base,))[0].cards
+        out.append(Pickup(with_, hand.groups(specs, (base,))))
+        if first_only:
+            return out
+    if rules.top_card_only_go_out and len(pile) > 1:
+        for base, specs in IrreducibleSearch(state, judge, hand, top, top_only=True).combos(bases):
+            assert base is not None
+            purchase = Pickup(hand.groups((base,))[0].cards, hand.groups(specs, (base,)), top_only=True)
+            whole = bought_out(state, purchase)
+            out.extend((purchase,) if whole is None or whole == purchase else (whole, purchase))
+            if first_only:
+                return out
+    return out
+
+
+def bought_out(state: Mover, purchase: Pickup) -> Pickup | None:
+    """A top-card-only purchase that melds every card at once (going out in one action), made
+    from `purchase` by melding the cards it leaves as the solver does, if that is legal."""
+    from canasta.rules.solver import meld_out
+
+    used, steps = read_groups(purchase.melds, state.hand, state.board.pile[-1], purchase.with_)
+    melds = {r: list(cs) for r, cs in state.board.melds[state.team].items()}
+    for rank, cards in steps:
+        melds.setdefault(rank, []).extend(cards)
+    rest = sorted(state.hand, key=INDEX)  # in card order, so that the groups are canonical
+    for c in used:
+        rest.remove(c)
+    groups = meld_out(state, state.team, rest, melds) if rest else []
+    if groups is None:
+        return None
+    whole = Pickup(purchase.with_, (*purchase.melds, *groups), top_only=True)
+    try:
+        state.validate(whole)
+    except IllegalActionError:
+        return None
+    return whole
