@@ -485,6 +485,16 @@ def test_partner_answers_from_its_own_hand(hand: list[str], yes: bool) -> None:
     assert make_bot("hard").choose(s.view(2), random.Random(0)) == Answer(yes)
 
 
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_partner_says_no_while_the_side_lacks_the_canastas_to_go_out(level: str) -> None:
+    """Asked with no canasta on the side (going out is out of reach), every level says no;
+    with it, even `easy` says yes."""
+    for melds, yes in (([[["QS", "QH", "QD"]], [["9H", "9D", "9C"]]], False), (CANASTA, True)):
+        s = make_state(hands=[["KS", "KH", "KD", "5S"], OTHERS[0], ["5C", "6H"], OTHERS[2]], melds=melds)
+        s.apply(Ask())
+        assert make_bot(level).choose(s.view(2), random.Random(0)) == Answer(yes)
+
+
 def test_asks_before_going_out_when_the_rules_demand_it() -> None:
     s = make_state(
         options={"permission_mode": "mandatory"},

@@ -7,7 +7,7 @@ import { DealLog } from './deal_log.js';
 import { HandModel } from './hand.js';
 import { HandOrder } from './hand_order.js';
 import { t } from './i18n.js';
-import { canTakePile, cardsOf, groupRank, pickups, playableKinds } from './legal.js';
+import { canTakePile, cardsOf, groupRank, hintTarget, pickups, playableKinds } from './legal.js';
 
 const LINGER = 3000;  // milliseconds a change stays marked after the next move
 
@@ -70,6 +70,7 @@ export function context() {
     canAddToMeld: drawPhase || playPhase,
     playable: myTurn ? playableKinds(view.legal) : new Set(),
     hinted: new Set(app.hint && view ? cardsOf(app.hint.action, app.hand.codes) : []),
+    hintTarget: app.hint && view ? hintTarget(app.hint.action, view.melds[teamOf(me)] || []) : null,
     changed: app.marks.map((m) => m.change),
   };
   ctx.minimum = view && me != null && !view.opened[ctx.myTeam] ? view.minimums[ctx.myTeam] : null;

@@ -3,7 +3,7 @@
 
 import { renderCentre, renderSeats, renderTeams } from './board.js';
 import { clockElement, hurry, tickClocks } from './clock.js';
-import { $ } from './dom.js';
+import { $, el } from './dom.js';
 import { renderHand, renderStaging } from './hand.js';
 import { t } from './i18n.js';
 import { act, HANDLERS, nextDeal } from './intents.js';
@@ -65,9 +65,8 @@ function statusText(ctx) {
     return t('status.asked', { name: nameOf(view.turn) });
   }
   if (ctx.myTurn) {
-    if (view.phase === 'draw') return t('status.your_draw');
-    if (view.permission === 'yes') return t('status.must_go_out');
-    const text = t('status.your_play');
+    const text = t(view.phase === 'draw' ? 'status.your_draw' : 'status.your_play');
+    if (view.permission === 'yes') return `${text} ${t('status.may_go_out')}`;
     return view.permission === 'no' ? `${text} ${t('status.may_not_go_out')}` : text;
   }
   return t('status.other_turn', { name: nameOf(st.to_move) });
@@ -143,6 +142,10 @@ function renderPrompt(ctx) {
     return;
   }
   text.textContent = t('prompt.question', { name: nameOf(view.turn) });
+  const note = document.createElement('p');
+  note.className = 'prompt-note';
+  note.textContent = t('prompt.explain');
+  box.append(note);
   const yes = promptButton('answer-yes', t('answer_yes'), 'y', () => act({ type: 'answer', yes: true }));
   const no = promptButton('answer-no', t('answer_no'), 'n', () => act({ type: 'answer', yes: false }));
   no.classList.add('secondary');
@@ -174,9 +177,13 @@ function renderControls(ctx) {
   show('btn-top-only', Boolean(ctx.topOnly));
   show('btn-group', ctx.drawPhase || ctx.playPhase, chosen);
   show('btn-meld', ctx.playPhase, chosen || staged);
+  $('btn-meld').classList.toggle('hint-target', ctx.hintTarget?.control === 'lay');
   show('btn-discard', ctx.playPhase, ctx.canDiscard && app.hand.selected.size === 1);
   show('btn-clear', ctx.drawPhase || ctx.playPhase, chosen || staged);
-  show('btn-ask', ctx.legal.has('ask') && !ctx.answering);
+  // offered only where the server says going out this turn may be possible, with its cost
+  const ask = ctx.legal.has('ask') && !ctx.answering && ctx.state.go_out_possible === true;
+  show('btn-ask', ask);
+  if (ask) $('btn-ask').replaceChildren(t('ask'), ' ', el('small', 'cost', t('ask_cost.' + ctx.rules.permission_mode)));
   show('btn-pass', ctx.legal.has('pass'));
 }
 
