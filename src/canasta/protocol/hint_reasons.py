@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from canasta.protocol import translations
 from canasta.protocol.refusal_texts import RANKS
 from canasta.protocol.rule_reasons import card_text
 from canasta.rules.actions import Action, Answer, Discard, Draw, Group, Meld, Pickup
 from canasta.rules.cards import Card, Rank
 from canasta.rules.view import SeatView
 
-TEXTS: Mapping[str, Mapping[str, str]] = {
+_EN_RU: Mapping[str, Mapping[str, str]] = {
     "en": {
         "draw": "Draw from the stock: the pile cannot be taken now.",
         "draw_over_pile": "Draw from the stock: taking the pile is not worth it now.",
@@ -56,6 +57,9 @@ TEXTS: Mapping[str, Mapping[str, str]] = {
         "joker": "джокер",
     },
 }
+
+
+TEXTS: Mapping[str, Mapping[str, str]] = {**_EN_RU, **translations.HINTS}
 
 
 def _cards(cards: Sequence[Card], words: Mapping[str, str]) -> str:

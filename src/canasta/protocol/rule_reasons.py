@@ -13,6 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from canasta.protocol import translations
 from canasta.protocol.refusal_texts import FALLBACK, METHODS, RANK, RANKS, RANKS_ACCUSATIVE_RU, TEXTS
 from canasta.rules.actions import Action, Discard, Group, Meld, Pickup
 from canasta.rules.cards import Card, Rank
@@ -38,7 +39,7 @@ class Refusal:
         return {"code": self.code, "case": self.case, "facts": self.facts}
 
 
-JOKER = {"en": "a joker", "ru": "джокера"}
+JOKER = {"en": "a joker", "ru": "джокера", **translations.JOKER}
 
 
 def card_text(card: Card) -> str:

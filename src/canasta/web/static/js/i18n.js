@@ -1,14 +1,19 @@
-// Every text the client shows, in English and Russian; the language comes from the browser
-// unless the player switched it (kept in localStorage).
+// Every text the client shows, in English and Russian here and in Spanish, Portuguese (Brazil)
+// and German in lang_*.js; the language comes from the browser unless the player chose one
+// (kept in localStorage).
 
+import { DE } from './lang_de.js';
+import { ES } from './lang_es.js';
+import { PT } from './lang_pt.js';
 import { prefs } from './prefs.js';
 
-export const LANGUAGES = ['en', 'ru'];
+export const LANGUAGES = ['en', 'es', 'pt', 'de', 'ru'];
+
+// Each language's name in itself, for the language menu.
+export const LANGUAGE_NAMES = { en: 'English', es: 'Español', pt: 'Português (Brasil)', de: 'Deutsch', ru: 'Русский' };
 
 const EN = {
-  'lang.short.en': 'EN', 'lang.short.ru': 'RU',
-  'lang.switch_to.en': 'Switch to English', 'lang.switch_to.ru': 'Switch to Russian',
-  home: 'Canasta: home', tools: 'Table tools', help: 'Keyboard help', four_colour: '4 colours',
+  language: 'Language', home: 'Canasta: home', tools: 'Table tools', help: 'Keyboard help', four_colour: '4 colours',
   copy: 'Copy', copied: 'Copied', close: 'Close',
   // cards
   card: '{rank} of {suit}',
@@ -159,9 +164,7 @@ const EN = {
 };
 
 const RU = {
-  'lang.short.en': 'EN', 'lang.short.ru': 'RU',
-  'lang.switch_to.en': 'Переключить на английский', 'lang.switch_to.ru': 'Переключить на русский',
-  home: 'Canasta: главная страница', tools: 'Инструменты стола', help: 'Клавиши', four_colour: '4 цвета',
+  language: 'Язык', home: 'Canasta: главная страница', tools: 'Инструменты стола', help: 'Клавиши', four_colour: '4 цвета',
   copy: 'Копировать', copied: 'Скопировано', close: 'Закрыть',
   card: '{rank} {suit}',
   'suit.S': 'пик', 'suit.H': 'червей', 'suit.D': 'бубен', 'suit.C': 'треф',
@@ -317,7 +320,7 @@ const RU = {
   'replay.hand_of': 'Карты: {name}',
 };
 
-const STRINGS = { en: EN, ru: RU };
+const STRINGS = { en: EN, ru: RU, es: ES, pt: PT, de: DE };
 
 function browserLanguage() {
   const saved = prefs.lang;
@@ -355,4 +358,5 @@ export function translatePage(root = document) {
   for (const node of root.querySelectorAll('[data-i18n-placeholder]')) node.placeholder = t(node.dataset.i18nPlaceholder);
 }
 
-export function keys(language) { return Object.keys(STRINGS[language]); }
+// Every text of a language, by key (for the completeness checks).
+export function strings(language) { return STRINGS[language]; }
