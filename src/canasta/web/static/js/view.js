@@ -3,7 +3,7 @@
 
 import { renderCentre, renderSeats, renderTeams } from './board.js';
 import { clockElement, hurry, tickClocks } from './clock.js';
-import { $, el } from './dom.js';
+import { $ } from './dom.js';
 import { renderHand, renderStaging } from './hand.js';
 import { t } from './i18n.js';
 import { act, HANDLERS, nextDeal } from './intents.js';
@@ -183,7 +183,11 @@ function renderControls(ctx) {
   // offered only where the server says going out this turn may be possible, with its cost
   const ask = ctx.legal.has('ask') && !ctx.answering && ctx.state.go_out_possible === true;
   show('btn-ask', ask);
-  if (ask) $('btn-ask').replaceChildren(t('ask'), ' ', el('small', 'cost', t('ask_cost.' + ctx.rules.permission_mode)));
+  if (ask) {  // what asking costs in this rule set, in its name and tooltip
+    const label = `${t('ask')}: ${t('ask_cost.' + ctx.rules.permission_mode)}`;
+    $('btn-ask').setAttribute('aria-label', label);
+    $('btn-ask').title = label;
+  }
   show('btn-pass', ctx.legal.has('pass'));
 }
 
