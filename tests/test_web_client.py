@@ -625,7 +625,7 @@ def test_languages_and_four_colour_suits(server: LiveServer, browser: Browser) -
         if lang != "ru":
             assert not [k for k, v in strings.items() if CYRILLIC.search(str(v))], lang
     assert page.eval_on_selector_all("#lang-menu option", "os => os.map(o => o.textContent)") == [
-        "English", "Español", "Português (Brasil)", "Deutsch", "Русский"
+        "English", "Español", "Português (BR)", "Deutsch", "Русский"
     ]  # fmt: skip
     page.select_option("#lang-menu", "en")
     assert page.inner_text("h1") == "Canasta with friends"
@@ -1610,6 +1610,48 @@ def test_seats_sit_round_the_table_for_every_player_count(
         assert left["right"] <= middle["left"] and right["left"] >= middle["right"], (left, right, middle)
         assert left["top"] < middle["bottom"] and right["top"] < middle["bottom"]
         assert left["bottom"] > middle["top"] and right["bottom"] > middle["top"]
+    assert PAGE_ERRORS[id(page)] == []
+    context.close()
+
+
+# Eight melds for each of three teams (six players), drawn by the table's own renderer into a
+# real table page: natural ranks and the wild cards, from three to eight cards; returns what
+# MELDS_IN_VIEW_JS finds and how tall the page is.
+THREE_TEAMS_MELDS_JS = """async () => {
+  const board = await import('/static/js/board.js');
+  const i18n = await import('/static/js/i18n.js');
+  const ranks = ['A', 'K', 'Q', 'J', '10', '9', '8', 'wild'];
+  const meld = (rank, n) => ({ rank, cards: Array.from({ length: n }, (_, i) =>
+    rank === 'wild' ? (i % 2 ? '2C' : 'JK') : i === n - 1 && n < 7 ? '2H' : rank + 'SHDC'[i % 4]) });
+  const side = (offset) => ranks.map((r, i) => meld(r, [3, 4, 5, 6, 7, 8][(i + offset) % 6]));
+  const melds = [side(0), side(2), side(4)];
+  const canastas = melds.map((team) => Object.fromEntries(
+    team.filter((m) => m.cards.length >= 7).map((m) => [m.rank, m.rank === 'wild' ? 'wild' : 'natural'])));
+  const ctx = {
+    view: { melds, opened: [true, true, true], minimums: [50, 50, 50], red_threes: [['3H'], ['3D'], []] },
+    facts: { canastas, canastas_needed: [0, 1, 2], melded_points: [2140, 3370, 900] },
+    teams: 3, myTeam: 0, canAddToMeld: false, changed: [],
+    state: { score_sheet: { totals: [1230, 2860, 400] } }, teamName: (t) => i18n.t('team_n', { n: t + 1 }),
+    onMeld() {},
+  };
+  board.renderTeams(document.getElementById('their-melds'), document.getElementById('our-melds'), ctx);
+  return [(MELDS_IN_VIEW_JS)(), document.documentElement.scrollHeight];
+}""".replace("MELDS_IN_VIEW_JS", MELDS_IN_VIEW_JS)
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "de-DE"])
+def test_six_players_in_three_teams_fit_1366_by_800_with_every_meld_in_view(
+    server: LiveServer, browser: Browser, locale: str
+) -> None:
+    context, page = open_page(browser, LAPTOP, locale=locale, reduced_motion="reduce")
+    settings = {"players": 6, "options": {"teams": 3}, "seats": ["human"] + ["easy"] * 5, "bot_delay": 60}
+    join_new_table(page, server, settings)
+    page.wait_for_selector("#hand .in-hand")
+    assert page.locator("#their-melds .team").count() == 2
+    (theirs, ours, hidden, _), height = page.evaluate(THREE_TEAMS_MELDS_JS)
+    shot(page, f"six-players-three-teams-{locale[:2]}-1366x800.png")
+    assert (theirs, ours, hidden) == (16, 8, []) and height <= LAPTOP["height"]
+    assert page.evaluate(OFF_SCREEN_JS, ["pile-button", "stock-button", "hand"]) == []
     assert PAGE_ERRORS[id(page)] == []
     context.close()
 

@@ -10,7 +10,7 @@ import { prefs } from './prefs.js';
 export const LANGUAGES = ['en', 'es', 'pt', 'de', 'ru'];
 
 // Each language's name in itself, for the language menu.
-export const LANGUAGE_NAMES = { en: 'English', es: 'Español', pt: 'Português (Brasil)', de: 'Deutsch', ru: 'Русский' };
+export const LANGUAGE_NAMES = { en: 'English', es: 'Español', pt: 'Português (BR)', de: 'Deutsch', ru: 'Русский' };
 
 const EN = {
   language: 'Language', home: 'Canasta: home', tools: 'Table tools', help: 'Keyboard help', four_colour: '4 colours',

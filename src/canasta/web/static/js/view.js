@@ -34,15 +34,21 @@ export function render() {
   maybeShowResult(ctx);
 }
 
+// Each side's total, the reader's own first; with three teams the others by number (their
+// players' names in the tooltip), so that the line stays short.
 function renderScoreline(ctx) {
   const box = $('scoreline');
   box.replaceChildren();
-  ctx.state.score_sheet.totals.forEach((total, team) => {
+  const totals = ctx.state.score_sheet.totals;
+  const teams = [...totals.keys()].sort((a, b) => (b === ctx.myTeam) - (a === ctx.myTeam));
+  for (const team of teams) {
     const item = document.createElement('span');
     item.className = `score team-${team}`;
-    item.textContent = `${teamName(team)} ${total}`;
+    const short = totals.length > 2 && team !== ctx.myTeam;
+    item.textContent = `${short ? t('team_n', { n: team + 1 }) : teamName(team)} ${totals[team]}`;
+    if (short) item.title = teamName(team);
     box.append(item);
-  });
+  }
   const target = document.createElement('span');
   target.className = 'target';
   target.textContent = t('target_n', { n: ctx.state.score_sheet.target });
