@@ -1087,6 +1087,10 @@ def test_the_summary_waits_for_next_deal_and_leaving_frees_the_seat(
     assert not page.is_visible("#result-dialog") and stored_table(server.db, table_id).state is not None
     after = stored_events(server.db, table_id)[len(events) :]
     assert [e["kind"] for e in after[:2]] == ["ready", "deal"]
+    # the new deal's hand is dealt, not "just taken"; the page has a heading of its own
+    page.wait_for_selector("#hand .in-hand")
+    assert page.locator("#hand .fresh").count() == 0
+    assert page.text_content("h1") == "Canasta table"
 
     # leaving: after a confirmation the seat is free, the page watches on, the token is gone
     page.click("#btn-leave")
@@ -1234,6 +1238,40 @@ def test_the_deal_log_survives_refresh_and_reaches_a_late_spectator(
     shot(spectator, "log-spectator-ru-desktop.png")
     watcher.close()
     assert PAGE_ERRORS[id(page)] == []
+    context.close()
+
+
+def test_the_log_shows_each_move_once_and_a_new_deal_or_game_starts_it_afresh(
+    server: LiveServer, browser: Browser
+) -> None:
+    """The states the server sends, in order: a move that ends the deal, a player asking for
+    the next deal (the same last move), the next deal; then a chat line and a rematch's deal."""
+    context, page = open_page(browser)
+    page.goto(server.url + "/")
+    lines = page.evaluate(
+        """async () => {
+      const { DealLog } = await import('/static/js/deal_log.js');
+      const log = new DealLog();
+      const out = { seat: 1, action: { type: 'discard', card: '4D' }, by: 'bot' };
+      const state = (version, deal, last) => ({ version, deal, last, view: {} });
+      const name = (seat) => `Seat ${seat + 1}`;
+      const lines = () => log.entries.map((e) => e.text());
+      log.follow(state(7, 0, { seat: 0, action: { type: 'draw' }, by: 'player' }), name);
+      log.follow(state(8, 0, out), name);
+      log.follow(state(9, 0, out), name);
+      const ended = lines();
+      log.follow(state(10, 1, null), name);
+      const next = lines();
+      log.add('chat', 10, () => 'Ann: Rematch?');
+      log.follow(state(30, 0, null), name);
+      return [ended, next, lines()];
+    }"""
+    )
+    assert lines == [
+        ["Seat 2 discarded 4♦.", "Seat 1 drew from the stock."],
+        ["Deal 2 is dealt."],
+        ["Deal 1 is dealt.", "Ann: Rematch?"],
+    ]
     context.close()
 
 

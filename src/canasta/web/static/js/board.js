@@ -157,6 +157,7 @@ export function teamPanel(ctx, team) {
     if (threes.length) {
       const box = el('span', 'threes');
       box.setAttribute('aria-label', t('threes_n', { n: threes.length }));
+      box.title = t('threes_n', { n: threes.length });
       for (const code of threes) box.append(cardFace(code, { extra: 'small' }));
       head.append(box);
     }

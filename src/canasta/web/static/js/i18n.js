@@ -13,7 +13,7 @@ export const LANGUAGES = ['en', 'es', 'pt', 'de', 'ru'];
 export const LANGUAGE_NAMES = { en: 'English', es: 'Español', pt: 'Português (BR)', de: 'Deutsch', ru: 'Русский' };
 
 const EN = {
-  language: 'Language', home: 'Canasta: home', tools: 'Table tools', help: 'Keyboard help', four_colour: '4 colours',
+  language: 'Language', table_title: 'Canasta table', home: 'Canasta: home', tools: 'Table tools', help: 'Keyboard help', four_colour: '4 colours',
   copy: 'Copy', copied: 'Copied', close: 'Close',
   // cards
   card: '{rank} of {suit}',
@@ -164,7 +164,7 @@ const EN = {
 };
 
 const RU = {
-  language: 'Язык', home: 'Canasta: главная страница', tools: 'Инструменты стола', help: 'Клавиши', four_colour: '4 цвета',
+  language: 'Язык', table_title: 'Стол для канасты', home: 'Canasta: главная страница', tools: 'Инструменты стола', help: 'Клавиши', four_colour: '4 цвета',
   copy: 'Копировать', copied: 'Скопировано', close: 'Закрыть',
   card: '{rank} {suit}',
   'suit.S': 'пик', 'suit.H': 'червей', 'suit.D': 'бубен', 'suit.C': 'треф',

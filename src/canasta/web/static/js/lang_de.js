@@ -1,7 +1,7 @@
 // Every text the client shows, in German (the keys of i18n.js's English).
 
 export const DE = {
-  language: 'Sprache', home: 'Canasta: Startseite', tools: 'Tischwerkzeuge', help: 'Tastaturhilfe', four_colour: '4 Farben',
+  language: 'Sprache', table_title: 'Canasta-Tisch', home: 'Canasta: Startseite', tools: 'Tischwerkzeuge', help: 'Tastaturhilfe', four_colour: '4 Farben',
   copy: 'Kopieren', copied: 'Kopiert', close: 'Schließen',
   card: '{suit}-{rank}',
   'suit.S': 'Pik', 'suit.H': 'Herz', 'suit.D': 'Karo', 'suit.C': 'Kreuz',

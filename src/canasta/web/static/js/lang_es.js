@@ -1,7 +1,7 @@
 // Every text the client shows, in Spanish (the keys of i18n.js's English).
 
 export const ES = {
-  language: 'Idioma', home: 'Canasta: inicio', tools: 'Herramientas de la mesa', help: 'Ayuda del teclado', four_colour: '4 colores',
+  language: 'Idioma', table_title: 'Mesa de canasta', home: 'Canasta: inicio', tools: 'Herramientas de la mesa', help: 'Ayuda del teclado', four_colour: '4 colores',
   copy: 'Copiar', copied: 'Copiado', close: 'Cerrar',
   card: '{rank} de {suit}',
   'suit.S': 'picas', 'suit.H': 'corazones', 'suit.D': 'diamantes', 'suit.C': 'tréboles',

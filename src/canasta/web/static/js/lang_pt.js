@@ -1,7 +1,7 @@
 // Every text the client shows, in Portuguese as spoken in Brazil (the keys of i18n.js's English).
 
 export const PT = {
-  language: 'Idioma', home: 'Canastra: início', tools: 'Ferramentas da mesa', help: 'Ajuda do teclado', four_colour: '4 cores',
+  language: 'Idioma', table_title: 'Mesa de canastra', home: 'Canastra: início', tools: 'Ferramentas da mesa', help: 'Ajuda do teclado', four_colour: '4 cores',
   copy: 'Copiar', copied: 'Copiado', close: 'Fechar',
   card: '{rank} de {suit}',
   'suit.S': 'espadas', 'suit.H': 'copas', 'suit.D': 'ouros', 'suit.C': 'paus',

@@ -42,6 +42,12 @@ export function nameOf(seat) {
   return t('seat_n', { n: seat + 1 });
 }
 
+// The teams' indexes, the reader's own first (score lines read "We … They …").
+export function teamsInOrder(count) {
+  const mine = app.seat == null ? null : teamOf(app.seat);
+  return [...Array(count).keys()].sort((a, b) => (b === mine) - (a === mine));
+}
+
 export function teamName(team) {
   const mine = app.seat == null ? null : teamOf(app.seat);
   if (mine === team) return t('we');
@@ -100,15 +106,17 @@ export function receive(message) {
     case 'hint':
       if (app.state && message.version === app.state.version) app.hint = message;
       break;
-    case 'state':
+    case 'state': {
       if (!app.state || app.state.version !== message.version) app.hint = null;
       if (!app.state || message.version > app.state.version) noteChange(message);
+      const dealt = !app.state || app.state.game !== message.game || app.state.deal !== message.deal;
       app.state = message;
       app.seats = message.seats;
       app.clock.update(message, app.settings && app.settings.turn_timer);
-      if (message.view) app.hand.update(message.view.hand);
+      if (message.view) app.hand.update(message.view.hand, dealt);  // a new deal's hand is not "just taken"
       app.log.follow(message, nameOf);
       break;
+    }
     case 'presence':
       app.seats = message.seats;
       break;

@@ -9,7 +9,7 @@ import { t } from './i18n.js';
 import { act, HANDLERS, nextDeal } from './intents.js';
 import { hasFreeSeat, openInvite, openJoin } from './join.js';
 import { breakdownTable, handsLeft, sheetChart, sheetTable } from './scores.js';
-import { app, context, expireMarks, nameOf, tableId, teamName, teamOf } from './store.js';
+import { app, context, expireMarks, nameOf, tableId, teamName, teamOf, teamsInOrder } from './store.js';
 
 export function render() {
   const st = app.state;
@@ -40,8 +40,7 @@ function renderScoreline(ctx) {
   const box = $('scoreline');
   box.replaceChildren();
   const totals = ctx.state.score_sheet.totals;
-  const teams = [...totals.keys()].sort((a, b) => (b === ctx.myTeam) - (a === ctx.myTeam));
-  for (const team of teams) {
+  for (const team of teamsInOrder(totals.length)) {
     const item = document.createElement('span');
     item.className = `score team-${team}`;
     const short = totals.length > 2 && team !== ctx.myTeam;
@@ -271,7 +270,7 @@ function fillResult(st) {
   if (st.hands) body.append(handsLeft(st.hands, nameOf));
   const totals = document.createElement('p');
   totals.className = 'totals';
-  totals.textContent = st.score_sheet.totals.map((v, team) => `${teamName(team)}: ${v}`).join(' · ')
+  totals.textContent = teamsInOrder(st.score_sheet.totals.length).map((team) => `${teamName(team)}: ${st.score_sheet.totals[team]}`).join(' · ')
     + ' — ' + t('target_n', { n: st.score_sheet.target });
   body.append(totals);
   if (over) body.append(sheetChart(st.score_sheet, teamName));
