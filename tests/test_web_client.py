@@ -542,6 +542,8 @@ def test_phone_layout_has_every_control_in_reach(server: LiveServer, browser: Br
     assert page.is_hidden("#btn-sheet")  # the tools wait in the menu
     page.click("#menu > summary")
     assert page.evaluate(SMALL_TARGETS_JS) == []
+    assert page.inner_text("#menu label.toggle >> nth=0") == "Sounds"  # words, not a bare glyph
+    shot(page, "menu-phone.png")
     page.click("#btn-sheet")
     assert page.evaluate(UNREACHABLE_JS) == []
     shot(page, "score-sheet-phone.png")

@@ -21,7 +21,7 @@ _EN_RU: Final[Mapping[str, Mapping[str, str]]] = {
     "en": {
         "classic": "The best-known game: partners sit across, lay down sets of one rank and build "
         "canastas of seven cards. For 2 to 6 players.",
-        "modern-american": "Today's American style: 13 cards each, two cards drawn a turn, sets of wild "
+        "modern-american": "Today's American style: 13 cards each, the pile always frozen, sets of wild "
         "cards allowed, and two canastas needed to go out.",
         "online": "As on most card sites: a canasta of wild cards scores 2000, and a black three left "
         "in your hand costs 100.",
@@ -31,7 +31,7 @@ _EN_RU: Final[Mapping[str, Mapping[str, str]]] = {
     "ru": {
         "classic": "Самая известная игра: партнёры сидят друг напротив друга, выкладывают карты одного "
         "достоинства и собирают канасты из семи карт. От 2 до 6 игроков.",
-        "modern-american": "Современный американский вариант: по 13 карт, за ход берут две карты, можно "
+        "modern-american": "Современный американский вариант: по 13 карт, сброс всегда заморожен, можно "
         "выкладывать одни джокеры и двойки, для выхода нужны две канасты.",
         "online": "Как на большинстве карточных сайтов: канаста из джокеров и двоек приносит 2000, "
         "а чёрная тройка, оставшаяся на руке, стоит −100.",

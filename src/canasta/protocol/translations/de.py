@@ -165,7 +165,7 @@ PHRASES: Mapping[str, str] = {
 
 DESCRIPTIONS: Mapping[str, str] = {
     "classic": "Das bekannteste Spiel: Partner sitzen sich gegenüber, melden Karten gleichen Werts und bilden Canastas aus sieben Karten. Für 2 bis 6 Spieler.",
-    "modern-american": "Der heutige amerikanische Stil: je 13 Karten, zwei Karten pro Zug ziehen, Meldungen aus Jokern erlaubt, und zum Ausmachen braucht man zwei Canastas.",
+    "modern-american": "Der heutige amerikanische Stil: je 13 Karten, der Stapel immer eingefroren, Meldungen aus Jokern erlaubt, und zum Ausmachen braucht man zwei Canastas.",
     "online": "Wie auf den meisten Kartenseiten: eine Canasta aus Jokern zählt 2000, eine schwarze Drei, die auf der Hand bleibt, kostet 100.",
     "mendelev": "Ein älterer Stil: man darf ausmachen, indem man nur die oberste Karte des Stapels kauft, und hat dein Team eine Canasta eines Werts, nimmt dieser Wert den Stapel nicht mehr.",
 }

@@ -165,7 +165,7 @@ PHRASES: Mapping[str, str] = {
 
 DESCRIPTIONS: Mapping[str, str] = {
     "classic": "El juego más conocido: los compañeros se sientan enfrente, bajan juegos de un mismo valor y forman canastas de siete cartas. De 2 a 6 jugadores.",
-    "modern-american": "El estilo americano de hoy: 13 cartas cada uno, se roban dos cartas por turno, se permiten juegos de comodines y hacen falta dos canastas para cerrar.",
+    "modern-american": "El estilo americano de hoy: 13 cartas cada uno, el pozo siempre congelado, se permiten juegos de comodines y hacen falta dos canastas para cerrar.",
     "online": "Como en la mayoría de los sitios de cartas: una canasta de comodines vale 2000 y un tres negro que quede en tu mano cuesta 100.",
     "mendelev": "Un estilo antiguo: se puede cerrar comprando solo la carta de arriba del pozo, y cuando tu equipo tiene una canasta de un valor, ese valor ya no toma el pozo.",
 }

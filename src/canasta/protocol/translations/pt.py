@@ -165,7 +165,7 @@ PHRASES: Mapping[str, str] = {
 
 DESCRIPTIONS: Mapping[str, str] = {
     "classic": "O jogo mais conhecido: os parceiros sentam frente a frente, baixam jogos de um mesmo valor e formam canastras de sete cartas. De 2 a 6 jogadores.",
-    "modern-american": "O estilo americano de hoje: 13 cartas para cada um, duas cartas compradas por vez, jogos de curingas permitidos e duas canastras para bater.",
+    "modern-american": "O estilo americano de hoje: 13 cartas para cada um, o lixo sempre congelado, jogos de curingas permitidos e duas canastras para bater.",
     "online": "Como na maioria dos sites de cartas: uma canastra de curingas vale 2000 e um três preto que fica na mão custa 100.",
     "mendelev": "Um estilo antigo: dá para bater comprando só a carta de cima do lixo, e quando sua dupla tem uma canastra de um valor, esse valor não pega mais o lixo.",
 }
