@@ -1243,11 +1243,12 @@ def test_the_deal_log_survives_refresh_and_reaches_a_late_spectator(
     context.close()
 
 
-def test_the_log_shows_each_move_once_and_a_new_deal_or_game_starts_it_afresh(
+def test_the_log_shows_each_move_once_under_its_movers_name_and_each_deal_afresh(
     server: LiveServer, browser: Browser
 ) -> None:
     """The states the server sends, in order: a move that ends the deal, a player asking for
-    the next deal (the same last move), the next deal; then a chat line and a rematch's deal."""
+    the next deal (the same last move) once the mover has left, the next deal; then a chat line
+    and a rematch's deal."""
     context, page = open_page(browser)
     page.goto(server.url + "/")
     lines = page.evaluate(
@@ -1255,12 +1256,13 @@ def test_the_log_shows_each_move_once_and_a_new_deal_or_game_starts_it_afresh(
       const { DealLog } = await import('/static/js/deal_log.js');
       const log = new DealLog();
       const out = { seat: 1, action: { type: 'discard', card: '4D' }, by: 'bot' };
-      const state = (version, deal, last) => ({ version, deal, last, view: {} });
+      const seated = [{ name: 'Ann' }, { name: 'Bea' }];
+      const state = (version, deal, last, seats = seated) => ({ version, deal, last, view: {}, seats });
       const name = (seat) => `Seat ${seat + 1}`;
       const lines = () => log.entries.map((e) => e.text());
       log.follow(state(7, 0, { seat: 0, action: { type: 'draw' }, by: 'player' }), name);
       log.follow(state(8, 0, out), name);
-      log.follow(state(9, 0, out), name);
+      log.follow(state(9, 0, out, [{ name: 'Ann' }, { name: null }]), name);  // Bea left the table
       const ended = lines();
       log.follow(state(10, 1, null), name);
       const next = lines();
@@ -1270,7 +1272,7 @@ def test_the_log_shows_each_move_once_and_a_new_deal_or_game_starts_it_afresh(
     }"""
     )
     assert lines == [
-        ["Seat 2 discarded 4♦.", "Seat 1 drew from the stock."],
+        ["Bea discarded 4♦.", "Ann drew from the stock."],
         ["Deal 2 is dealt."],
         ["Deal 1 is dealt.", "Ann: Rematch?"],
     ]

@@ -40,7 +40,10 @@ export class DealLog {
     const first = this.version < 0;
     this.version = state.version;
     const last = state.last ? moveKey(state.last) : null;
-    if (last && last !== this.last) this.add('move', state.version, moveText(state.last, nameOf));
+    if (last && last !== this.last) {  // a person's move keeps the name it was made under
+      const name = state.seats && state.seats[state.last.seat] ? state.seats[state.last.seat].name : null;
+      this.add('move', state.version, moveText(state.last, nameOf, name));
+    }
     else if (!last && state.view && !first) {
       const deal = state.deal + 1;
       this.entries = this.entries.filter((e) => e.kind === 'chat');
@@ -54,6 +57,6 @@ function moveKey({ seat, action, by }) {
   return JSON.stringify([seat, action, by]);
 }
 
-function moveText({ seat, action, by }, nameOf) {
-  return () => describeMove(action, nameOf(seat), by);
+function moveText({ seat, action, by }, nameOf, name = null) {
+  return () => describeMove(action, name ?? nameOf(seat), by);
 }
