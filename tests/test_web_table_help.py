@@ -1,10 +1,12 @@
 """The table's help in a real Chromium against a real server: asking partner as the rules say
 (offered only where going out may be possible, with its cost; a yes permits and obliges
-nothing; a computer's question to a person), hints that are moves the table can follow, and the
-guard against discarding a card that fits one's own meld."""
+nothing; a computer's question to a person), hints that are moves the table can follow, the
+guard against discarding a card that fits one's own meld, and the countdown while a friend is
+away."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from playwright.sync_api import Browser
@@ -13,6 +15,7 @@ from canasta.rules.cards import Rank
 from server_support import LiveServer
 from test_web_client import (
     CORNER,
+    LAPTOP,
     PAGE_ERRORS,
     act,
     action_events,
@@ -20,6 +23,7 @@ from test_web_client import (
     browser,
     choose,
     hand,
+    open_page,
     seated_page,
     server,
     shot,
@@ -28,7 +32,7 @@ from test_web_client import (
     version,
     wait_turn,
 )
-from web_support import stored_table
+from web_support import store_table, stored_table
 
 __all__ = ["browser", "server"]  # the fixtures, shared with the table's other browser tests
 
@@ -233,5 +237,30 @@ def test_discarding_a_card_that_fits_ones_meld_asks_once_unless_told_not_to(
     moves = [(m["seat"], m["action"]) for m in stored_table(server.db, table_id).moves]
     assert moves.count((0, {"type": "discard", "card": "KC"})) == 1  # once: "Keep it" sent nothing
     assert page.evaluate("localStorage.getItem('canasta.discardGuard')") == "off"
+    assert PAGE_ERRORS[id(page)] == []
+    context.close()
+
+
+def test_a_friend_who_is_away_shows_a_countdown_until_a_computer_plays(
+    server: LiveServer, browser: Browser
+) -> None:
+    """Bea (seat 1, Ann's opponent) never connects: the table counts down her grace period on
+    her seat and in the status while it is her turn."""
+    settings = {"seats": ["human", "human", "easy", "easy"], "grace": 600}
+    hands = [h.split() for h in CANASTA_HANDS]
+    moves = [(0, {"type": "draw"}), (0, {"type": "discard", "card": "5S"})]
+    events = [stacked_deal(hands, CANASTA_TOP), *action_events(moves)]
+    table_id, token = store_table(server.db, settings, events, others={1: "Bea"})
+    context, page = open_page(browser, LAPTOP)
+    page.goto(f"{server.url}/t/{table_id}#seat={token}")
+    chip = '#seats .seat-chip[data-seat="1"] .seat-status'
+    page.wait_for_selector(f"{chip}[data-grace-seat]")
+    away = re.compile(r"away: a computer plays in (9:5\d|10:00)")
+    assert away.fullmatch(page.inner_text(chip)), page.inner_text(chip)
+    status = re.compile(r"Bea is away: a computer plays in (9:5\d|10:00)\.")
+    assert status.fullmatch(page.inner_text("#status")), page.inner_text("#status")
+    first = page.inner_text(chip)
+    page.wait_for_function("t => document.querySelector(t[0]).textContent !== t[1]", arg=[chip, first])
+    shot(page, "friend-away-1366x800.png")
     assert PAGE_ERRORS[id(page)] == []
     context.close()

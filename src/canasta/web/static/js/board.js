@@ -1,7 +1,7 @@
 // The table around the hand: the players, each team's melds and threes, the stock and the pile.
 
 import { cardBack, cardFace, cardName, inShownOrder, isRed, isWild } from './cards.js';
-import { clockElement } from './clock.js';
+import { clockElement, showGrace } from './clock.js';
 import { el } from './dom.js';
 import { t } from './i18n.js';
 
@@ -62,11 +62,13 @@ export function seatChip(ctx, seat) {
     for (let i = 0; i < Math.min(count, 5); i++) fan.append(cardBack('mini'));
     meta.append(fan, el('span', 'count', t('cards_n', { n: count })));
   }
-  meta.append(el('small', 'seat-status', seatStatus(ctx, info)));
+  const status = el('small', 'seat-status', seatStatus(ctx, info));
+  if (ctx.graces.text(seat) != null) showGrace(status, ctx.graces, 'away_in', seat);  // a computer plays soon
+  meta.append(status);
   if (view && view.dealer === seat) meta.append(el('small', 'dealer', t('dealer')));
   if (view && view.sitting_out === seat) meta.append(el('small', 'out', t('sitting_out')));
   chip.append(meta);
-  const parts = [ctx.nameOf(seat), relation(ctx, seat), seatStatus(ctx, info)];
+  const parts = [ctx.nameOf(seat), relation(ctx, seat), status.textContent];
   if (count != null) parts.push(t('cards_n', { n: count }));
   if (turn) parts.push(t('to_move'));
   chip.setAttribute('aria-label', parts.join(', '));

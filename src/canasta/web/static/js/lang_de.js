@@ -58,6 +58,7 @@ export const DE = {
   'keys.meld': 'Die gewählten Karten an deine erste, zweite … neunte Meldung anlegen (von links nach rechts)',
   you: 'du', partner: 'Partner', opponent: 'Gegner', team_n: 'Team {n}', seat_n: 'Platz {n}', bot_name: 'Computer {n}',
   computer: 'Computer, {level}', seat_free: 'freier Platz', stand_in: 'abwesend: der Computer spielt', free_stand_in: 'freier Platz: der Computer spielt',
+  away_in: 'abwesend: in {time} spielt der Computer', 'status.away': '{name} ist abwesend: in {time} spielt der Computer.',
   online: 'online', offline: 'offline', dealer: 'gibt', sitting_out: 'setzt aus', to_move: 'am Zug',
   cards_n: { one: '{n} Karte', other: '{n} Karten' },
   we: 'Wir', they: 'Sie', score_n: '{n} Punkte', target_n: 'bis {n}',

@@ -58,6 +58,7 @@ export const ES = {
   'keys.meld': 'Añadir las cartas elegidas a tu primer, segundo… noveno juego (de izquierda a derecha)',
   you: 'tú', partner: 'compañero', opponent: 'rival', team_n: 'equipo {n}', seat_n: 'Asiento {n}', bot_name: 'Computadora {n}',
   computer: 'computadora, {level}', seat_free: 'asiento libre', stand_in: 'ausente: juega la computadora', free_stand_in: 'asiento libre: juega la computadora',
+  away_in: 'ausente: la computadora juega en {time}', 'status.away': '{name} está ausente: la computadora juega en {time}.',
   online: 'conectado', offline: 'desconectado', dealer: 'reparte', sitting_out: 'no juega esta mano', to_move: 'le toca',
   cards_n: { one: '{n} carta', other: '{n} cartas' },
   we: 'Nosotros', they: 'Ellos', score_n: '{n} puntos', target_n: 'a {n}',

@@ -58,6 +58,7 @@ export const PT = {
   'keys.meld': 'Juntar as cartas escolhidas ao seu primeiro, segundo… nono jogo (da esquerda para a direita)',
   you: 'você', partner: 'parceiro', opponent: 'adversário', team_n: 'dupla {n}', seat_n: 'Lugar {n}', bot_name: 'Computador {n}',
   computer: 'computador, {level}', seat_free: 'lugar livre', stand_in: 'ausente: o computador joga', free_stand_in: 'lugar livre: o computador joga',
+  away_in: 'ausente: o computador joga em {time}', 'status.away': '{name} está ausente: o computador joga em {time}.',
   online: 'conectado', offline: 'desconectado', dealer: 'dá as cartas', sitting_out: 'fica de fora', to_move: 'na vez',
   cards_n: { one: '{n} carta', other: '{n} cartas' },
   we: 'Nós', they: 'Eles', score_n: '{n} pontos', target_n: 'até {n}',

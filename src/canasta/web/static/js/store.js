@@ -2,7 +2,7 @@
 // facts derived from them (all from the server's messages: no rule of the game is decided here).
 
 import { cardShort } from './cards.js';
-import { TurnClock } from './clock.js';
+import { GraceClocks, TurnClock } from './clock.js';
 import { DealLog } from './deal_log.js';
 import { HandModel } from './hand.js';
 import { HandOrder } from './hand_order.js';
@@ -18,6 +18,7 @@ export const app = {
   seat: null,
   settings: null,
   clock: new TurnClock(),
+  graces: new GraceClocks(),  // away people's seats: when a computer takes over
   clockShown: null,  // the whole seconds the reader's own countdown showed last
   rules: null,
   state: null,
@@ -65,7 +66,7 @@ export function context() {
   const drawPhase = myTurn && !answering && view.phase === 'draw';
   const playPhase = myTurn && !answering && view.phase === 'play';
   const ctx = {
-    state: st, view, facts: st.facts, rules: app.rules, me, seats: app.seats, players: app.rules.players,
+    state: st, view, facts: st.facts, rules: app.rules, me, seats: app.seats, graces: app.graces, players: app.rules.players,
     teams: app.rules.teams, myTeam: me == null ? null : teamOf(me), teamOf, nameOf, teamName,
     legal, myTurn, answering, drawPhase, playPhase,
     canDraw: drawPhase && legal.has('draw'),
@@ -112,6 +113,7 @@ export function receive(message) {
       const dealt = !app.state || app.state.game !== message.game || app.state.deal !== message.deal;
       app.state = message;
       app.seats = message.seats;
+      app.graces.update(message.seats);
       app.clock.update(message, app.settings && app.settings.turn_timer);
       if (message.view) app.hand.update(message.view.hand, dealt);  // a new deal's hand is not "just taken"
       app.log.follow(message, nameOf);
@@ -119,6 +121,7 @@ export function receive(message) {
     }
     case 'presence':
       app.seats = message.seats;
+      app.graces.update(message.seats);
       break;
     case 'chat':
       app.log.add('chat', app.state ? app.state.version : 0, () => `${message.name}: ${message.text}`);

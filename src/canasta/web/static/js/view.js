@@ -2,7 +2,7 @@
 // the hand, the log, and the summary of a deal.
 
 import { renderCentre, renderSeats, renderTeams } from './board.js';
-import { clockElement, hurry, tickClocks } from './clock.js';
+import { clockElement, hurry, showGrace, tickClocks, tickGrace } from './clock.js';
 import { $ } from './dom.js';
 import { renderHand, renderStaging } from './hand.js';
 import { t } from './i18n.js';
@@ -86,6 +86,9 @@ function winnerText(st) {
 function renderStatus(ctx) {
   const status = $('status');
   status.textContent = statusText(ctx);
+  for (const key of ['graceSeat', 'graceKey', 'graceName']) delete status.dataset[key];
+  const away = ctx.state.status === 'playing' && !ctx.myTurn && ctx.graces.text(ctx.state.to_move) != null;
+  if (away) showGrace(status, ctx.graces, 'status.away', ctx.state.to_move, nameOf(ctx.state.to_move));
   status.classList.toggle('mine', ctx.myTurn);
   if (ctx.state.status === 'deal_over' && app.seat != null && !ctx.state.ready.includes(app.seat)) {
     const button = document.createElement('button');
@@ -129,6 +132,7 @@ function renderClock(ctx) {
 export function tick() {
   if (expireMarks()) render();
   tickClocks(app.clock);
+  tickGrace(app.graces);
   const mine = $('my-clock-box').firstChild ? app.clock.seconds() : null;
   if (hurry(app.clockShown, mine)) $('clock-alert').textContent = t('clock.hurry', { n: mine });
   app.clockShown = mine;
