@@ -8,7 +8,7 @@ import { renderHand, renderStaging } from './hand.js';
 import { t } from './i18n.js';
 import { act, HANDLERS, nextDeal } from './intents.js';
 import { hasFreeSeat, openInvite, openJoin } from './join.js';
-import { breakdownTable, handsLeft, sheetChart, sheetTable } from './scores.js';
+import { breakdownTable, fillScoreline, handsLeft, sheetChart, sheetTable } from './scores.js';
 import { app, context, expireMarks, nameOf, tableId, teamName, teamOf, teamsInOrder } from './store.js';
 
 export function render() {
@@ -18,7 +18,8 @@ export function render() {
   document.body.dataset.version = String(st.version);
   $('table').dataset.status = st.status;
   $('table').classList.toggle('my-turn', ctx.myTurn);
-  renderScoreline(ctx);
+  const sheet = ctx.state.score_sheet;
+  fillScoreline($('scoreline'), sheet, teamsInOrder(sheet.totals.length), ctx.myTeam, teamName);
   renderSeats($('seats'), ctx);
   renderTeams($('their-melds'), $('our-melds'), ctx);
   renderCentre($('stock'), $('pile'), ctx);
@@ -32,26 +33,6 @@ export function render() {
   renderLog();
   renderHistoryLinks(st);
   maybeShowResult(ctx);
-}
-
-// Each side's total, the reader's own first; with three teams the others by number (their
-// players' names in the tooltip), so that the line stays short.
-function renderScoreline(ctx) {
-  const box = $('scoreline');
-  box.replaceChildren();
-  const totals = ctx.state.score_sheet.totals;
-  for (const team of teamsInOrder(totals.length)) {
-    const item = document.createElement('span');
-    item.className = `score team-${team}`;
-    const short = totals.length > 2 && team !== ctx.myTeam;
-    item.textContent = `${short ? t('team_n', { n: team + 1 }) : teamName(team)} ${totals[team]}`;
-    if (short) item.title = teamName(team);
-    box.append(item);
-  }
-  const target = document.createElement('span');
-  target.className = 'target';
-  target.textContent = t('target_n', { n: ctx.state.score_sheet.target });
-  box.append(target);
 }
 
 function statusText(ctx) {
