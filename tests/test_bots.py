@@ -22,7 +22,7 @@ from canasta.bots.search import (
     determinize,
     pick,
 )
-from canasta.bots.skill import HARD
+from canasta.bots.skill import CAREFUL_HOLD, HARD
 from canasta.rules import (
     Answer,
     Ask,
@@ -93,7 +93,7 @@ def turn(state: State, bot: Bot, seat: int) -> list[Any]:
 
 
 def test_bot_names_and_specs() -> None:
-    assert BOT_NAMES == ("random", "easy", "normal", "hard", "search")
+    assert BOT_NAMES == ("random", "easy", "normal", "hard", "careful", "search")
     for name in BOT_NAMES:
         assert make_bot(name).name == name
     search = make_bot("search:iterations=300")
@@ -483,6 +483,31 @@ def test_partner_answers_from_its_own_hand(hand: list[str], yes: bool) -> None:
     s.apply(Ask())
     assert s.to_move == 2
     assert make_bot("hard").choose(s.view(2), random.Random(0)) == Answer(yes)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_partner_says_no_while_the_side_lacks_the_canastas_to_go_out(level: str) -> None:
+    """Asked with no canasta on the side (going out is out of reach), every level says no;
+    with it, even `easy` says yes."""
+    for melds, yes in (([[["QS", "QH", "QD"]], [["9H", "9D", "9C"]]], False), (CANASTA, True)):
+        s = make_state(hands=[["KS", "KH", "KD", "5S"], OTHERS[0], ["5C", "6H"], OTHERS[2]], melds=melds)
+        s.apply(Ask())
+        assert make_bot(level).choose(s.view(2), random.Random(0)) == Answer(yes)
+
+
+def test_the_careful_stand_in_keeps_most_of_the_hand_until_its_side_can_go_out() -> None:
+    """With three melds of three in a hand of eleven, `normal` lays out six or more cards in one
+    turn; `careful` (standing in for someone who will be back) keeps `CAREFUL_HOLD`, less the
+    discard."""
+    hand = ["KS", "KH", "KD", "QS", "QH", "QD", "JS", "JH", "JD", "5C", "6H"]
+    opened = [[["AS", "AH", "AD"]], [["9H", "9D", "9C"]]]
+    kept = {}
+    for level in ("normal", "careful"):
+        s = make_state(hands=[hand, OTHERS[0], OTHERS[1], OTHERS[2]], melds=opened, phase="play",
+                       seat_melded=[True, False, False, False])
+        turn(s, make_bot(level), 0)
+        kept[level] = len(s.hands[0])
+    assert kept["normal"] <= 4 and kept["careful"] >= CAREFUL_HOLD - 1, kept  # less the discard
 
 
 def test_asks_before_going_out_when_the_rules_demand_it() -> None:

@@ -62,7 +62,10 @@ def test_stand_in_plays_for_an_absent_person_until_they_return(tmp_path: Path) -
             with client.websocket_connect(f"/ws/tables/{table}") as boris:
                 greet(boris, tokens[1])
             until(client, lambda: hub.rooms[table].present_seats() == {0})
+            away = receive_until(ann, lambda m: m["type"] == "presence" and not m["seats"][1]["connected"])
+            assert away["seats"][1]["grace_left"] == 0.2 and away["seats"][0]["grace_left"] is None
             advance(client, clock, 0.19)
+            assert hub.rooms[table].seats_public()[1]["grace_left"] == 0.0
             assert not client.get(f"/api/tables/{table}").json()["seats"][1]["stand_in"]
             advance(client, clock, 0.01)
             replaced = receive_until(ann, lambda m: m["type"] == "presence" and m["seats"][1]["stand_in"])
@@ -79,6 +82,7 @@ def test_stand_in_plays_for_an_absent_person_until_they_return(tmp_path: Path) -
                     "name": "Boris",
                     "connected": True,
                     "stand_in": False,
+                    "grace_left": None,
                 }
                 state = play_until(ann, 0, state, lambda m: m["to_move"] == 1, rng)
                 mine = receive_until(boris, lambda m: is_state(m) and m["version"] == state["version"])
@@ -299,6 +303,7 @@ def test_leaving_the_table_frees_the_seat(tmp_path: Path) -> None:
                     "name": None,
                     "connected": False,
                     "stand_in": True,
+                    "grace_left": None,
                 }
                 boris.send_json({"type": "leave"})
                 assert receive_until(boris, lambda m: m["type"] == "error")["code"] == "not_seated"

@@ -197,7 +197,7 @@ def test_tokens_and_spectators(duel: Duel) -> None:
         ws.send_json({"type": "hello", "token": "not-a-token", "lang": "ru"})
         error = receive(ws)
         assert error["code"] == "bad_token" and CYRILLIC.search(error["message"])
-        ws.send_json({"type": "hello", "lang": "de"})
+        ws.send_json({"type": "hello", "lang": "fr"})  # a language the table does not speak
         assert receive(ws)["code"] == "bad_field"
         state = greet(ws)  # a spectator
         assert state["seat"] is None and state["view"]["hand"] == [] and state["view"]["legal"] == []

@@ -94,10 +94,19 @@ def test_reasons_name_what_the_move_does() -> None:
     s = make_state(hands=[["KH", "9S", "9H", "9D", "5C"], [], [], []], melds=opened)
     view = s.view(0)
     canasta = action_from_json({"type": "meld", "melds": [["KH"]]})[0]
-    assert hint_reason(view, canasta, "en") == "Lay down K♥: it completes a canasta of kings."
-    assert hint_reason(view, canasta, "ru") == "Выложите K♥: получится канаста из королей."
+    assert hint_reason(view, canasta, "en") == "Add K♥ to your kings: it completes a canasta of kings."
+    assert hint_reason(view, canasta, "ru") == (
+        "Добавьте K♥ в свою комбинацию королей: получится канаста из королей."
+    )
     nines = action_from_json({"type": "meld", "melds": [["9S", "9H", "9D"]]})[0]
     assert hint_reason(view, nines, "en") == "Lay down 9♠ 9♥ 9♦: 30 more points on the table."
+    king_wild = {"rank": "K", "cards": ["2H"]}
+    both = action_from_json({"type": "meld", "melds": [["9S", "9H", "9D"], king_wild]})[0]
+    assert hint_reason(view, both, "en") == (
+        "Lay down 9♠ 9♥ 9♦ and add 2♥ to your kings: it completes a canasta of kings."
+    )
+    wild = action_from_json({"type": "meld", "melds": [king_wild]})[0]
+    assert hint_reason(view, wild, "en") == "Add 2♥ to your kings: it completes a canasta of kings."
     fresh = make_state(hands=[["AS", "AH", "AD", "JK", "5C"], [], [], []]).view(0)
     opening = action_from_json({"type": "meld", "melds": [["AS", "AH", "AD", "JK"]]})[0]
     assert hint_reason(fresh, opening, "en") == "Lay down A♠ A♥ A♦ Joker: your side's first meld, 110 points."

@@ -80,6 +80,14 @@ def test_the_listed_levels_are_accepted(post: Any, spec: str) -> None:
     assert response.status_code == 201, response.text
 
 
+def test_the_careful_stand_in_stands_in_and_only_stands_in(post: Any) -> None:
+    """`careful`, the default stand-in, keeps the hand of a person who will be back; it is not
+    offered as a computer player of its own."""
+    assert post({"players": 2, "stand_in": "careful"}).status_code == 201
+    refused = post({"players": 2, "seats": ["human", "careful"]})
+    assert refused.status_code == 400 and refused.json()["error"]["code"] == "bad_settings"
+
+
 @pytest.mark.parametrize(
     "options",
     [

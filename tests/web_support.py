@@ -59,11 +59,15 @@ def run_async(coro: Coroutine[Any, Any, T]) -> T:
 
 
 def store_table(
-    db: Path, settings: dict[str, Any], events: list[dict[str, Any]], name: str = "Ann"
+    db: Path,
+    settings: dict[str, Any],
+    events: list[dict[str, Any]],
+    name: str = "Ann",
+    others: dict[int, str] | None = None,
 ) -> tuple[str, str]:
-    """Store a table as the server would, with seat 0 taken by `name` and the log `events`,
-    behind the server's back (it loads the table when a page asks for it). Returns the table's
-    id and seat 0's token."""
+    """Store a table as the server would, with seat 0 taken by `name` (and the seats of `others`
+    by those names) and the log `events`, behind the server's back (it loads the table when a
+    page asks for it). Returns the table's id and seat 0's token."""
 
     async def store() -> tuple[str, str]:
         storage = SQLiteStorage(db)
@@ -72,6 +76,8 @@ def store_table(
             valid = TableSettings.from_json(settings, 0.0)
             await storage.create_table(table_id, valid.to_json(), valid.players)
             assert await storage.take_seat(table_id, 0, name, token_hash(token))
+            for seat, other in (others or {}).items():
+                assert await storage.take_seat(table_id, seat, other, token_hash(secrets.token_urlsafe(24)))
             for seq, event in enumerate(events, 1):
                 await storage.append(table_id, seq, event)
             return table_id, token

@@ -74,7 +74,11 @@ def decide(mover: Mover, skill: Skill, rng: random.Random) -> Action:
 
 
 def _answer(table: Table, skill: Skill) -> Answer:
-    """Partner asks to go out: yes unless this hand would lose more than the deal may gain."""
+    """Partner asks to go out: no while the side lacks the canastas it needs (more than one card
+    from them, going out is out of reach); else yes, unless (levels that weigh it) this hand
+    would lose more than the deal may gain."""
+    if not table.can_go_out_team(table.team):
+        return Answer(False)
     if not skill.answer:
         return Answer(True)
     hand = table.hand

@@ -304,7 +304,7 @@ def go_out(table: Table) -> Action | None:
     if len(hand) == 1:
         last = Discard(hand[0])
         return last if mover.check(last) is None else None
-    if not table.can_go_out_team(table.team) and not _may_complete(table):
+    if not may_go_out_this_turn(table):
         return None
     for keep in _keep_candidates(table):
         for groups in _go_out_groups(table, keep):
@@ -314,6 +314,12 @@ def go_out(table: Table) -> Action | None:
             if keep is None or mover.after(action).check(Discard(keep)) is None:
                 return action
     return None
+
+
+def may_go_out_this_turn(table: Table) -> bool:
+    """Whether going out this turn may be possible for the seat: its side has the canastas it
+    needs (or is one card from them), or its hand could complete them (a cheap bound)."""
+    return table.can_go_out_team(table.team) or _may_complete(table)
 
 
 def _may_complete(table: Table) -> bool:

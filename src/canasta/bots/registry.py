@@ -1,4 +1,5 @@
-"""Bots by name: `random`, `easy`, `normal`, `hard`, `search` (with options after a colon)."""
+"""Bots by name: `random`, `easy`, `normal`, `hard`, `careful` (the stand-in for a person who
+dropped out), `search` (with options after a colon)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from canasta.bots.heuristic import HeuristicBot
 from canasta.bots.search import SearchBot
 from canasta.bots.skill import LEVELS
 
-BOT_NAMES = ("random", "easy", "normal", "hard", "search")
+BOT_NAMES = ("random", "easy", "normal", "hard", "careful", "search")
 
 
 def make_bot(spec: str) -> Bot:

@@ -91,4 +91,24 @@ HARD = Skill(
     special_care=True,
 )
 
-LEVELS = {s.name: s for s in (EASY, NORMAL, HARD)}
+#: The stand-in for a person who dropped out and may be back: `hard`'s judgement, but it keeps
+#: most of the hand (`CAREFUL_HOLD` cards) until its side can go out, so that the person comes
+#: back to a hand, not to the one card a stranger left.
+CAREFUL_HOLD = 8
+CAREFUL = Skill(
+    name="careful",
+    mistake_rate=0.0,
+    keep_pairs=True,
+    wilds="complete",
+    min_keep=2,
+    hold=CAREFUL_HOLD,
+    solo_hold=True,
+    safety=2,
+    pile="value",
+    freeze=True,
+    ask=False,
+    answer=True,
+    special_care=True,
+)
+
+LEVELS = {s.name: s for s in (EASY, NORMAL, HARD, CAREFUL)}

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from canasta.protocol import translations
+
 MAX_CHAT_TEXT = 200
 
-PHRASES: Mapping[str, Mapping[str, str]] = {
+_EN_RU: Mapping[str, Mapping[str, str]] = {
     "hello": {"en": "Hello!", "ru": "Привет!"},
     "good_luck": {"en": "Good luck!", "ru": "Удачи!"},
     "well_played": {"en": "Well played!", "ru": "Хорошо сыграно!"},
@@ -17,6 +19,10 @@ PHRASES: Mapping[str, Mapping[str, str]] = {
     "good_game": {"en": "Good game!", "ru": "Хорошая игра!"},
     "rematch": {"en": "Rematch?", "ru": "Реванш?"},
     "bye": {"en": "Bye!", "ru": "Пока!"},
+}
+PHRASES: Mapping[str, Mapping[str, str]] = {
+    key: {**texts, **{lang: more[key] for lang, more in translations.PHRASES.items()}}
+    for key, texts in _EN_RU.items()
 }
 
 

@@ -6,11 +6,12 @@ from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any
 
+from canasta.protocol import translations
 from canasta.protocol.rule_reasons import reason_text, refusal_json
 from canasta.rules.errors import IllegalActionError
 from canasta.rules.refusal import Refusal
 
-LANGUAGES = ("en", "ru")
+LANGUAGES = ("en", "ru", "es", "pt", "de")
 
 
 class ErrorCode(StrEnum):
@@ -57,7 +58,7 @@ class ErrorCode(StrEnum):
 # Templates use language-neutral parameters (field names, numbers, card codes); `detail` is the
 # English explanation of a validator and appears only in English texts; `reason` of
 # illegal_action is the player's sentence of `canasta.protocol.rule_reasons`.
-MESSAGES: Mapping[ErrorCode, Mapping[str, str]] = {
+_EN_RU: Mapping[ErrorCode, Mapping[str, str]] = {
     ErrorCode.BAD_JSON: {
         "en": "The message is not valid JSON.",
         "ru": "Сообщение не является корректным JSON.",
@@ -202,6 +203,11 @@ MESSAGES: Mapping[ErrorCode, Mapping[str, str]] = {
         "en": "The server could not complete this request; nothing was changed. Please retry.",
         "ru": "Сервер не смог выполнить запрос; ничего не изменилось. Повторите попытку.",
     },
+}
+
+MESSAGES: Mapping[ErrorCode, Mapping[str, str]] = {
+    code: {**texts, **{lang: more[code.value] for lang, more in translations.ERRORS.items()}}
+    for code, texts in _EN_RU.items()
 }
 
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from canasta.protocol import translations
+
 RANKS: Mapping[str, Mapping[str, str]] = {
     "en": {
         "A": "aces", "K": "kings", "Q": "queens", "J": "jacks", "10": "tens", "9": "nines",
@@ -213,3 +215,10 @@ FALLBACK: Mapping[str, str] = {
     "ru": "Правила не разрешают этот ход.",
 }
 TEXTS: Mapping[str, Mapping[str, str]] = {"en": EN, "ru": RU}
+
+# Spanish, Portuguese (Brazil) and German: canasta.protocol.translations.
+RANKS = {**RANKS, **translations.RANKS}
+RANK = {**RANK, **translations.RANK}
+METHODS = {**METHODS, **translations.METHODS}
+FALLBACK = {**FALLBACK, **translations.FALLBACK}
+TEXTS = {**TEXTS, **translations.REFUSALS}

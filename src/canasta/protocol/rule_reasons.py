@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from canasta.protocol import translations
 from canasta.protocol.refusal_texts import FALLBACK, METHODS, RANK, RANKS, RANKS_ACCUSATIVE_RU, TEXTS
 from canasta.rules.cards import Card
 from canasta.rules.errors import IllegalActionError
 from canasta.rules.refusal import Refusal
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-JOKER = {"en": "a joker", "ru": "джокера"}
+JOKER = {"en": "a joker", "ru": "джокера", **translations.JOKER}
 
 
 def card_text(card: Card) -> str:

@@ -15,7 +15,7 @@ from canasta.rules.ruleset import RuleSet
 HUMAN = "human"
 DEFAULT_GRACE = 60.0
 DEFAULT_DEAL_PAUSE = 3.0
-DEFAULT_STAND_IN = "normal"
+DEFAULT_STAND_IN = "careful"  # keeps the hand of a person who will be back
 MAX_DELAY = 3600.0
 
 #: The range of every numeric house option (as docs/protocol.md lists them); the rule set then
@@ -161,7 +161,7 @@ def _check_bot(spec: str, where: str) -> None:
         return ProtocolError(ErrorCode.BAD_SETTINGS, detail, field=where)
 
     name, colon, text = spec.partition(":")
-    if name in BOT_LEVELS and not colon:
+    if (name in BOT_LEVELS or (where == "stand_in" and name == DEFAULT_STAND_IN)) and not colon:
         return
     if name != "search":
         raise refuse(f"unknown computer player {spec!r} (known: {', '.join(BOT_LEVELS)}, search:...)")

@@ -44,6 +44,7 @@ class Autoplay:
         self.stand_ins: set[int] = set()
         self._clock = room.config.clock
         self._grace: dict[int, Timer] = {}
+        self._grace_ends: dict[int, float] = {}  # when each running grace period ends
         self._step: Timer | None = None
         self._pending: str | None = None
         self._timed: tuple[object, int, float] | None = None  # (table, version, deadline)
@@ -66,6 +67,7 @@ class Autoplay:
         elif seat not in self.stand_ins and seat not in self._grace:
             grace = self.room.table.settings.grace
             self._grace[seat] = self._clock.call_later(grace, self._replace, seat)
+            self._grace_ends[seat] = self._clock.time() + grace
         self.schedule()  # with nobody left at the table, play pauses
 
     def present(self, seat: int) -> None:
@@ -74,6 +76,7 @@ class Autoplay:
         self.schedule()
 
     def _forget(self, seat: int) -> None:
+        self._grace_ends.pop(seat, None)
         timer = self._grace.pop(seat, None)
         if timer is not None:
             timer.cancel()
@@ -84,7 +87,14 @@ class Autoplay:
         table = self.room.table
         return seat in self.stand_ins or (table.state is not None and table.seats[seat].free)
 
+    def grace_left(self, seat: int) -> float | None:
+        """Seconds (to a tenth) before a stand-in takes this away person's seat; None when no
+        grace period runs for it."""
+        end = self._grace_ends.get(seat)
+        return None if end is None else round(max(0.0, end - self._clock.time()), 1)
+
     def _replace(self, seat: int) -> None:
+        self._grace_ends.pop(seat, None)
         self._grace.pop(seat, None)
         self.stand_ins.add(seat)
         self.room.send_presence()
@@ -221,5 +231,6 @@ class Autoplay:
         for timer in [*self._grace.values(), *([self._step] if self._step else [])]:
             timer.cancel()
         self._grace.clear()
+        self._grace_ends.clear()
         for task in self._tasks:
             task.cancel()

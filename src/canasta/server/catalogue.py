@@ -10,17 +10,18 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any, Final
 
+from canasta.protocol import translations
 from canasta.protocol.settings import BOT_LEVELS
 from canasta.rules.ruleset import PLAYER_COUNTS, VARIANTS, RuleSet
 
 TARGET_SCORES: Final = (2500, 5000, 7500, 10000)
 
 #: What each rule set is like, in plain words for the home page.
-DESCRIPTIONS_PLAIN: Final[Mapping[str, Mapping[str, str]]] = {
+_EN_RU: Final[Mapping[str, Mapping[str, str]]] = {
     "en": {
         "classic": "The best-known game: partners sit across, lay down sets of one rank and build "
         "canastas of seven cards. For 2 to 6 players.",
-        "modern-american": "Today's American style: 13 cards each, two cards drawn a turn, sets of wild "
+        "modern-american": "Today's American style: 13 cards each, the pile always frozen, sets of wild "
         "cards allowed, and two canastas needed to go out.",
         "online": "As on most card sites: a canasta of wild cards scores 2000, and a black three left "
         "in your hand costs 100.",
@@ -30,7 +31,7 @@ DESCRIPTIONS_PLAIN: Final[Mapping[str, Mapping[str, str]]] = {
     "ru": {
         "classic": "Самая известная игра: партнёры сидят друг напротив друга, выкладывают карты одного "
         "достоинства и собирают канасты из семи карт. От 2 до 6 игроков.",
-        "modern-american": "Современный американский вариант: по 13 карт, за ход берут две карты, можно "
+        "modern-american": "Современный американский вариант: по 13 карт, сброс всегда заморожен, можно "
         "выкладывать одни джокеры и двойки, для выхода нужны две канасты.",
         "online": "Как на большинстве карточных сайтов: канаста из джокеров и двоек приносит 2000, "
         "а чёрная тройка, оставшаяся на руке, стоит −100.",
@@ -38,6 +39,8 @@ DESCRIPTIONS_PLAIN: Final[Mapping[str, Mapping[str, str]]] = {
         "из которого у команды уже есть канаста, сброс больше не берёт.",
     },
 }
+
+DESCRIPTIONS_PLAIN: Final[Mapping[str, Mapping[str, str]]] = {**_EN_RU, **translations.DESCRIPTIONS}
 
 #: House options a table's creator may change, per rule set, with the values offered.
 #: `black3_freezes` and `pile_take_by_layoff` are the RuleSet's boolean shortcuts. A value the
@@ -135,7 +138,7 @@ def _by_teams(rules: RuleSet, options: list[dict[str, Any]]) -> dict[str, dict[s
 
 
 def catalogue() -> dict[str, Any]:
-    """The rule sets with their descriptions (English and Russian), player counts, default
+    """The rule sets with their descriptions (in every language), player counts, default
     target scores, house options and seats' teams per player count; the bot levels and target
     scores offered."""
     variants = []

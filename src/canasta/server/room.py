@@ -374,6 +374,7 @@ class Room:
                 "name": seat.name,
                 "connected": i in connected,
                 "stand_in": seat.bot is None and self.autoplay.stands_in(i),
+                "grace_left": self.autoplay.grace_left(i),
             }
             for i, seat in enumerate(self.table.seats)
         ]

@@ -28,7 +28,7 @@ from canasta.rules.errors import IllegalActionError, InvalidActionError
 from canasta.rules.game import Game, default_dealer
 from canasta.rules.record import Record
 from canasta.rules.state import State
-from canasta.server.table_facts import table_facts
+from canasta.server.table_facts import go_out_possible, table_facts
 from canasta.storage.base import TableRow
 
 WAITING, PLAYING, DEAL_OVER, GAME_OVER = "waiting", "playing", "deal_over", "game_over"
@@ -202,12 +202,14 @@ class LiveTable:
 
     def seat_json(self, seat: int | None) -> dict[str, Any]:
         """What `seat` knows of the current deal (None: a spectator): `view`, what the table
-        shows, and for a seat `memory`, the rest of its `SeatView`; both None before a deal."""
+        shows, and for a seat `memory`, the rest of its `SeatView`, and `go_out_possible` (see
+        `table_facts.go_out_possible`); None before a deal."""
         state = self.game.state
         view = None if state is None else state.view(seat)
         return {
             "view": None if view is None else view.to_json(),
             "memory": None if view is None or seat is None else seat_memory(view),
+            "go_out_possible": None if view is None or seat is None else go_out_possible(view),
         }
 
     def record(self, game: int, last_deal: int | None) -> dict[str, Any]:

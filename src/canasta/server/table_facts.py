@@ -3,16 +3,21 @@ client holds no rule of the game): the seats' teams, whom the pile is frozen for
 blocks it, which melds are canastas and of which kind, the canastas each side still needs to
 go out, the opening minimums, the points each side has on the table so far (cards melded and
 canasta bonuses), the card that froze the pile, and the points of each rank. Sent in every `state` message and
-with every step of a replay."""
+with every step of a replay. `go_out_possible` is a seat's own: whether asking partner is worth
+offering."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
+from canasta.bots.melding import may_go_out_this_turn
+from canasta.bots.table import Table
+from canasta.rules.actions import Ask
 from canasta.rules.cards import Card
 from canasta.rules.melds import canasta_bonus, canasta_count, is_canasta, is_natural_canasta
 from canasta.rules.state import State
+from canasta.rules.view import SeatView
 
 # One card of each rank a hand can hold, for the points of its rank.
 RANK_CARDS = ("JK", "2S", "AS", "KS", "QS", "JS", "10S", "9S", "8S", "7S", "6S", "5S", "4S", "3S")
@@ -62,3 +67,11 @@ def table_facts(state: State) -> dict[str, Any]:
         "freezer": _freezer(state),
         "points": {Card.parse(code).rank.value: Card.parse(code).points for code in RANK_CARDS},
     }
+
+
+def go_out_possible(view: SeatView) -> bool | None:
+    """For a seat that may ask its partner now, whether going out this turn may be possible
+    (the table offers the ask only then); None when it may not ask."""
+    if not any(isinstance(a, Ask) for a in view.legal):
+        return None
+    return may_go_out_this_turn(Table(view.mover()))

@@ -1,7 +1,7 @@
 // The table around the hand: the players, each team's melds and threes, the stock and the pile.
 
-import { MELD_ORDER, cardBack, cardFace, cardName, isRed, isWild } from './cards.js';
-import { clockElement } from './clock.js';
+import { cardBack, cardFace, cardName, inShownOrder, isRed, isWild } from './cards.js';
+import { clockElement, showGrace } from './clock.js';
 import { el } from './dom.js';
 import { t } from './i18n.js';
 
@@ -62,11 +62,13 @@ export function seatChip(ctx, seat) {
     for (let i = 0; i < Math.min(count, 5); i++) fan.append(cardBack('mini'));
     meta.append(fan, el('span', 'count', t('cards_n', { n: count })));
   }
-  meta.append(el('small', 'seat-status', seatStatus(ctx, info)));
+  const status = el('small', 'seat-status', seatStatus(ctx, info));
+  if (ctx.graces.text(seat) != null) showGrace(status, ctx.graces, 'away_in', seat);  // a computer plays soon
+  meta.append(status);
   if (view && view.dealer === seat) meta.append(el('small', 'dealer', t('dealer')));
   if (view && view.sitting_out === seat) meta.append(el('small', 'out', t('sitting_out')));
   chip.append(meta);
-  const parts = [ctx.nameOf(seat), relation(ctx, seat), seatStatus(ctx, info)];
+  const parts = [ctx.nameOf(seat), relation(ctx, seat), status.textContent];
   if (count != null) parts.push(t('cards_n', { n: count }));
   if (turn) parts.push(t('to_move'));
   chip.setAttribute('aria-label', parts.join(', '));
@@ -96,11 +98,13 @@ function meldLabel(rank, cards) {
 }
 
 // A meld as a column of its cards, or a finished canasta as a squared pile.
-function meldColumn(ctx, team, meld) {
+function meldColumn(ctx, team, meld, number) {
   const cards = meld.cards;
   const mine = team === ctx.myTeam && ctx.canAddToMeld;
   const col = el(mine ? 'button' : 'div', 'meld');
   col.dataset.rank = meld.rank;
+  if (team === ctx.myTeam && ctx.hintTarget && ctx.hintTarget.ranks.has(meld.rank)) col.classList.add('hint-target');
+  if (mine && number <= 9) col.setAttribute('aria-keyshortcuts', String(number));
   if (!mine) col.setAttribute('role', 'group');
   if (ctx.changed.some((c) => c.team === team && c.ranks.includes(meld.rank))) col.classList.add('changed');
   if (mine) {
@@ -155,14 +159,14 @@ export function teamPanel(ctx, team) {
     if (threes.length) {
       const box = el('span', 'threes');
       box.setAttribute('aria-label', t('threes_n', { n: threes.length }));
+      box.title = t('threes_n', { n: threes.length });
       for (const code of threes) box.append(cardFace(code, { extra: 'small' }));
       head.append(box);
     }
   }
   panel.append(head);
   const row = el('div', 'melds');
-  const sorted = [...melds].sort((a, b) => MELD_ORDER.indexOf(a.rank) - MELD_ORDER.indexOf(b.rank));
-  for (const meld of sorted) row.append(meldColumn(ctx, team, meld));
+  inShownOrder(melds).forEach((meld, i) => row.append(meldColumn(ctx, team, meld, i + 1)));
   if (!melds.length) row.append(el('span', 'empty', t('no_melds')));
   panel.append(row);
   return panel;
@@ -188,6 +192,7 @@ export function renderCentre(stockBox, pileBox, ctx) {
   stock.disabled = !ctx.canDraw;
   stock.append(cardBack(), el('span', 'pile-count', String(view.stock_size)));
   stock.setAttribute('aria-label', t('stock_label', { n: view.stock_size }) + (ctx.canDraw ? '. ' + t('stock_hint') : ''));
+  stock.classList.toggle('hint-target', ctx.hintTarget?.control === 'stock');
   stock.addEventListener('click', ctx.onStock);
   stockBox.append(stock, el('span', 'caption', t('stock')));
 
@@ -216,6 +221,7 @@ export function renderCentre(stockBox, pileBox, ctx) {
   pile.addEventListener('click', ctx.onPile);
   if (ctx.canDiscard) pile.dataset.drop = 'pile';  // a card of the hand may be dragged here
   pile.classList.toggle('takeable', ctx.canTake);
+  pile.classList.toggle('hint-target', ctx.hintTarget?.control === 'pile');
   pileBox.append(pile);
   const caption = el('span', 'caption', t('pile'));
   pileBox.append(caption);

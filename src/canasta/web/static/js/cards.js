@@ -5,7 +5,12 @@ import { t } from './i18n.js';
 // Display order: jokers and twos together first, then aces down to fours, then threes.
 export const RANK_ORDER = ['JK', '2', 'A', 'K', 'Q', 'J', '10', '9', '8', '7', '6', '5', '4', '3'];
 // Meld columns: natural ranks high to low, then black threes and wild-card melds.
-export const MELD_ORDER = ['A', 'K', 'Q', 'J', '10', '9', '8', '7', '6', '5', '4', '3', 'wild'];
+const MELD_ORDER = ['A', 'K', 'Q', 'J', '10', '9', '8', '7', '6', '5', '4', '3', 'wild'];
+
+// A side's melds in the order the table shows them (aces first, wild cards last).
+export function inShownOrder(melds) {
+  return [...melds].sort((a, b) => MELD_ORDER.indexOf(a.rank) - MELD_ORDER.indexOf(b.rank));
+}
 const SUIT_ORDER = ['S', 'H', 'D', 'C'];
 export const SUIT_SYMBOL = { S: '♠', H: '♥', D: '♦', C: '♣' };
 

@@ -1,22 +1,23 @@
-// What every page shares: the language switch, the four-colour-suit option, copy buttons.
+// What every page shares: the language menu, the four-colour-suit option, copy buttons.
 
-import { LANGUAGES, lang, setLang, t, translatePage } from './i18n.js';
+import { LANGUAGE_NAMES, LANGUAGES, lang, setLang, t, translatePage } from './i18n.js';
 import { applyColours, prefs } from './prefs.js';
 
 // Wire the header controls; `onChange` re-renders the page after a switch.
 export function setupChrome(onChange) {
-  const langButton = document.getElementById('lang-switch');
+  const menu = document.getElementById('lang-menu');
   const colours = document.getElementById('four-colour');
-  const showLang = () => {
-    const other = LANGUAGES.find((l) => l !== lang());
-    langButton.textContent = t('lang.short.' + other);
-    langButton.setAttribute('aria-label', `${t('lang.short.' + other)}: ${t('lang.switch_to.' + other)}`);
-    langButton.setAttribute('lang', other);
-  };
-  langButton.addEventListener('click', () => {
-    setLang(LANGUAGES.find((l) => l !== lang()));
+  menu.replaceChildren(...LANGUAGES.map((code) => {
+    const option = document.createElement('option');
+    option.value = code;
+    option.lang = code;
+    option.textContent = LANGUAGE_NAMES[code];
+    return option;
+  }));
+  menu.value = lang();
+  menu.addEventListener('change', () => {
+    setLang(menu.value);
     translatePage();
-    showLang();
     onChange('lang');
   });
   if (colours) {
@@ -32,7 +33,6 @@ export function setupChrome(onChange) {
   }
   applyColours();
   translatePage();
-  showLang();
 }
 
 async function copyField(button) {

@@ -38,11 +38,47 @@ export function clockElement(mine) {
   return node;
 }
 
+function minutes(seconds) {
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+// How long each away person's seat waits before a computer plays it (the seats' `grace_left`),
+// counted down like the turn timer.
+export class GraceClocks {
+  constructor() {
+    this.deadlines = new Map();  // seat -> performance.now() when a computer takes over
+  }
+
+  update(seats) {
+    const now = performance.now();
+    this.deadlines = new Map(seats.filter((s) => s.grace_left != null).map((s) => [s.seat, now + s.grace_left * 1000]));
+  }
+
+  // "0:45" for a seat whose grace period runs, else null.
+  text(seat) {
+    const deadline = this.deadlines.get(seat);
+    return deadline == null ? null : minutes(Math.ceil(Math.max(0, deadline - performance.now()) / 1000));
+  }
+}
+
+// Show on `node` the text of `key` for a seat's grace period, kept up to date by `tickGrace`.
+export function showGrace(node, graces, key, seat, name = '') {
+  Object.assign(node.dataset, { graceSeat: seat, graceKey: key, graceName: name });
+  node.textContent = t(key, { name, time: graces.text(seat) });
+}
+
+export function tickGrace(graces, root = document) {
+  for (const node of root.querySelectorAll('[data-grace-seat]')) {
+    const time = graces.text(Number(node.dataset.graceSeat));
+    if (time != null) node.textContent = t(node.dataset.graceKey, { name: node.dataset.graceName, time });
+  }
+}
+
 // Bring every countdown on the page up to date.
 export function tickClocks(clock, root = document) {
   const seconds = clock.seconds();
   if (seconds == null) return;
-  const text = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+  const text = minutes(seconds);
   for (const node of root.querySelectorAll('[data-clock]')) {
     node.textContent = text;
     node.setAttribute('aria-label', t(node.dataset.clock === 'mine' ? 'clock.mine' : 'clock.label', { n: seconds }));

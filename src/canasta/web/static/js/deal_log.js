@@ -11,6 +11,7 @@ export class DealLog {
   constructor() {
     this.entries = [];  // {kind, version, text: () => string}
     this.version = -1;  // the last version whose move is in the log
+    this.last = null;  // that move's key
   }
 
   add(kind, version, text) {
@@ -27,23 +28,35 @@ export class DealLog {
       this.add('deal', start, () => t('log.deal', { n: message.deal + 1 }));
     }
     for (const move of message.moves) this.add('move', move.version, moveText(move, nameOf));
+    this.last = message.moves.length ? moveKey(message.moves[message.moves.length - 1]) : null;
     this.entries = [...chat, ...this.entries].sort((a, b) => b.version - a.version).slice(0, LIMIT);
     this.version = message.version;
   }
 
-  // A new state: its move (or the start of a deal) joins the log.
+  // A new state: its move (or the start of a deal, which clears the last deal's moves) joins
+  // the log. A state that repeats the last move (a player asking for the next deal) adds nothing.
   follow(state, nameOf) {
     if (state.version <= this.version) return;
     const first = this.version < 0;
     this.version = state.version;
-    if (state.last) this.add('move', state.version, moveText(state.last, nameOf));
-    else if (state.view && !first) {
+    const last = state.last ? moveKey(state.last) : null;
+    if (last && last !== this.last) {  // a person's move keeps the name it was made under
+      const name = state.seats && state.seats[state.last.seat] ? state.seats[state.last.seat].name : null;
+      this.add('move', state.version, moveText(state.last, nameOf, name));
+    }
+    else if (!last && state.view && !first) {
       const deal = state.deal + 1;
+      this.entries = this.entries.filter((e) => e.kind === 'chat');
       this.add('deal', state.version, () => t('log.deal', { n: deal }));
     }
+    this.last = last;
   }
 }
 
-function moveText({ seat, action, by }, nameOf) {
-  return () => describeMove(action, nameOf(seat), by);
+function moveKey({ seat, action, by }) {
+  return JSON.stringify([seat, action, by]);
+}
+
+function moveText({ seat, action, by }, nameOf, name = null) {
+  return () => describeMove(action, name ?? nameOf(seat), by);
 }

@@ -15,8 +15,10 @@ export class HandModel {
   }
 
   // A new hand from the server; choices are kept only while the hand is the same. The cards
-  // that came into it (a draw, the pile) are `fresh` until the hand changes again.
-  update(codes) {
+  // that came into it (a draw, the pile) are `fresh` until the hand changes again; a hand just
+  // dealt (`newDeal`) has none.
+  update(codes, newDeal = false) {
+    if (newDeal) this.codes = [];
     if (codes.join(' ') !== this.codes.join(' ')) {
       const before = new Map();
       for (const code of this.codes) before.set(code, (before.get(code) || 0) + 1);

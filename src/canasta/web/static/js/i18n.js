@@ -1,14 +1,19 @@
-// Every text the client shows, in English and Russian; the language comes from the browser
-// unless the player switched it (kept in localStorage).
+// Every text the client shows, in English and Russian here and in Spanish, Portuguese (Brazil)
+// and German in lang_*.js; the language comes from the browser unless the player chose one
+// (kept in localStorage).
 
+import { DE } from './lang_de.js';
+import { ES } from './lang_es.js';
+import { PT } from './lang_pt.js';
 import { prefs } from './prefs.js';
 
-export const LANGUAGES = ['en', 'ru'];
+export const LANGUAGES = ['en', 'es', 'pt', 'de', 'ru'];
+
+// Each language's name in itself, for the language menu.
+export const LANGUAGE_NAMES = { en: 'English', es: 'Español', pt: 'Português (BR)', de: 'Deutsch', ru: 'Русский' };
 
 const EN = {
-  'lang.short.en': 'EN', 'lang.short.ru': 'RU',
-  'lang.switch_to.en': 'Switch to English', 'lang.switch_to.ru': 'Switch to Russian',
-  home: 'Canasta: home', tools: 'Table tools', help: 'Keyboard help', four_colour: '4 colours',
+  language: 'Language', table_title: 'Canasta table', home: 'Canasta: home', tools: 'Table tools', help: 'Keyboard help', four_colour: '4 colours',
   copy: 'Copy', copied: 'Copied', close: 'Close',
   // cards
   card: '{rank} of {suit}',
@@ -66,8 +71,10 @@ const EN = {
   invite_title: 'Invite friends', table_link: 'Table link', other_device: 'Open on another device',
   other_device_note: 'This link is your seat: open it on your phone or another computer to play from there. Do not share it.',
   'key.space': 'Space', 'key.esc': 'Esc', keys_title: 'Keyboard', 'keys.move': 'Move between your cards', 'keys.select': 'Choose or drop the card in focus',
+  'keys.meld': 'Add the chosen cards to your first, second… ninth meld (left to right)',
   you: 'you', partner: 'partner', opponent: 'opponent', team_n: 'team {n}', seat_n: 'Seat {n}', bot_name: 'Computer {n}',
   computer: 'computer, {level}', seat_free: 'free seat', stand_in: 'away: a computer plays', free_stand_in: 'free seat: a computer plays',
+  away_in: 'away: a computer plays in {time}', 'status.away': '{name} is away: a computer plays in {time}.',
   online: 'online', offline: 'offline', dealer: 'dealer', sitting_out: 'sits out', to_move: 'to move',
   cards_n: { one: '{n} card', other: '{n} cards' },
   we: 'We', they: 'They', score_n: '{n} points', target_n: 'to {n}',
@@ -101,10 +108,13 @@ const EN = {
   'status.asked': '{name} asked partner for permission to go out.',
   'status.your_draw': 'Your turn: draw from the stock or take the pile.',
   'status.your_play': 'Meld if you like, then discard.',
-  'status.must_go_out': 'Your partner said yes: you must go out this turn.',
+  'status.may_go_out': 'Your partner said yes: you may go out this turn.',
   'status.may_not_go_out': 'Your partner said no: you may not go out this turn.',
   'status.other_turn': '{name} is playing.',
-  'prompt.question': '{name} asks: may I go out?',
+  'prompt.question': '{name}, your partner, asks: may I go out?',
+  'prompt.explain': '“Yes” lets them go out this turn (it does not oblige them); “No” forbids going out for the rest of their turn.',
+  'ask_cost.optional_binding': 'a “no” binds for this turn', 'ask_cost.once_per_deal_after_draw': 'once a deal',
+  'ask_cost.mandatory': 'needed to go out; a “no” binds for this turn',
   'won.we': 'We won the game!', 'won.they': 'They won the game.', 'won.team': '{team} won the game.',
   'reason.went_out': '{name} went out.', 'reason.concealed': '{name} went out concealed.',
   'reason.stock_exhausted': 'The stock ran out.',
@@ -126,6 +136,9 @@ const EN = {
   'chart.label': 'Running totals: {totals}; target {target}',
   choose_one_discard: 'Choose exactly one card to discard.',
   choose_cards_first: 'Choose the cards to add first.',
+  'guard.question': '{card} fits your {meld}: discard it anyway?', 'guard.again': 'Don’t ask again',
+  'guard.keep': 'Keep it', 'guard.discard': 'Discard it',
+  choose_meld: 'These cards fit more than one of your melds: press the meld to add them to (or its number key).',
   reconnecting: 'Connection lost: reconnecting…',
   'log.deal': 'Deal {n} is dealt.',
   'move.draw': '{name} drew from the stock.', 'move.pickup': '{name} took the pile with {cards}',
@@ -152,9 +165,7 @@ const EN = {
 };
 
 const RU = {
-  'lang.short.en': 'EN', 'lang.short.ru': 'RU',
-  'lang.switch_to.en': 'Переключить на английский', 'lang.switch_to.ru': 'Переключить на русский',
-  home: 'Canasta: главная страница', tools: 'Инструменты стола', help: 'Клавиши', four_colour: '4 цвета',
+  language: 'Язык', table_title: 'Стол для канасты', home: 'Canasta: главная страница', tools: 'Инструменты стола', help: 'Клавиши', four_colour: '4 цвета',
   copy: 'Копировать', copied: 'Скопировано', close: 'Закрыть',
   card: '{rank} {suit}',
   'suit.S': 'пик', 'suit.H': 'червей', 'suit.D': 'бубен', 'suit.C': 'треф',
@@ -209,9 +220,12 @@ const RU = {
   invite_title: 'Пригласить друзей', table_link: 'Ссылка на стол', other_device: 'Открыть на другом устройстве',
   other_device_note: 'Эта ссылка — ваше место: откройте её на телефоне или другом компьютере, чтобы играть оттуда. Не передавайте её никому.',
   'key.space': 'Пробел', 'key.esc': 'Клавиша Esc', keys_title: 'Клавиши', 'keys.move': 'Переход между картами', 'keys.select': 'Выбрать карту или снять выбор',
+  'keys.meld': 'Добавить выбранные карты к первой, второй… девятой своей комбинации (слева направо)',
   you: 'вы', partner: 'партнёр', opponent: 'соперник', team_n: 'команда {n}', seat_n: 'Место {n}',
   bot_name: 'Компьютер {n}', computer: 'компьютер, {level}', seat_free: 'свободно', free_stand_in: 'свободно: играет компьютер',
-  stand_in: 'нет на месте: играет компьютер', online: 'в сети', offline: 'не в сети', dealer: 'сдаёт',
+  stand_in: 'нет на месте: играет компьютер',
+  away_in: 'нет на месте: через {time} сыграет компьютер', 'status.away': '{name}: нет на месте, через {time} ход сделает компьютер.',
+  online: 'в сети', offline: 'не в сети', dealer: 'сдаёт',
   sitting_out: 'пропускает', to_move: 'ходит',
   cards_n: { one: '{n} карта', few: '{n} карты', many: '{n} карт', other: '{n} карты' },
   we: 'Мы', they: 'Они', score_n: '{n} очков', target_n: 'до {n}',
@@ -251,10 +265,13 @@ const RU = {
   'status.asked': '{name} спрашивает партнёра, можно ли выйти.',
   'status.your_draw': 'Ваш ход: возьмите карту из прикупа или сброс.',
   'status.your_play': 'Выкладывайте комбинации, затем сбросьте карту.',
-  'status.must_go_out': 'Ответ партнёра — «да»: в этот ход нужно выйти.',
+  'status.may_go_out': 'Ответ партнёра — «да»: в этот ход можно выйти.',
   'status.may_not_go_out': 'Ответ партнёра — «нет»: в этот ход выходить нельзя.',
   'status.other_turn': 'Ходит {name}.',
-  'prompt.question': '{name} спрашивает: можно выйти?',
+  'prompt.question': '{name}, ваш партнёр, спрашивает: можно выйти?',
+  'prompt.explain': '«Да» разрешает выйти в этот ход (но не обязывает); «нет» запрещает выход до конца этого хода.',
+  'ask_cost.optional_binding': '«нет» запрещает выход в этот ход', 'ask_cost.once_per_deal_after_draw': 'один раз за сдачу',
+  'ask_cost.mandatory': 'обязательно для выхода; «нет» запрещает выход в этот ход',
   'won.we': 'Мы выиграли!', 'won.they': 'Они выиграли.', 'won.team': 'Выиграли: {team}.',
   'reason.went_out': 'Выход: {name} — карт на руке не осталось.', 'reason.concealed': 'Закрытый выход: {name} — все карты выложены за один ход.',
   'reason.stock_exhausted': 'Прикуп кончился.',
@@ -276,6 +293,9 @@ const RU = {
   'chart.label': 'Сумма очков: {totals}; цель {target}',
   choose_one_discard: 'Выберите ровно одну карту для сброса.',
   choose_cards_first: 'Сначала выберите карты.',
+  'guard.question': '{card} подходит к вашей комбинации ({meld}): всё равно сбросить?', 'guard.again': 'Больше не спрашивать',
+  'guard.keep': 'Оставить', 'guard.discard': 'Сбросить',
+  choose_meld: 'Эти карты подходят к нескольким вашим комбинациям: нажмите на нужную (или её цифру).',
   reconnecting: 'Связь потеряна: подключаемся снова…',
   'log.deal': 'Роздана сдача {n}.',
   'move.draw': '{name} берёт карту из прикупа.', 'move.pickup': '{name} берёт сброс, к верхней карте: {cards}',
@@ -303,7 +323,7 @@ const RU = {
   'replay.hand_of': 'Карты: {name}',
 };
 
-const STRINGS = { en: EN, ru: RU };
+const STRINGS = { en: EN, ru: RU, es: ES, pt: PT, de: DE };
 
 function browserLanguage() {
   const saved = prefs.lang;
@@ -341,4 +361,5 @@ export function translatePage(root = document) {
   for (const node of root.querySelectorAll('[data-i18n-placeholder]')) node.placeholder = t(node.dataset.i18nPlaceholder);
 }
 
-export function keys(language) { return Object.keys(STRINGS[language]); }
+// Every text of a language, by key (for the completeness checks).
+export function strings(language) { return STRINGS[language]; }

@@ -1,8 +1,11 @@
 // The player's moves, built from the chosen cards and the legal moves the server listed, and
 // sent to the server (which decides).
 
-import { t } from './i18n.js';
-import { canAdd, pickups } from './legal.js';
+import { cardShort, inShownOrder } from './cards.js';
+import { $ } from './dom.js';
+import { lang, t } from './i18n.js';
+import { canAdd, followsHint, groupRank, meldsTaking, pickups } from './legal.js';
+import { prefs } from './prefs.js';
 import { app, context } from './store.js';
 import { render, rerenderHand, showError } from './view.js';
 
@@ -43,12 +46,35 @@ export function buyTopCard() {
   else if (ctx.topOnly) act(ctx.topOnly);
 }
 
+// Lay the staged groups and the chosen cards. Chosen cards that are a suggested move are laid
+// as it says; chosen cards that make no meld of their own but fit one of the side's melds
+// (wild cards, say) go onto it when it is the only one.
 export function layMelds() {
   const ctx = context();
   if (!ctx.playPhase) return;
-  app.hand.stage();
+  const chosen = app.hand.selectedCodes();
+  const hinted = app.hand.staged.length ? null : followsHint(app.hint && app.hint.action, chosen);
+  if (hinted) {
+    act(hinted);
+    return;
+  }
+  if (chosen.length) {
+    const ranks = canAdd(ctx.view.legal, groupRank(chosen), chosen) ? [] : meldsTaking(ctx.view.legal, ctx.view.melds[ctx.myTeam], chosen);
+    if (ranks.length > 1) {
+      showError(t('choose_meld'));
+      return;
+    }
+    app.hand.stage(ranks[0] || null);
+  }
   const melds = app.hand.groups();
   if (melds.length) act({ type: 'meld', melds });
+}
+
+// The chosen cards onto the side's `n`-th meld as the table shows them (keys 1 to 9).
+export function addToMeldNumber(n) {
+  const ctx = context();
+  const meld = ctx.view && ctx.myTeam != null ? inShownOrder(ctx.view.melds[ctx.myTeam])[n - 1] : null;
+  if (ctx.canAddToMeld && meld) addToMeld(meld.rank);
 }
 
 export function discardSelected() {
@@ -59,7 +85,28 @@ export function discardSelected() {
     showError(t('choose_one_discard'));
     return;
   }
-  act({ type: 'discard', card: chosen[0] });
+  discard(ctx, chosen[0]);
+}
+
+// Discard `card`; when the legal moves could lay it on one of the side's melds instead, ask
+// first (unless the player said not to ask again).
+function discard(ctx, card) {
+  const fits = meldsTaking(ctx.view.legal, ctx.view.melds[ctx.myTeam], [card]);
+  if (!fits.length || !prefs.discardGuard) {
+    act({ type: 'discard', card });
+    return;
+  }
+  const meld = fits[0] === 'wild' ? t('meld.wild') : t('ranks.' + fits[0]);
+  $('guard-question').textContent = t('guard.question', { card: cardShort(card), meld: meld.toLocaleLowerCase(lang()) });
+  $('guard-again').checked = false;
+  const dialog = $('guard-dialog');
+  dialog.returnValue = '';
+  dialog.onclose = () => {
+    if (dialog.returnValue !== 'discard') return;
+    if ($('guard-again').checked) prefs.discardGuard = false;
+    act({ type: 'discard', card });
+  };
+  dialog.showModal();
 }
 
 // A card of the hand dragged onto the pile (discard it) or onto one of the team's melds (add it
@@ -72,7 +119,7 @@ function dropCard(index, where, rank, target) {
     render();
     return;
   }
-  if (where === 'pile' && ctx.canDiscard) act({ type: 'discard', card: app.hand.codes[index] });
+  if (where === 'pile' && ctx.canDiscard) discard(ctx, app.hand.codes[index]);
   if (where === 'meld' && ctx.canAddToMeld) stageForMeld(ctx, rank, app.hand.selected.has(index) ? [...app.hand.selected] : [index]);
 }
 

@@ -2,7 +2,7 @@
 
 import { $ } from './dom.js';
 import { t } from './i18n.js';
-import { act, askHint, buyTopCard, clearChoice, discardSelected, draw, group, layMelds, pickup } from './intents.js';
+import { act, addToMeldNumber, askHint, buyTopCard, clearChoice, discardSelected, draw, group, layMelds, pickup } from './intents.js';
 import { app, context } from './store.js';
 import { openSheet } from './view.js';
 
@@ -27,6 +27,11 @@ export function onKey(event) {
     return;
   }
   if (event.key === 'Escape') { clearChoice(); return; }
+  if (/^[1-9]$/.test(event.key)) {
+    event.preventDefault();
+    addToMeldNumber(Number(event.key));
+    return;
+  }
   const handler = KEYS[event.key.toLowerCase()];
   if (handler) {
     event.preventDefault();
@@ -36,7 +41,7 @@ export function onKey(event) {
 
 export function fillHelp() {
   const keys = [['d', 'draw'], ['p', 'pickup'], ['h', 'hint'], ['b', 'top_only'], ['g', 'group'], ['m', 'lay'], ['x', 'discard'],
-    ['c', 'clear'], ['a', 'ask'], ['y', 'answer_yes'], ['n', 'answer_no'], ['s', 'sheet'], ['← →', 'keys.move'],
+    ['c', 'clear'], ['1–9', 'keys.meld'], ['a', 'ask'], ['y', 'answer_yes'], ['n', 'answer_no'], ['s', 'sheet'], ['← →', 'keys.move'],
     ['key.space', 'keys.select'], ['key.esc', 'clear']].filter(([key]) => key !== 'b' || app.rules?.top_card_only_go_out);
   $('help-keys').replaceChildren(...keys.flatMap(([key, what]) => {
     const dt = document.createElement('dt');

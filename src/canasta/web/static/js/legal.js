@@ -59,3 +59,24 @@ export function cardsOf(action, hand) {
   }
   return used;
 }
+
+// Where a suggested move is made on the table: the control to press ('stock', 'pile' or
+// 'lay') and the ranks of the side's melds (`melds`, as the view lists them) it adds to.
+export function hintTarget(action, melds) {
+  const existing = new Set(melds.map((m) => m.rank));
+  const ranks = (action.melds || []).map(groupRank).filter((r) => existing.has(r));
+  const control = { draw: 'stock', pickup: 'pile', discard: 'pile', meld: 'lay' }[action.type] || null;
+  return { control, ranks: new Set(ranks) };
+}
+
+// The legal move that lays exactly `codes` (compared by rank) in one meld action, if `hint`
+// (a suggested move) is one: how pressing "Lay melds" follows a hint.
+export function followsHint(hint, codes) {
+  if (!hint || hint.type !== 'meld') return null;
+  return sameKinds(hint.melds.flatMap(groupCards), codes) ? hint : null;
+}
+
+// The ranks of the side's `melds` to which the legal moves can add `codes` alone.
+export function meldsTaking(legal, melds, codes) {
+  return melds.map((m) => m.rank).filter((rank) => canAdd(legal, rank, codes));
+}

@@ -22,6 +22,8 @@ export const prefs = {
   get sound() { return read('sound') === '1'; },
   set sound(on) { write('sound', on ? '1' : null); },
   set name(value) { write('name', value); },
+  get discardGuard() { return read('discardGuard') !== 'off'; },  // ask before discarding a card that fits a meld
+  set discardGuard(on) { write('discardGuard', on ? null : 'off'); },
   token(table) { return read('seat.' + table); },
   saveToken(table, token) { write('seat.' + table, token); },
   dropToken(table) { write('seat.' + table, null); },

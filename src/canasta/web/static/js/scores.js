@@ -144,3 +144,16 @@ export function handsLeft(hands, nameOf) {
   });
   return box;
 }
+
+// The score line: each side's total in `order` (the reader's own first); with three teams the
+// others by number (their players' names in the tooltip), so that the line stays short.
+export function fillScoreline(box, sheet, order, myTeam, teamName) {
+  box.replaceChildren();
+  for (const team of order) {
+    const short = sheet.totals.length > 2 && team !== myTeam;
+    const item = el('span', { class: `score team-${team}` }, `${short ? t('team_n', { n: team + 1 }) : teamName(team)} ${sheet.totals[team]}`);
+    if (short) item.title = teamName(team);
+    box.append(item);
+  }
+  box.append(el('span', { class: 'target' }, t('target_n', { n: sheet.target })));
+}

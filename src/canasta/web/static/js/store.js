@@ -2,12 +2,12 @@
 // facts derived from them (all from the server's messages: no rule of the game is decided here).
 
 import { cardShort } from './cards.js';
-import { TurnClock } from './clock.js';
+import { GraceClocks, TurnClock } from './clock.js';
 import { DealLog } from './deal_log.js';
 import { HandModel } from './hand.js';
 import { HandOrder } from './hand_order.js';
 import { t } from './i18n.js';
-import { canTakePile, cardsOf, groupRank, pickups, playableKinds } from './legal.js';
+import { canTakePile, cardsOf, groupRank, hintTarget, pickups, playableKinds } from './legal.js';
 
 const LINGER = 3000;  // milliseconds a change stays marked after the next move
 
@@ -18,6 +18,7 @@ export const app = {
   seat: null,
   settings: null,
   clock: new TurnClock(),
+  graces: new GraceClocks(),  // away people's seats: when a computer takes over
   clockShown: null,  // the whole seconds the reader's own countdown showed last
   rules: null,
   state: null,
@@ -42,6 +43,12 @@ export function nameOf(seat) {
   return t('seat_n', { n: seat + 1 });
 }
 
+// The teams' indexes, the reader's own first (score lines read "We … They …").
+export function teamsInOrder(count) {
+  const mine = app.seat == null ? null : teamOf(app.seat);
+  return [...Array(count).keys()].sort((a, b) => (b === mine) - (a === mine));
+}
+
 export function teamName(team) {
   const mine = app.seat == null ? null : teamOf(app.seat);
   if (mine === team) return t('we');
@@ -59,7 +66,7 @@ export function context() {
   const drawPhase = myTurn && !answering && view.phase === 'draw';
   const playPhase = myTurn && !answering && view.phase === 'play';
   const ctx = {
-    state: st, view, facts: st.facts, rules: app.rules, me, seats: app.seats, players: app.rules.players,
+    state: st, view, facts: st.facts, rules: app.rules, me, seats: app.seats, graces: app.graces, players: app.rules.players,
     teams: app.rules.teams, myTeam: me == null ? null : teamOf(me), teamOf, nameOf, teamName,
     legal, myTurn, answering, drawPhase, playPhase,
     canDraw: drawPhase && legal.has('draw'),
@@ -70,6 +77,7 @@ export function context() {
     canAddToMeld: drawPhase || playPhase,
     playable: myTurn ? playableKinds(view.legal) : new Set(),
     hinted: new Set(app.hint && view ? cardsOf(app.hint.action, app.hand.codes) : []),
+    hintTarget: app.hint && view ? hintTarget(app.hint.action, view.melds[teamOf(me)] || []) : null,
     changed: app.marks.map((m) => m.change),
   };
   ctx.minimum = view && me != null && !view.opened[ctx.myTeam] ? view.minimums[ctx.myTeam] : null;
@@ -99,17 +107,21 @@ export function receive(message) {
     case 'hint':
       if (app.state && message.version === app.state.version) app.hint = message;
       break;
-    case 'state':
+    case 'state': {
       if (!app.state || app.state.version !== message.version) app.hint = null;
       if (!app.state || message.version > app.state.version) noteChange(message);
+      const dealt = !app.state || app.state.game !== message.game || app.state.deal !== message.deal;
       app.state = message;
       app.seats = message.seats;
+      app.graces.update(message.seats);
       app.clock.update(message, app.settings && app.settings.turn_timer);
-      if (message.view) app.hand.update(message.view.hand);
+      if (message.view) app.hand.update(message.view.hand, dealt);  // a new deal's hand is not "just taken"
       app.log.follow(message, nameOf);
       break;
+    }
     case 'presence':
       app.seats = message.seats;
+      app.graces.update(message.seats);
       break;
     case 'chat':
       app.log.add('chat', app.state ? app.state.version : 0, () => `${message.name}: ${message.text}`);

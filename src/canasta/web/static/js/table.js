@@ -73,6 +73,7 @@ async function start() {
     return;
   }
   fillHelp();
+  $('link-rules').href = `/rules#${app.rules.variant}`;  // the section of this table's rule set
   app.token = prefs.token(tableId);
   if (app.token) {
     connect();

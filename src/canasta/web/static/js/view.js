@@ -2,14 +2,14 @@
 // the hand, the log, and the summary of a deal.
 
 import { renderCentre, renderSeats, renderTeams } from './board.js';
-import { clockElement, hurry, tickClocks } from './clock.js';
+import { clockElement, hurry, showGrace, tickClocks, tickGrace } from './clock.js';
 import { $ } from './dom.js';
 import { renderHand, renderStaging } from './hand.js';
 import { t } from './i18n.js';
 import { act, HANDLERS, nextDeal } from './intents.js';
 import { hasFreeSeat, openInvite, openJoin } from './join.js';
-import { breakdownTable, handsLeft, sheetChart, sheetTable } from './scores.js';
-import { app, context, expireMarks, nameOf, tableId, teamName, teamOf } from './store.js';
+import { breakdownTable, fillScoreline, handsLeft, sheetChart, sheetTable } from './scores.js';
+import { app, context, expireMarks, nameOf, tableId, teamName, teamOf, teamsInOrder } from './store.js';
 
 export function render() {
   const st = app.state;
@@ -18,7 +18,8 @@ export function render() {
   document.body.dataset.version = String(st.version);
   $('table').dataset.status = st.status;
   $('table').classList.toggle('my-turn', ctx.myTurn);
-  renderScoreline(ctx);
+  const sheet = ctx.state.score_sheet;
+  fillScoreline($('scoreline'), sheet, teamsInOrder(sheet.totals.length), ctx.myTeam, teamName);
   renderSeats($('seats'), ctx);
   renderTeams($('their-melds'), $('our-melds'), ctx);
   renderCentre($('stock'), $('pile'), ctx);
@@ -32,21 +33,6 @@ export function render() {
   renderLog();
   renderHistoryLinks(st);
   maybeShowResult(ctx);
-}
-
-function renderScoreline(ctx) {
-  const box = $('scoreline');
-  box.replaceChildren();
-  ctx.state.score_sheet.totals.forEach((total, team) => {
-    const item = document.createElement('span');
-    item.className = `score team-${team}`;
-    item.textContent = `${teamName(team)} ${total}`;
-    box.append(item);
-  });
-  const target = document.createElement('span');
-  target.className = 'target';
-  target.textContent = t('target_n', { n: ctx.state.score_sheet.target });
-  box.append(target);
 }
 
 function statusText(ctx) {
@@ -65,9 +51,8 @@ function statusText(ctx) {
     return t('status.asked', { name: nameOf(view.turn) });
   }
   if (ctx.myTurn) {
-    if (view.phase === 'draw') return t('status.your_draw');
-    if (view.permission === 'yes') return t('status.must_go_out');
-    const text = t('status.your_play');
+    const text = t(view.phase === 'draw' ? 'status.your_draw' : 'status.your_play');
+    if (view.permission === 'yes') return `${text} ${t('status.may_go_out')}`;
     return view.permission === 'no' ? `${text} ${t('status.may_not_go_out')}` : text;
   }
   return t('status.other_turn', { name: nameOf(st.to_move) });
@@ -82,6 +67,9 @@ function winnerText(st) {
 function renderStatus(ctx) {
   const status = $('status');
   status.textContent = statusText(ctx);
+  for (const key of ['graceSeat', 'graceKey', 'graceName']) delete status.dataset[key];
+  const away = ctx.state.status === 'playing' && !ctx.myTurn && ctx.graces.text(ctx.state.to_move) != null;
+  if (away) showGrace(status, ctx.graces, 'status.away', ctx.state.to_move, nameOf(ctx.state.to_move));
   status.classList.toggle('mine', ctx.myTurn);
   if (ctx.state.status === 'deal_over' && app.seat != null && !ctx.state.ready.includes(app.seat)) {
     const button = document.createElement('button');
@@ -125,6 +113,7 @@ function renderClock(ctx) {
 export function tick() {
   if (expireMarks()) render();
   tickClocks(app.clock);
+  tickGrace(app.graces);
   const mine = $('my-clock-box').firstChild ? app.clock.seconds() : null;
   if (hurry(app.clockShown, mine)) $('clock-alert').textContent = t('clock.hurry', { n: mine });
   app.clockShown = mine;
@@ -143,6 +132,10 @@ function renderPrompt(ctx) {
     return;
   }
   text.textContent = t('prompt.question', { name: nameOf(view.turn) });
+  const note = document.createElement('p');
+  note.className = 'prompt-note';
+  note.textContent = t('prompt.explain');
+  box.append(note);
   const yes = promptButton('answer-yes', t('answer_yes'), 'y', () => act({ type: 'answer', yes: true }));
   const no = promptButton('answer-no', t('answer_no'), 'n', () => act({ type: 'answer', yes: false }));
   no.classList.add('secondary');
@@ -174,9 +167,17 @@ function renderControls(ctx) {
   show('btn-top-only', Boolean(ctx.topOnly));
   show('btn-group', ctx.drawPhase || ctx.playPhase, chosen);
   show('btn-meld', ctx.playPhase, chosen || staged);
+  $('btn-meld').classList.toggle('hint-target', ctx.hintTarget?.control === 'lay');
   show('btn-discard', ctx.playPhase, ctx.canDiscard && app.hand.selected.size === 1);
   show('btn-clear', ctx.drawPhase || ctx.playPhase, chosen || staged);
-  show('btn-ask', ctx.legal.has('ask') && !ctx.answering);
+  // offered only where the server says going out this turn may be possible, with its cost
+  const ask = ctx.legal.has('ask') && !ctx.answering && ctx.state.go_out_possible === true;
+  show('btn-ask', ask);
+  if (ask) {  // what asking costs in this rule set, in its name and tooltip
+    const label = `${t('ask')}: ${t('ask_cost.' + ctx.rules.permission_mode)}`;
+    $('btn-ask').setAttribute('aria-label', label);
+    $('btn-ask').title = label;
+  }
   show('btn-pass', ctx.legal.has('pass'));
 }
 
@@ -254,7 +255,7 @@ function fillResult(st) {
   if (st.hands) body.append(handsLeft(st.hands, nameOf));
   const totals = document.createElement('p');
   totals.className = 'totals';
-  totals.textContent = st.score_sheet.totals.map((v, team) => `${teamName(team)}: ${v}`).join(' · ')
+  totals.textContent = teamsInOrder(st.score_sheet.totals.length).map((team) => `${teamName(team)}: ${st.score_sheet.totals[team]}`).join(' · ')
     + ' — ' + t('target_n', { n: st.score_sheet.target });
   body.append(totals);
   if (over) body.append(sheetChart(st.score_sheet, teamName));
