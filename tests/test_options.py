@@ -93,7 +93,7 @@ def test_upcard_skip_black3_false_leaves_a_black_three_up() -> None:
     deck.insert(44, Card.parse("3S"))
     state = State.deal(rules, deck, dealer=3)
     assert state.pile[-1].is_black_three
-    assert state.pile_blocked(0) is not None
+    assert state.pile_block(0) is not None
 
 
 def test_global_freeze_scope_until_first_meld() -> None:

@@ -24,10 +24,10 @@ def test_view_and_state_answer_alike(config: tuple[str, int, dict[str, object]])
         for team in range(state.rules.teams):
             assert view.minimum(team) == state.minimum(team)
             assert view.frozen_for(team) == state.frozen_for(team)
-            assert view.may_go_out(team) == state.may_go_out(team)
-            answers.add((state.frozen_for(team), state.may_go_out(team) is None))
+            assert view.go_out_refusal(team) == state.go_out_refusal(team)
+            answers.add((state.frozen_for(team), state.go_out_refusal(team) is None))
         for seat in state.order:
-            assert view.pile_blocked(seat) == state.pile_blocked(seat)
+            assert view.pile_block(seat) == state.pile_block(seat)
         assert view.must_take_pile() == state.must_take_pile()
         if state.rules.discard_rules == "modern":
             hand = state.hands[state.turn]

@@ -98,7 +98,7 @@ class ObservationLayout:
         out[ps] = float(len(state.pile))
         out[ps + 1] = float(state.pile_frozen)
         out[ps + 2] = float(state.frozen_for(team))
-        out[ps + 3] = float(state.pile_blocked(seat) is not None)
+        out[ps + 3] = float(state.pile_block(seat) is not None)
         for t in range(teams):
             rel = (t - team) % teams
             for rank, cards in state.melds[t].items():

@@ -107,7 +107,7 @@ def _discards(m: Mover, hand: HandKinds) -> list[Action]:
     if m.now.must_meld_out:
         return []
     going_out = hand.size == 1
-    if going_out and m.may_go_out(m.team) is not None:
+    if going_out and m.go_out_refusal(m.team) is not None:
         return []
     cards = hand.cards()
     errors = m.discard_errors(cards, going_out)

@@ -93,7 +93,7 @@ class Mover:
     def frozen_for(self, team: int) -> bool:
         return public.frozen_for(self, team)
 
-    def may_go_out(self, team: int, melds: Mapping[Rank, Sequence[Card]] | None = None) -> Refusal | None:
+    def go_out_refusal(self, team: int, melds: Mapping[Rank, Sequence[Card]] | None = None) -> Refusal | None:
         return public.go_out_error(self, team, melds)
 
     def must_take_pile(self) -> bool:
@@ -116,7 +116,7 @@ class Mover:
                 return Refusal(Code.BAD_PICKUP, "buying only the top card is not allowed", "top_only_off")
             if len(pile) == 1:
                 return Refusal(Code.BAD_PICKUP, "a one-card pile is bought whole", "one_card")
-        return public.pile_blocked(self, self.now.seat, self.black3_exception())
+        return public.pile_block(self, self.now.seat, self.black3_exception())
 
     def black3_exception(self) -> bool:
         """Whether a black three on top may be taken to go out at once (online, R17)."""
@@ -213,7 +213,7 @@ class Mover:
             )
         going_out = len(hand) == 1
         if going_out:
-            why = self.may_go_out(self.team)
+            why = self.go_out_refusal(self.team)
             if why:
                 raise IllegalActionError(why)
         why = self.discard_errors(hand, going_out).get(card)

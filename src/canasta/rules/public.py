@@ -49,7 +49,7 @@ def frozen_for(facts: TableFacts, team: int) -> bool:
     return not any(facts.board.opened)
 
 
-def pile_blocked(facts: TableFacts, seat: int, black3_ok: bool = False) -> Refusal | None:
+def pile_block(facts: TableFacts, seat: int, black3_ok: bool = False) -> Refusal | None:
     """Why the pile cannot be taken at all by this seat.
 
     `black3_ok`: a black three on top does not block (the online go-out exception, R17); without

@@ -150,4 +150,4 @@ def _valid(
         incomplete_special(r, cs) for r, cs in after.items()
     ):
         return False
-    return mover.may_go_out(team, after) is None
+    return mover.go_out_refusal(team, after) is None

@@ -244,11 +244,11 @@ class State:
         """Whether the pile may be taken only with a natural pair by this team."""
         return public.frozen_for(self, team)
 
-    def pile_blocked(self, seat: int, black3_ok: bool = False) -> Refusal | None:
+    def pile_block(self, seat: int, black3_ok: bool = False) -> Refusal | None:
         """Why the pile cannot be taken at all by this seat (`canasta.rules.public`)."""
-        return public.pile_blocked(self, seat, black3_ok)
+        return public.pile_block(self, seat, black3_ok)
 
-    def may_go_out(self, team: int, melds: Mapping[Rank, Sequence[Card]] | None = None) -> Refusal | None:
+    def go_out_refusal(self, team: int, melds: Mapping[Rank, Sequence[Card]] | None = None) -> Refusal | None:
         """Why the team may not go out now (None when it may); `melds`: as they would stand."""
         return public.go_out_error(self, team, melds)
 

@@ -118,10 +118,10 @@ class SeatView:
     def frozen_for(self, team: int) -> bool:
         return public.frozen_for(self, team)
 
-    def pile_blocked(self, seat: int, black3_ok: bool = False) -> Refusal | None:
-        return public.pile_blocked(self, seat, black3_ok)
+    def pile_block(self, seat: int, black3_ok: bool = False) -> Refusal | None:
+        return public.pile_block(self, seat, black3_ok)
 
-    def may_go_out(self, team: int, melds: Mapping[Rank, Sequence[Card]] | None = None) -> Refusal | None:
+    def go_out_refusal(self, team: int, melds: Mapping[Rank, Sequence[Card]] | None = None) -> Refusal | None:
         return public.go_out_error(self, team, melds)
 
     def must_take_pile(self) -> bool:

@@ -40,7 +40,7 @@ def _freezer(state: State) -> str | None:
 def table_facts(state: State) -> dict[str, Any]:
     rules = state.rules
     teams = range(rules.teams)
-    blocked = state.pile_blocked(state.turn) if state.pile else None
+    blocked = state.pile_block(state.turn) if state.pile else None
     return {
         "teams": [rules.team_of(seat) for seat in range(rules.players)],
         "frozen_for": [state.frozen_for(team) for team in teams],
