@@ -973,6 +973,8 @@ def test_turn_timer_counts_down_for_everyone_and_the_computer_moves_when_it_runs
     while sum(frame["type"] == "welcome" for frame in watch.frames) < 2:
         page.wait_for_timeout(50)
     welcome = max(i for i, frame in enumerate(watch.frames) if frame["type"] == "welcome")
+    while len(watch.frames) < welcome + 2:  # the state that follows the welcome
+        page.wait_for_timeout(50)
     state = watch.frames[welcome + 1]
     if state["version"] == clock["version"]:
         assert state["time_left"] <= clock["seconds"] + 0.1
