@@ -54,6 +54,8 @@ class IrreducibleSearch:
         self.options: list[list[Spec]] = []
         self.rest: list[int] = []
         self.exempt = False
+        self.found: list[Combo] = []
+        self.first = False
 
     def _prepare(self) -> None:
         """What the walk over further groups needs (a pickup by an opened team with a hand of
@@ -183,22 +185,28 @@ class IrreducibleSearch:
 
     # -- the search ---------------------------------------------------------------------------
 
-    def combos(self, bases: Sequence[Spec | None]) -> Iterator[Combo]:
-        """The irreducible legal steps with each of these top-card groups.
+    def combos(self, bases: Sequence[Spec | None], first: bool = False) -> list[Combo]:
+        """The irreducible legal steps with each of these top-card groups (`first`: the first
+        one found only).
 
         An opened team needs no further group with its pickup unless the pickup leaves it
         almost no cards (going out): any other group is laid afterwards.
         """
+        self.found = []
+        self.first = first
         alone = self.judge.opened and self.hand.size + self.gained > SMALL_HAND
         for base in bases:
+            if first and self.found:
+                break
             if alone:
                 combo: Combo = (base, ())
                 if not self.error(combo) and not self.reducible(combo):
-                    yield combo
+                    self.found.append(combo)
             else:
-                yield from self._start(base)
+                self._start(base)
+        return self.found
 
-    def _start(self, base: Spec | None) -> Iterator[Combo]:
+    def _start(self, base: Spec | None) -> None:
         self._prepare()
         points = 0
         if base is not None:
@@ -206,14 +214,14 @@ class IrreducibleSearch:
             if self.rules.initial_meld_counts_top_card and self.top is not None:
                 points += self.top.points
         jokers, twos = (base[2], base[3]) if base is not None else (0, 0)
-        return self._walk(base, 0, (), points, jokers, twos)
+        self._walk(base, 0, (), points, jokers, twos)
 
     def _walk(
         self, base: Spec | None, i: int, chosen: tuple[Spec, ...], points: int, jokers: int, twos: int
-    ) -> Iterator[Combo]:
+    ) -> None:
         """Choose a group (or none) of rank i on, with the points and wild cards chosen so far."""
         self.budget -= 1
-        if self.budget < 0:
+        if self.budget < 0 or (self.first and self.found):
             return
         hand = self.hand
         opening = not self.exempt and not self.judge.opened
@@ -224,7 +232,7 @@ class IrreducibleSearch:
         if i == len(self.ranks):
             combo = (base, chosen)
             if (base is not None or chosen) and not self.error(combo) and not self.reducible(combo):
-                yield combo
+                self.found.append(combo)
             return
         # once what is chosen is legal, a group that could be laid after it only makes it reducible
         partial = (base, chosen)
@@ -240,10 +248,10 @@ class IrreducibleSearch:
                 continue
             if laid_later is not None and laid_later(spec):
                 continue
-            yield from self._walk(
+            self._walk(
                 base, i + 1, (*chosen, spec), points + spec_points(spec), jokers + spec[2], twos + spec[3]
             )
-        yield from self._walk(base, i + 1, chosen, points, jokers, twos)
+        self._walk(base, i + 1, chosen, points, jokers, twos)
 
 
 def units(spec: Spec) -> Iterator[tuple[Spec, Spec | None]]:
@@ -282,14 +290,15 @@ def list_pickups(state: Mover, first_only: bool = False) -> list[Action]:
     judge = Judge.of(state, team)
     out: list[Action] = []
     search = IrreducibleSearch(state, judge, hand, top)
-    for base, specs in search.combos(bases):
+    for base, specs in search.combos(bases, first_only):
         assert base is not None
         with_ = hand.groups((base,))[0].cards
         out.append(Pickup(with_, hand.groups(specs, (base,))))
         if first_only:
             return out
     if rules.top_card_only_go_out and len(pile) > 1:
-        for base, specs in IrreducibleSearch(state, judge, hand, top, top_only=True).combos(bases):
+        buying = IrreducibleSearch(state, judge, hand, top, top_only=True)
+        for base, specs in buying.combos(bases, first_only):
             assert base is not None
             purchase = Pickup(hand.groups((base,))[0].cards, hand.groups(specs, (base,)), top_only=True)
             whole = bought_out(state, purchase)
