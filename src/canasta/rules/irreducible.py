@@ -4,7 +4,7 @@ of the seat to move, which the validator of a `pass` asks about too."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from canasta.rules.actions import Action, Pickup
@@ -19,6 +19,8 @@ if TYPE_CHECKING:
 
 #: A step being formed: the top card's group of a pickup (or None), then further groups.
 Combo = tuple[Spec | None, tuple[Spec, ...]]
+#: `units` of each group met so far (a few hundred at most: groups are small counts).
+_UNITS: dict[Spec, list[tuple[Spec, Spec | None]]] = {}
 #: A hand this small (with what the pile adds) may go out with a pickup: its groups are searched.
 SMALL_HAND = 4
 #: Nodes the search of the openings, or of the pickups, may visit in one listing: a hand of
@@ -64,10 +66,13 @@ class IrreducibleSearch:
             return
         hand, top, judge = self.hand, self.top, self.judge
         # the ranks worth most first, so that the bound below the minimum prunes early
-        self.ranks = sorted(
-            (r for r in hand.naturals if top is None or r is not top.rank),
-            key=lambda r: -POINTS[r] * len(hand.naturals[r]),
-        )
+        worth = [
+            (-POINTS[r] * len(cs), i, r)
+            for i, (r, cs) in enumerate(hand.naturals.items())
+            if top is None or r is not top.rank
+        ]
+        worth.sort()
+        self.ranks = [r for _, _, r in worth]
         if self.rules.wild_melds != "none" and (hand.jokers or hand.twos):
             self.ranks.append(Rank.WILD)
         if len(hand.black_threes) >= 3 and not self.black3:
@@ -126,11 +131,28 @@ class IrreducibleSearch:
         else:
             touched = touched_of(specs)
         kept = hand.size - used
+        if self._short(combo, kept + self.gained):
+            return True
         if self.judge.step_error(touched, kept + self.gained, top) is not None:
             return True
         if self.meld_out and kept + self.gained:
             return not self._meld_out_ok(combo)
         return False
+
+    def _short(self, combo: Combo, hand_after: int) -> bool:
+        """An opening that counts less than the minimum, and keeps cards (so is no concealed
+        going out), where no canasta from hand can exempt it: refused without judging it."""
+        if self.judge.opened or self.exempt or hand_after <= 1:
+            return False
+        base, specs = combo
+        points = 0
+        for spec in specs:
+            points += spec_points(spec)
+        if base is not None:
+            points += spec_points(base)
+            if self.rules.initial_meld_counts_top_card and self.top is not None:
+                points += self.top.points
+        return points < self.judge.minimum
 
     def _meld_out_ok(self, combo: Combo) -> bool:
         """Whether every card left (with the pile's, but for a top-card-only purchase) can be melded."""
@@ -254,16 +276,21 @@ class IrreducibleSearch:
         self._walk(base, i + 1, chosen, points, jokers, twos)
 
 
-def units(spec: Spec) -> Iterator[tuple[Spec, Spec | None]]:
+def units(spec: Spec) -> list[tuple[Spec, Spec | None]]:
     """Each kind of card one could hold back from a group: (that card, the group without it)."""
-    rank, k, j, t = spec
-    for unit, smaller in (
-        ((rank, 1, 0, 0), (rank, k - 1, j, t)),
-        ((rank, 0, 1, 0), (rank, k, j - 1, t)),
-        ((rank, 0, 0, 1), (rank, k, j, t - 1)),
-    ):
-        if min(smaller[1:]) >= 0:
-            yield unit, smaller if sum(smaller[1:]) else None
+    found = _UNITS.get(spec)
+    if found is None:
+        rank, k, j, t = spec
+        found = _UNITS[spec] = [
+            (unit, smaller if sum(smaller[1:]) else None)
+            for unit, smaller in (
+                ((rank, 1, 0, 0), (rank, k - 1, j, t)),
+                ((rank, 0, 1, 0), (rank, k, j - 1, t)),
+                ((rank, 0, 0, 1), (rank, k, j, t - 1)),
+            )
+            if min(smaller[1:]) >= 0
+        ]
+    return found
 
 
 def list_pickups(state: Mover, first_only: bool = False) -> list[Action]:
