@@ -175,13 +175,14 @@ def test_live_tables_per_process(tmp_path: Path) -> None:
         assert all(client.get(f"/api/tables/{table}").status_code == 200 for table in tables)
 
 
-def test_connections_per_table_and_per_address(tmp_path: Path) -> None:
+def test_spectators_per_table_and_connections_per_address(tmp_path: Path) -> None:
     with running_server(tmp_path, connections_per_table=2, connections_per_address=3) as client:
         tables = [new_table(client, players=2) for _ in range(2)]
         with ExitStack() as stack:
             for _ in range(2):
                 greet(stack.enter_context(client.websocket_connect(f"/ws/tables/{tables[0]}")))
-            with client.websocket_connect(f"/ws/tables/{tables[0]}") as third:
+            with client.websocket_connect(f"/ws/tables/{tables[0]}") as third:  # a third spectator
+                third.send_json({"type": "hello"})
                 assert receive(third)["code"] == "too_many_connections"
                 assert close_code(third) == 4029
             greet(stack.enter_context(client.websocket_connect(f"/ws/tables/{tables[1]}")))

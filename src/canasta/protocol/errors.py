@@ -41,6 +41,7 @@ class ErrorCode(StrEnum):
     NO_HINT = "no_hint"
     HINT_TIMEOUT = "hint_timeout"
     CHAT_DISABLED = "chat_disabled"
+    CHAT_LIMITED = "chat_limited"
     UNKNOWN_PHRASE = "unknown_phrase"
     TABLE_NOT_FOUND = "table_not_found"
     TABLE_FULL = "table_full"
@@ -154,6 +155,10 @@ MESSAGES: Mapping[ErrorCode, Mapping[str, str]] = {
     ErrorCode.CHAT_DISABLED: {
         "en": "Free-text chat is turned off at this table: use the preset phrases.",
         "ru": "Свободный чат за этим столом отключён: используйте готовые фразы.",
+    },
+    ErrorCode.CHAT_LIMITED: {
+        "en": "Too many chat lines from your seat or at this table: the line was not sent, wait a moment.",
+        "ru": "Слишком много строк чата от вашего места или за столом: строка не отправлена, подождите.",
     },
     ErrorCode.UNKNOWN_PHRASE: {
         "en": "Unknown chat phrase '{phrase}'.",

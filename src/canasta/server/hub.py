@@ -12,6 +12,7 @@ from canasta.protocol.settings import TableSettings
 from canasta.server.bot_pool import BotPool
 from canasta.server.broker import EVERY_TABLE, Broker, Notice
 from canasta.server.config import ServerConfig
+from canasta.server.connection import Connection
 from canasta.server.room import Room, load_table
 from canasta.storage.base import Storage
 
@@ -24,14 +25,16 @@ class Hub:
     unloaded after `config.idle_unload` seconds with nobody connected. Notices from other
     processes go to the room of their table; every `config.heartbeat` seconds each room
     reminds the others of who is connected here. The hub keeps the operator's limits on tables
-    (`max_tables` in memory, `tables_per_minute` created per address) and on the WebSockets open
-    per table and per address."""
+    (`max_tables` in memory, `tables_per_minute` created per address) and on the WebSockets of
+    spectators and of clients yet to say hello, per table and per address."""
 
     def __init__(self, storage: Storage, broker: Broker, config: ServerConfig) -> None:
         self.storage, self.broker, self.config = storage, broker, config
         self.origin = secrets.token_hex(8)
         self.rooms: dict[str, Room] = {}
-        self.sockets: Counter[str] = Counter()  # open WebSockets by table id and by address
+        self.sockets: Counter[str] = Counter()  # open WebSockets by table id, and by address
+        self._addresses: dict[Connection, str] = {}  # the address of each socket it counts against
+        self._waiting: dict[str, dict[Connection, None]] = {}  # per table, those yet to say hello
         self._created: dict[str, deque[float]] = {}  # when each address created its latest tables
         self._loading = asyncio.Lock()
         self.bots = BotPool(config.bot_threads, config.bot_deadline, config.clock)
@@ -83,20 +86,47 @@ class Hub:
         if len(self._created) > 4 * self.config.max_tables:
             self._created = {a: times for a, times in self._created.items() if times and times[-1] > now - 60}
 
-    def open_socket(self, table_id: str, address: str) -> None:
-        """Count a new WebSocket; ProtocolError when its table or its address has too many."""
-        if (
-            self.sockets[table_id] >= self.config.connections_per_table
-            or self.sockets[ADDRESS + address] >= self.config.connections_per_address
-        ):
+    def open_socket(self, conn: Connection, table_id: str, address: str) -> None:
+        """Count a new WebSocket, which has yet to say hello. ProtocolError when its address
+        has `connections_per_address` sockets of spectators and of clients yet to say hello;
+        past `waiting_per_table` such clients at the table, the oldest one is closed (so that
+        a person arriving with a seat token always gets to say hello)."""
+        if self.sockets[ADDRESS + address] >= self.config.connections_per_address:
             raise ProtocolError(ErrorCode.TOO_MANY_CONNECTIONS)
+        self._addresses[conn] = address
         self.sockets.update((table_id, ADDRESS + address))
+        waiting = self._waiting.setdefault(table_id, {})
+        waiting[conn] = None
+        if len(waiting) > self.config.waiting_per_table:
+            oldest = next(iter(waiting))
+            del waiting[oldest]
+            oldest.turn_away()
 
-    def close_socket(self, table_id: str, address: str) -> None:
-        self.sockets.subtract((table_id, ADDRESS + address))
-        for key in (table_id, ADDRESS + address):
-            if self.sockets[key] <= 0:
-                del self.sockets[key]
+    def greeted(self, conn: Connection, table_id: str) -> None:
+        """A socket said hello: a seat's player no longer counts against its address (a seat
+        has its own bound, `Room.attach`)."""
+        self._stop_waiting(conn, table_id)
+        if conn.seat is not None:
+            self._uncount(ADDRESS + self._addresses.pop(conn))
+
+    def close_socket(self, conn: Connection, table_id: str) -> None:
+        self._stop_waiting(conn, table_id)
+        self._uncount(table_id)
+        address = self._addresses.pop(conn, None)
+        if address is not None:
+            self._uncount(ADDRESS + address)
+
+    def _stop_waiting(self, conn: Connection, table_id: str) -> None:
+        waiting = self._waiting.get(table_id)
+        if waiting is not None:
+            waiting.pop(conn, None)
+            if not waiting:
+                del self._waiting[table_id]
+
+    def _uncount(self, key: str) -> None:
+        self.sockets[key] -= 1
+        if self.sockets[key] <= 0:
+            del self.sockets[key]
 
     def _unloaded(self, room: Room) -> None:
         if self.rooms.get(room.table.id) is room:

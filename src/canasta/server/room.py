@@ -29,7 +29,7 @@ from canasta.server.bot_pool import BotPool
 from canasta.server.broker import Broker, Notice
 from canasta.server.clock import Timer
 from canasta.server.config import ServerConfig
-from canasta.server.connection import Connection
+from canasta.server.connection import Connection, RateLimiter
 from canasta.server.presence import RemotePresence
 from canasta.server.table import DEAL_OVER, GAME_OVER, PLAYING, WAITING, LiveTable, token_hash
 from canasta.storage.base import Conflict, Storage
@@ -79,6 +79,8 @@ class Room:
         self.remote = RemotePresence(config.heartbeat, config.clock)
         self._announced: frozenset[int] = frozenset()
         self._tasks: set[asyncio.Task[None]] = set()
+        self._chat_limits: dict[int, RateLimiter] = {}  # per seat
+        self._table_chat = RateLimiter(config.table_chat_rate, config.table_chat_burst, config.clock)
         self.autoplay = Autoplay(self)
         self._watch_idle()
         self._announce()  # the others answer with their own seats
@@ -86,7 +88,11 @@ class Room:
     # -- requests -----------------------------------------------------------------------------
 
     async def attach(self, conn: Connection, hello: Hello) -> None:
-        """Greet a connection as its seat's player (with a valid token) or as a spectator."""
+        """Greet a connection as its seat's player (with a valid token) or as a spectator.
+
+        A seat's player is always admitted: past `connections_per_seat` sockets of that seat,
+        its oldest one is closed. A spectator past `connections_per_table` is refused with
+        `too_many_connections`, and the socket closed (`CLOSE_TOO_MANY`)."""
         async with self.lock:
             conn.lang = hello.lang
             seat = None
@@ -94,6 +100,7 @@ class Room:
                 seat = self.table.seat_of(hello.token)
                 if seat is None:
                     raise ProtocolError(ErrorCode.BAD_TOKEN)
+            self._make_room(conn, seat)
             conn.seat, conn.greeted = seat, True
             conn.token_hash = None if seat is None else self.table.seats[seat].token_hash
             self.connections.add(conn)
@@ -107,6 +114,14 @@ class Room:
             conn.send(self.state_for(seat, self.public_state(), conn.lang))
             conn.send(self.table.log())
             self.send_presence()
+
+    def _make_room(self, conn: Connection, seat: int | None) -> None:
+        same = sorted((c for c in self.connections if c.seat == seat), key=lambda c: c.serial)
+        if seat is None and len(same) >= self.config.connections_per_table:
+            raise ProtocolError(ErrorCode.TOO_MANY_CONNECTIONS)  # the socket is closed after it
+        if seat is not None and len(same) >= self.config.connections_per_seat:
+            self.connections.discard(same[0])
+            same[0].turn_away()
 
     def detach(self, conn: Connection) -> None:
         if conn not in self.connections:
@@ -203,11 +218,18 @@ class Room:
         conn.send(outgoing.hint(version, action_to_json(action), hint_reason(view, action, conn.lang)))
 
     def chat(self, conn: Connection, request: ChatRequest) -> None:
+        """A line to everyone at the table, within the seat's and the table's rates (else
+        `chat_limited` to its sender alone: a flood costs its readers nothing)."""
         seat = conn.seat
         if seat is None:
             raise ProtocolError(ErrorCode.NOT_SEATED)
         if request.text is not None and not self.table.settings.free_chat:
             raise ProtocolError(ErrorCode.CHAT_DISABLED)
+        config = self.config
+        if seat not in self._chat_limits:
+            self._chat_limits[seat] = RateLimiter(config.chat_rate, config.chat_burst, config.clock)
+        if not (self._chat_limits[seat].allow() and self._table_chat.allow()):
+            raise ProtocolError(ErrorCode.CHAT_LIMITED)
         name = self.table.seats[seat].name or ""
         for other in self.connections:
             other.send(outgoing.chat(seat, name, request.phrase, request.text, other.lang))

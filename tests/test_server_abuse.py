@@ -1,0 +1,118 @@
+"""A table attacked through its link and the public API: whatever the abuser does, the
+innocent clients are admitted, keep receiving, and have their moves acknowledged in time."""
+
+from __future__ import annotations
+
+from contextlib import ExitStack
+from pathlib import Path
+
+from starlette.testclient import TestClient, WebSocketTestSession
+
+from canasta.server.clock import ManualClock
+from server_support import (
+    Message,
+    advance,
+    close_code,
+    greet,
+    join,
+    new_table,
+    receive,
+    receive_until,
+    running_server,
+    until,
+)
+
+
+def _sockets(client: TestClient, stack: ExitStack, table: str, count: int) -> list[WebSocketTestSession]:
+    return [stack.enter_context(client.websocket_connect(f"/ws/tables/{table}")) for _ in range(count)]
+
+
+def _answer_to(ws: WebSocketTestSession, marker: str) -> list[Message]:
+    """Send a second `hello` with the id `marker`; returns what came before its refusal (every
+    message the server had queued for this socket when it read the marker)."""
+    ws.send_json({"type": "hello", "id": marker})
+    before: list[Message] = []
+    while (message := receive(ws))["type"] != "error" or message["id"] != marker:
+        before.append(message)
+    assert message["code"] == "already_hello"
+    return before
+
+
+def test_a_seated_player_is_admitted_with_the_table_full_of_spectators(tmp_path: Path) -> None:
+    with running_server(tmp_path) as client, ExitStack() as stack:  # 64 spectators at most
+        table = new_table(client, players=2, seats=["human", "random"])
+        token = join(client, table, "Ann")
+        for ws in _sockets(client, stack, table, 64):
+            greet(ws)
+        with client.websocket_connect(f"/ws/tables/{table}") as late:
+            late.send_json({"type": "hello"})
+            assert receive(late)["code"] == "too_many_connections"
+            assert close_code(late) == 4029
+        player = stack.enter_context(client.websocket_connect(f"/ws/tables/{table}"))
+        state = greet(player, token)
+        assert state["seat"] == 0
+
+
+def test_sockets_that_never_say_hello_cannot_crowd_out_a_player(tmp_path: Path) -> None:
+    with running_server(tmp_path, waiting_per_table=3) as client, ExitStack() as stack:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        table = new_table(client, players=2, seats=["human", "random"])
+        token = join(client, table, "Ann")
+        silent = _sockets(client, stack, table, 3)
+        until(client, lambda: hub.sockets[table] == 3)
+        player = stack.enter_context(client.websocket_connect(f"/ws/tables/{table}"))
+        assert receive(silent[0])["code"] == "too_many_connections"  # the oldest makes way
+        assert close_code(silent[0]) == 4029
+        assert greet(player, token)["seat"] == 0
+
+
+def test_a_seat_on_too_many_devices_closes_its_oldest(tmp_path: Path) -> None:
+    with running_server(tmp_path, connections_per_seat=2) as client, ExitStack() as stack:
+        table = new_table(client, players=2, seats=["human", "random"], bot_delay=60)
+        token = join(client, table, "Ann")
+        devices = _sockets(client, stack, table, 3)
+        for ws in devices:
+            assert greet(ws, token)["seat"] == 0
+        assert receive_until(devices[0], lambda m: m["type"] == "error")["code"] == "too_many_connections"
+        assert close_code(devices[0]) == 4029
+        for ws in devices[1:]:
+            ws.send_json({"type": "chat", "phrase": "hello"})
+            assert receive_until(ws, lambda m: m["type"] == "chat")["seat"] == 0
+
+
+def test_a_chat_flood_reaches_readers_at_the_table_rate_and_closes_none(tmp_path: Path) -> None:
+    """Two players with twenty sockets each send every line their sockets allow: the spectators
+    get the table's burst (each seat's ten), the senders are told `chat_limited`, and nobody
+    is disconnected; a second later each seat may say one more line."""
+    clock = ManualClock()
+    with (
+        running_server(tmp_path, clock=clock, connections_per_seat=20) as client,
+        ExitStack() as stack,
+    ):
+        table = new_table(client, players=2, bot_delay=60)
+        tokens = [join(client, table, name) for name in ("Ann", "Boris")]
+        spectators = _sockets(client, stack, table, 3)
+        for ws in spectators:
+            greet(ws)
+        senders = {seat: _sockets(client, stack, table, 20) for seat in (0, 1)}
+        for seat, sockets in senders.items():
+            for ws in sockets:
+                greet(ws, tokens[seat])
+        for sockets in senders.values():
+            for ws in sockets:
+                for _ in range(38):  # with its hello and the marker, the socket's whole burst of 40
+                    ws.send_json({"type": "chat", "phrase": "hello"})
+        limited = 0
+        for sockets in senders.values():
+            for ws in sockets:
+                seen = _answer_to(ws, "end")
+                limited += sum(m["type"] == "error" and m["code"] == "chat_limited" for m in seen)
+        assert limited == 40 * 38 - 20
+        for ws in spectators:
+            lines = [m for m in _answer_to(ws, "end") if m["type"] == "chat"]
+            assert [line["seat"] for line in lines].count(0) == 10 and len(lines) == 20
+        advance(client, clock, 1)
+        senders[1][5].send_json({"type": "chat", "phrase": "thanks"})
+        for ws in spectators:
+            line = receive_until(ws, lambda m: m["type"] == "chat")
+            assert (line["seat"], line["phrase"]) == (1, "thanks")
