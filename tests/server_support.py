@@ -33,11 +33,13 @@ def running_server(tmp_path: Path, seed: int | None = 1, **config: Any) -> Itera
     """A TestClient on a fresh server; decks are shuffled from `seed` (None: the OS). Its clock
     is a `ManualClock` (pass `clock=` to move it with `advance`): no timer runs on real time,
     and one that is due at once (a delay of 0) runs at once. Tables may be created without a
-    limit per minute unless `tables_per_minute` says otherwise, and every change of who is
-    connected is told at once unless `presence_delay` says otherwise."""
+    limit per minute unless `tables_per_minute` says otherwise (nor read without one unless
+    `read_burst` does), and every change of who is connected is told at once unless
+    `presence_delay` says otherwise."""
     shuffle = random.SystemRandom() if seed is None else random.Random(seed)
     config.setdefault("clock", ManualClock())
     config.setdefault("tables_per_minute", 10**6)
+    config.setdefault("read_burst", 10**6)
     config.setdefault("presence_delay", 0.0)
     settings = ServerConfig(db=str(tmp_path / "canasta.db"), bot_delay=0.0, shuffle=shuffle, **config)
     with TestClient(create_app(settings)) as client:
@@ -75,6 +77,7 @@ def live_server(folder: Path, seed: int = 7, **config: Any) -> Iterator[LiveServ
     db = folder / "canasta.db"
     # one browser (one address) creates many tables in a test module
     config.setdefault("tables_per_minute", 1000)
+    config.setdefault("read_burst", 10**6)
     settings = ServerConfig(db=str(db), bot_delay=0.0, shuffle=random.Random(seed), **config)
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))

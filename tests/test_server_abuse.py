@@ -116,3 +116,20 @@ def test_a_chat_flood_reaches_readers_at_the_table_rate_and_closes_none(tmp_path
         for ws in spectators:
             line = receive_until(ws, lambda m: m["type"] == "chat")
             assert (line["seat"], line["phrase"]) == (1, "thanks")
+
+
+def test_reads_have_a_price_per_address(tmp_path: Path) -> None:
+    clock = ManualClock()
+    with running_server(tmp_path, clock=clock, reads_per_second=2, read_burst=3) as client:
+        table = new_table(client, players=2)
+        for _ in range(3):
+            assert client.get(f"/api/tables/{table}/rules").status_code == 200
+        refused = client.get(f"/api/tables/{table}?lang=ru")
+        assert refused.status_code == 429 and refused.headers["retry-after"] == "1"
+        assert refused.json()["error"]["code"] == "too_many_requests"
+        assert refused.json()["error"]["message"].endswith("повторите через 1 с.")
+        assert client.get("/api/rulesets").status_code == 429
+        advance(client, clock, 0.5)
+        assert client.get(f"/api/tables/{table}").status_code == 200
+        assert client.get(f"/api/tables/{table}").status_code == 429
+        assert client.post("/api/tables", json={"players": 2}).status_code == 201  # writes have their own

@@ -21,7 +21,8 @@ from canasta.rules import SeatView
 from canasta.rules.actions import Action
 from canasta.server import ServerConfig
 from canasta.server.clock import ManualClock
-from canasta.server.connection import FLUSH_TIME, Connection, RateLimiter
+from canasta.server.connection import FLUSH_TIME, Connection
+from canasta.server.rate_limit import RateLimiter
 from process_support import free_port, http, server
 from server_support import (
     advance,
@@ -160,9 +161,10 @@ def test_tables_created_per_address_per_minute(tmp_path: Path) -> None:
             new_table(client, players=2)
         refused = client.post("/api/tables?lang=ru", json={"players": 2})
         assert refused.status_code == 429 and refused.json()["error"]["code"] == "too_many_tables"
-        assert CYRILLIC.search(refused.json()["error"]["message"])
+        assert CYRILLIC.search(refused.json()["error"]["message"]) and refused.headers["retry-after"] == "60"
         advance(client, clock, 59.9)
-        assert client.post("/api/tables", json={"players": 2}).status_code == 429
+        again = client.post("/api/tables", json={"players": 2})
+        assert again.status_code == 429 and again.headers["retry-after"] == "1"
         advance(client, clock, 0.1)
         new_table(client, players=2)
 
@@ -172,6 +174,7 @@ def test_live_tables_per_process(tmp_path: Path) -> None:
         tables = [new_table(client, players=2) for _ in range(2)]
         refused = client.post("/api/tables", json={"players": 2})
         assert refused.status_code == 503 and refused.json()["error"]["code"] == "server_busy"
+        assert refused.headers["retry-after"] == "60"
         assert all(client.get(f"/api/tables/{table}").status_code == 200 for table in tables)
 
 

@@ -3,12 +3,14 @@ and a table rebuilt from storage after the server stops."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import AsyncIterator, Iterator
 from contextlib import AsyncExitStack, asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
 from starlette.applications import Starlette
 from starlette.routing import Mount
 from starlette.testclient import TestClient
@@ -32,6 +34,7 @@ from server_support import (
     running_server,
     stored_events,
     stored_table,
+    until,
 )
 from support import make_state
 
@@ -145,8 +148,16 @@ def test_whole_game_records_score_sheet_and_rematch(tmp_path: Path) -> None:
         token = join(client, table, "Ann")
         with client.websocket_connect(f"/ws/tables/{table}") as ws:
             first = greet(ws, token)
-            end = play_until(ws, 0, first, game_over, random.Random(3))
+            seen: list[dict[str, Any]] = []
+            end = play_until(ws, 0, first, game_over, random.Random(3), seen)
             sheet = end["score_sheet"]
+            states = [m for m in seen if is_state(m)]
+            # the sheet comes with the first state and when a deal ends, else only the totals
+            sent = [m["version"] for m in states if m["score_sheet"] is not None]
+            pairs = itertools.pairwise(states)
+            ends = [m["version"] for was, m in pairs if was["status"] != m["status"] == "deal_over"]
+            assert sent == [first["version"], *ends, end["version"]] and len(ends) == end["deal"]
+            assert end["totals"] == sheet["totals"]
             assert sheet["target"] == 400 and len(sheet["deals"]) == end["deal"] + 1
             assert sheet["totals"] == [sum(d["scores"][t]["total"] for d in sheet["deals"]) for t in (0, 1)]
             assert end["winner"] == max((0, 1), key=lambda t: sheet["totals"][t])
@@ -163,10 +174,36 @@ def test_whole_game_records_score_sheet_and_rematch(tmp_path: Path) -> None:
             assert receive_until(ws, lambda m: m["type"] == "error")["code"] == "game_over"
             ws.send_json({"type": "rematch", "id": "again"})
             assert receive_until(ws, lambda m: m["type"] == "ack")["id"] == "again"
-            again = receive_until(ws, lambda m: is_state(m) and m["status"] == "playing")
-            assert again["game"] == 1 and again["deal"] == 0 and again["score_sheet"]["deals"] == []
+            again = receive_until(ws, is_state)
+            assert again["game"] == 1 and again["score_sheet"]["deals"] == [] and again["totals"] == [0, 0]
+            playing = receive_until(ws, lambda m: is_state(m) and m["status"] == "playing")
+            assert playing["deal"] == 0 and playing["score_sheet"] is None
             assert client.get(f"/api/tables/{table}/record").json()["error"]["code"] == "deal_not_over"
             assert client.get(f"/api/tables/{table}/record?game=0").json() == record
+
+
+def test_records_are_read_page_by_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pages of two deals: each replays on its own (a page that leaves out the first deals starts
+    from its first deal's position, with the scores so far), and together they are the game."""
+    monkeypatch.setattr("canasta.server.http_api.RECORD_PAGE", 2)
+    with running_server(tmp_path) as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        table = new_table(client, players=2, seats=["random", "random"], target_score=100_000)
+        until(client, lambda: len(hub.rooms[table].table.game.results) >= 6)
+        whole = Record.of_game(hub.rooms[table].table.games[0]).to_json()
+        totals = [0, 0]
+        for first in (0, 2, 4):
+            page = client.get(f"/api/tables/{table}/record?first={first}&deal={first + 1}").json()
+            if first:
+                assert page["deals"][0]["position"]["scores"] == totals
+            assert page["deals"][1] == whole["deals"][first + 1]
+            output, _ = replay(Record.from_json(page))
+            assert output["ok"]
+            totals = output["totals"]
+        latest = client.get(f"/api/tables/{table}/record?deal=4").json()
+        assert latest["deals"][1] == whole["deals"][4] and "position" in latest["deals"][0]
+        wide = client.get(f"/api/tables/{table}/record?first=0&deal=2").json()["error"]
+        assert wide["code"] == "bad_field" and "'first'" in wide["message"]
 
 
 def test_table_continues_after_the_server_stops(tmp_path: Path) -> None:

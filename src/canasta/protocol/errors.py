@@ -50,6 +50,7 @@ class ErrorCode(StrEnum):
     BAD_SETTINGS = "bad_settings"
     TOO_MANY_TABLES = "too_many_tables"
     TOO_MANY_CONNECTIONS = "too_many_connections"
+    TOO_MANY_REQUESTS = "too_many_requests"
     SERVER_BUSY = "server_busy"
     NOT_FOUND = "not_found"
     BAD_METHOD = "bad_method"
@@ -192,6 +193,10 @@ MESSAGES: Mapping[ErrorCode, Mapping[str, str]] = {
         "en": "Too many connections to this table or from your address: close some and retry.",
         "ru": "Слишком много соединений с этим столом или с вашего адреса: закройте лишние и повторите.",
     },
+    ErrorCode.TOO_MANY_REQUESTS: {
+        "en": "Too many requests from your address: try again in {seconds} s.",
+        "ru": "Слишком много запросов с вашего адреса: повторите через {seconds} с.",
+    },
     ErrorCode.SERVER_BUSY: {
         "en": "The server holds as many tables as it can: please try again later.",
         "ru": "Сервер обслуживает максимум столов: попробуйте позже.",
@@ -215,13 +220,17 @@ class ProtocolError(Exception):
     """An error to send to a client: a code, the template's parameters and an optional detail.
 
     `detail` is the engine's or validator's English explanation, sent as its own field so that
-    developers can read it whatever the player's language.
+    developers can read it whatever the player's language. `retry_after`: the seconds after
+    which the same request may succeed (an HTTP answer's `Retry-After`), when that is known.
     """
 
-    def __init__(self, code: ErrorCode, detail: str | None = None, **params: Any) -> None:
+    def __init__(
+        self, code: ErrorCode, detail: str | None = None, retry_after: float | None = None, **params: Any
+    ) -> None:
         super().__init__(code.value)
         self.code = code
         self.detail = detail
+        self.retry_after = retry_after
         self.params = params
         self.request_id: str | int | None = None
 

@@ -31,7 +31,9 @@ class ServerConfig:
     `waiting_per_table`: the WebSockets at one table yet to say hello (the oldest is closed to
     admit one more); `connections_per_address`: spectators' and those yet to say hello from one
     address (a seat's player is always admitted). `tables_per_minute`: tables one address may
-    create in a minute; `max_tables`: tables this process holds in memory at once.
+    create in a minute; `reads_per_second` and `read_burst`: the HTTP reads (`GET /api/...`)
+    of one address per second on average, and at once; `max_tables`: tables this process
+    holds in memory at once.
     `idle_unload`: seconds a table with nobody connected stays in memory (`unwatched_bots` for
     a table of computer players alone, which stops playing then). `bot_threads`: threads in
     which computer players think; `bot_deadline`: seconds a computer player may think about one
@@ -61,6 +63,8 @@ class ServerConfig:
     waiting_per_table: int = 64
     connections_per_address: int = 128
     tables_per_minute: int = 20
+    reads_per_second: float = 10.0
+    read_burst: int = 60
     max_tables: int = 5000
     idle_unload: float = 300.0
     unwatched_bots: float = 30.0

@@ -21,8 +21,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDiscon
 
 from canasta.protocol.errors import ErrorCode, ProtocolError
 from canasta.protocol.outgoing import encode, error
-from canasta.server.clock import Clock
 from canasta.server.config import ServerConfig
+from canasta.server.rate_limit import RateLimiter
 
 log = logging.getLogger("canasta.server")
 
@@ -33,24 +33,6 @@ CLOSE_TOO_SLOW = 4008
 CLOSE_TOO_MANY = 4029
 FLUSH_TIME = 1.0  # seconds a leaving connection's queued messages may take to be sent
 _SERIAL = itertools.count()  # the order in which connections were opened
-
-
-class RateLimiter:
-    """A token bucket: `burst` messages at once, refilled at `rate` per second."""
-
-    def __init__(self, rate: float, burst: int, clock: Clock) -> None:
-        self.rate, self.burst, self.clock = rate, burst, clock
-        self.tokens = float(burst)
-        self.stamp = clock.time()
-
-    def allow(self) -> bool:
-        now = self.clock.time()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
 
 
 class Connection:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import math
 import re
 import secrets
 from collections import Counter, deque
@@ -13,11 +14,13 @@ from canasta.server.bot_pool import BotPool
 from canasta.server.broker import EVERY_TABLE, Broker, Notice
 from canasta.server.config import ServerConfig
 from canasta.server.connection import Connection
+from canasta.server.rate_limit import RateLimiter
 from canasta.server.room import Room, load_table
 from canasta.storage.base import Storage
 
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
 ADDRESS = "address "  # the prefix of an address's count of sockets (table ids have no space)
+BUSY_RETRY = 60.0  # seconds after which a process with `max_tables` tables may have room again
 
 
 class Hub:
@@ -25,8 +28,9 @@ class Hub:
     unloaded after `config.idle_unload` seconds with nobody connected. Notices from other
     processes go to the room of their table; every `config.heartbeat` seconds each room
     reminds the others of who is connected here. The hub keeps the operator's limits on tables
-    (`max_tables` in memory, `tables_per_minute` created per address) and on the WebSockets of
-    spectators and of clients yet to say hello, per table and per address."""
+    (`max_tables` in memory, `tables_per_minute` created per address), on the WebSockets of
+    spectators and of clients yet to say hello, per table and per address, and on the HTTP
+    reads of each address."""
 
     def __init__(self, storage: Storage, broker: Broker, config: ServerConfig) -> None:
         self.storage, self.broker, self.config = storage, broker, config
@@ -36,6 +40,7 @@ class Hub:
         self._addresses: dict[Connection, str] = {}  # the address of each socket it counts against
         self._waiting: dict[str, dict[Connection, None]] = {}  # per table, those yet to say hello
         self._created: dict[str, deque[float]] = {}  # when each address created its latest tables
+        self._reads: dict[str, RateLimiter] = {}  # the HTTP reads of each address
         self._loading = asyncio.Lock()
         self.bots = BotPool(config.bot_threads, config.bot_deadline, config.clock)
         self._beat = config.clock.call_later(config.heartbeat, self._heartbeat)
@@ -49,7 +54,7 @@ class Hub:
         while created and created[0] <= now - 60:
             created.popleft()
         if len(created) >= self.config.tables_per_minute:
-            raise ProtocolError(ErrorCode.TOO_MANY_TABLES)
+            raise ProtocolError(ErrorCode.TOO_MANY_TABLES, retry_after=created[0] + 60 - now)
         self._room_space()
         created.append(now)
         self._forget_old_creators(now)
@@ -79,7 +84,21 @@ class Hub:
 
     def _room_space(self) -> None:
         if len(self.rooms) >= self.config.max_tables:
-            raise ProtocolError(ErrorCode.SERVER_BUSY)
+            raise ProtocolError(ErrorCode.SERVER_BUSY, retry_after=BUSY_RETRY)
+
+    def read(self, address: str) -> None:
+        """Count an HTTP read from `address`; ProtocolError `too_many_requests` (with the
+        seconds to wait) past `reads_per_second` on average, `read_burst` at once."""
+        limiter = self._reads.get(address)
+        if limiter is None:
+            if len(self._reads) > 4 * self.config.max_tables:  # bounded memory
+                self._reads = {a: r for a, r in self._reads.items() if not r.full}
+            config = self.config
+            limiter = RateLimiter(config.reads_per_second, config.read_burst, config.clock)
+            self._reads[address] = limiter
+        if not limiter.allow():
+            wait = limiter.wait()
+            raise ProtocolError(ErrorCode.TOO_MANY_REQUESTS, retry_after=wait, seconds=math.ceil(wait))
 
     def _forget_old_creators(self, now: float) -> None:
         """Drop the addresses that created no table in the last minute (bounded memory)."""

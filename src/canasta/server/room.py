@@ -29,8 +29,10 @@ from canasta.server.bot_pool import BotPool
 from canasta.server.broker import Broker, Notice
 from canasta.server.clock import Timer
 from canasta.server.config import ServerConfig
-from canasta.server.connection import Connection, RateLimiter
+from canasta.server.connection import Connection
+from canasta.server.finished_deals import FinishedDeals
 from canasta.server.presence import RemotePresence
+from canasta.server.rate_limit import RateLimiter
 from canasta.server.table import DEAL_OVER, GAME_OVER, PLAYING, WAITING, LiveTable, token_hash
 from canasta.storage.base import Conflict, Storage
 
@@ -68,6 +70,7 @@ class Room:
         bots: BotPool,
     ) -> None:
         self.table = table
+        self.finished = FinishedDeals(table.rules)
         self.bots = bots
         self.storage, self.broker, self.config, self.origin = storage, broker, config, origin
         self.lock = asyncio.Lock()
@@ -80,6 +83,7 @@ class Room:
         self._announced: frozenset[int] = frozenset()
         self._tasks: set[asyncio.Task[None]] = set()
         self._chat_limits: dict[int, RateLimiter] = {}  # per seat
+        self._sheet_told: tuple[int, int] | None = None  # the sheet's key when last broadcast
         self._table_chat = RateLimiter(config.table_chat_rate, config.table_chat_burst, config.clock)
         self.autoplay = Autoplay(self)
         self._watch_idle()
@@ -401,9 +405,9 @@ class Room:
             for i, seat in enumerate(self.table.seats)
         ]
 
-    def public_state(self) -> dict[str, Any]:
-        """What every reader's `state` message shares now."""
-        return self.table.public_state(self.seats_public(), self.autoplay.time_left())
+    def public_state(self, sheet: bool = True) -> dict[str, Any]:
+        """What every reader's `state` message shares now (the score sheet if `sheet`)."""
+        return self.table.public_state(self.seats_public(), self.autoplay.time_left(), sheet)
 
     def state_for(self, seat: int | None, public: dict[str, Any], lang: str) -> dict[str, Any]:
         team = None if seat is None else self.table.rules.team_of(seat)
@@ -418,7 +422,11 @@ class Room:
         }
 
     def broadcast(self) -> None:
-        public = self.public_state()
+        """Every client's `state`, with the score sheet only when it changed since the last
+        (a client greeted since got it then)."""
+        key = self.table.sheet_key()
+        public = self.public_state(sheet=key != self._sheet_told)
+        self._sheet_told = key
         texts: dict[tuple[int | None, str], str] = {}
         for conn in self.connections:
             key = (conn.seat, conn.lang)

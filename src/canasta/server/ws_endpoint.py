@@ -18,8 +18,9 @@ from canasta.protocol.client import (
     parse_client_message,
 )
 from canasta.protocol.errors import LANGUAGES, ErrorCode, ProtocolError
-from canasta.server.connection import CLOSE_NO_HELLO, Connection, RateLimiter
+from canasta.server.connection import CLOSE_NO_HELLO, Connection
 from canasta.server.hub import Hub
+from canasta.server.rate_limit import RateLimiter
 from canasta.server.room import Room
 
 log = logging.getLogger("canasta.server")

@@ -102,6 +102,7 @@ export function receive(message) {
     case 'state':
       if (!app.state || app.state.version !== message.version) app.hint = null;
       if (!app.state || message.version > app.state.version) noteChange(message);
+      if (message.score_sheet === null) message.score_sheet = app.state.score_sheet;  // unchanged
       app.state = message;
       app.seats = message.seats;
       app.clock.update(message, app.settings && app.settings.turn_timer);
