@@ -424,9 +424,9 @@ class Room:
     def broadcast(self) -> None:
         """Every client's `state`, with the score sheet only when it changed since the last
         (a client greeted since got it then)."""
-        key = self.table.sheet_key()
-        public = self.public_state(sheet=key != self._sheet_told)
-        self._sheet_told = key
+        sheet = self.table.sheet_key()
+        public = self.public_state(sheet=sheet != self._sheet_told)
+        self._sheet_told = sheet
         texts: dict[tuple[int | None, str], str] = {}
         for conn in self.connections:
             key = (conn.seat, conn.lang)
