@@ -21,6 +21,7 @@ from starlette.testclient import TestClient, WebSocketTestSession
 
 from canasta.server import ServerConfig, create_app
 from canasta.server.clock import ManualClock
+from canasta.server.serve import http_protocol
 from canasta.server.table import LiveTable
 from canasta.storage import SQLiteStorage
 
@@ -84,7 +85,13 @@ def live_server(folder: Path, seed: int = 7, **config: Any) -> Iterator[LiveServ
     port = sock.getsockname()[1]
     app = create_app(settings)
     server = uvicorn.Server(
-        uvicorn.Config(app, log_level="warning", ws="websockets-sansio", ws_per_message_deflate=False)
+        uvicorn.Config(
+            app,
+            log_level="warning",
+            http=http_protocol(settings),
+            ws="websockets-sansio",
+            ws_per_message_deflate=False,
+        )
     )
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()

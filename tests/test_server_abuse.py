@@ -3,9 +3,12 @@ innocent clients are admitted, keep receiving, and have their moves acknowledged
 
 from __future__ import annotations
 
+import socket
+import urllib.request
 from contextlib import ExitStack
 from pathlib import Path
 
+import pytest
 from starlette.testclient import TestClient, WebSocketTestSession
 
 from canasta.server.clock import ManualClock
@@ -15,6 +18,7 @@ from server_support import (
     close_code,
     greet,
     join,
+    live_server,
     new_table,
     receive,
     receive_until,
@@ -133,3 +137,27 @@ def test_reads_have_a_price_per_address(tmp_path: Path) -> None:
         assert client.get(f"/api/tables/{table}").status_code == 200
         assert client.get(f"/api/tables/{table}").status_code == 429
         assert client.post("/api/tables", json={"players": 2}).status_code == 201  # writes have their own
+
+
+def test_half_sent_requests_are_closed_after_the_request_timeout(tmp_path: Path) -> None:
+    clock = ManualClock()
+    with live_server(tmp_path, clock=clock, request_timeout=10) as server:
+        host, port = server.url.removeprefix("http://").split(":")
+        half_open = []
+        for _ in range(50):
+            sock = socket.create_connection((host, int(port)))
+            sock.sendall(b"GET / HTTP/1.1\r\nHost: canasta\r\n")  # the rest never comes
+            half_open.append(sock)
+        direct = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+        with direct.open(server.url, timeout=5) as page:  # another client is answered
+            assert page.status == 200
+        server.call(lambda: clock.advance(9.9))
+        for sock in half_open:
+            sock.settimeout(0)
+            with pytest.raises(BlockingIOError):
+                sock.recv(1)  # still open
+        server.call(lambda: clock.advance(0.1))
+        for sock in half_open:
+            sock.settimeout(5)
+            assert sock.recv(1) == b""  # closed by the server
+            sock.close()

@@ -22,12 +22,14 @@ class ServerConfig:
     `max_message`: the largest message a client may send (bytes). `rate` and `burst`: messages
     per second one socket may send on average, and in a burst. `chat_rate` and `chat_burst`:
     chat lines per second one seat may send (all its sockets together) on average, and in a
-    burst; `table_chat_rate` and `table_chat_burst`: the same for a whole table. `outbox_limit` and
-    `outbox_chars`: messages (and their characters) queued for a slow client before it is
-    disconnected (it reconnects and gets the current state); `send_timeout`: seconds one
-    message may take to be sent before the client counts as too slow. `hello_timeout`: seconds
-    a connection has to say `hello`. `connections_per_table`: spectators' WebSockets at one
-    table; `connections_per_seat`: a seat's (its oldest is closed to admit one more);
+    burst; `table_chat_rate` and `table_chat_burst`: the same for a whole table.
+    `outbox_limit` and `outbox_chars`: messages (and their characters) queued for a slow client
+    before it is disconnected (it reconnects and gets the current state); `send_timeout`:
+    seconds one message may take to be sent before the client counts as too slow.
+    `hello_timeout`: seconds a connection has to say `hello`; `request_timeout`: seconds an
+    HTTP connection has, from its opening or its last answer, to send a whole request and take
+    its answer. `connections_per_table`: spectators' WebSockets at one table;
+    `connections_per_seat`: a seat's (its oldest is closed to admit one more);
     `waiting_per_table`: the WebSockets at one table yet to say hello (the oldest is closed to
     admit one more); `connections_per_address`: spectators' and those yet to say hello from one
     address (a seat's player is always admitted). `tables_per_minute`: tables one address may
@@ -58,6 +60,7 @@ class ServerConfig:
     outbox_chars: int = 512 * 1024
     send_timeout: float = 10.0
     hello_timeout: float = 10.0
+    request_timeout: float = 10.0
     connections_per_table: int = 64
     connections_per_seat: int = 8
     waiting_per_table: int = 64
