@@ -103,6 +103,8 @@ class Room:
             if hello.token is not None:
                 seat = self.table.seat_of(hello.token)
                 if seat is None:
+                    seat = await self._seat_taken_elsewhere(hello.token)
+                if seat is None:
                     raise ProtocolError(ErrorCode.BAD_TOKEN)
             self._make_room(conn, seat)
             conn.seat, conn.greeted = seat, True
@@ -118,6 +120,16 @@ class Room:
             conn.send(self.state_for(seat, self.public_state(), conn.lang))
             conn.send(self.table.log())
             self.send_presence()
+
+    async def _seat_taken_elsewhere(self, token: str) -> int | None:
+        """The seat of a token unknown here, as storage has it (taken through another process
+        whose notice has not come yet); the caller holds the lock."""
+        row = await self.storage.load_table(self.table.id)
+        if row is None:
+            return None
+        self.table.update_seats(row)
+        self._seats_changed()
+        return self.table.seat_of(token)
 
     def _make_room(self, conn: Connection, seat: int | None) -> None:
         same = sorted((c for c in self.connections if c.seat == seat), key=lambda c: c.serial)
