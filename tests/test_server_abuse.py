@@ -161,3 +161,33 @@ def test_half_sent_requests_are_closed_after_the_request_timeout(tmp_path: Path)
             sock.settimeout(5)
             assert sock.recv(1) == b""  # closed by the server
             sock.close()
+
+
+def test_a_table_that_cannot_store_backs_off_and_logs_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A full disk: a table of computer players tries again after 0.5 s, then 1, 2, 4... (not
+    at once, forever), logs the first failure alone, and plays on once storing works again."""
+    clock = ManualClock()
+    with running_server(tmp_path, clock=clock) as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        store, tries = hub.storage.append, list[float]()
+
+        async def full(table_id: str, seq: int, event: dict[str, object]) -> None:
+            tries.append(clock.time())
+            raise OSError(28, "No space left on device")
+
+        monkeypatch.setattr(hub.storage, "append", full)
+        table = new_table(client, players=2, seats=["random", "random"], target_score=100_000)
+        until(client, lambda: len(tries) == 1)
+        for failures, wait in enumerate((0.5, 1, 2, 4), start=1):
+            advance(client, clock, wait - 0.01)
+            assert len(tries) == failures  # not yet
+            advance(client, clock, 0.01)
+            until(client, lambda count=failures + 1: len(tries) == count)
+        monkeypatch.setattr(hub.storage, "append", store)
+        advance(client, clock, 8)
+        until(client, lambda: hub.rooms[table].table.version > 5)
+    failures = [r for r in caplog.records if "could not store" in r.getMessage()]
+    assert len(failures) == 1 and failures[0].exc_info is not None
+    assert f"table {table}: events are stored again after 5 failures" in caplog.text

@@ -38,6 +38,7 @@ from canasta.storage.base import Conflict, Storage
 
 log = logging.getLogger("canasta.server")
 HINT_BOT = "search:time=0.5"  # the strongest computer player, thinking half a second
+STORE_RETRY_FIRST, STORE_RETRY_MAX = 0.5, 30.0  # seconds before an automatic step after a failed store
 
 
 async def load_table(storage: Storage, table_id: str, upto: int | None = None) -> LiveTable | None:
@@ -83,6 +84,7 @@ class Room:
         self._announced: frozenset[int] = frozenset()
         self._tasks: set[asyncio.Task[None]] = set()
         self._chat_limits: dict[int, RateLimiter] = {}  # per seat
+        self._store_failures = 0  # failures in a row to store an event
         self._sheet_told: tuple[int, int] | None = None  # the sheet's key when last broadcast
         self._table_chat = RateLimiter(config.table_chat_rate, config.table_chat_burst, config.clock)
         self.autoplay = Autoplay(self)
@@ -339,10 +341,21 @@ class Room:
                 ErrorCode.STALE_STATE, current=self.table.version, seen=table.version - 1
             ) from None
         except Exception:
-            log.exception("table %s: could not store event %d", table.id, table.version)
+            if not self._store_failures:  # the first failure of an episode, not every retry
+                log.exception("table %s: could not store event %d", table.id, table.version)
+            self._store_failures += 1
             await self._rebuild(table.version - 1)
             raise ProtocolError(ErrorCode.INTERNAL_ERROR) from None
+        if self._store_failures:
+            log.warning("table %s: events are stored again after %d failures", table.id, self._store_failures)
+            self._store_failures = 0
         await self.broker.publish(Notice(table.id, self.origin))
+
+    def retry_delay(self) -> float:
+        """Seconds that the next automatic step waits after storing failed (0 if it did not):
+        `STORE_RETRY_FIRST`, doubled after each failure in a row up to `STORE_RETRY_MAX`."""
+        failures = self._store_failures
+        return 0.0 if not failures else min(STORE_RETRY_FIRST * 2 ** (failures - 1), STORE_RETRY_MAX)
 
     async def _rebuild(self, version: int) -> None:
         """Undo what was applied after `version` (by replaying the log), then catch up."""
