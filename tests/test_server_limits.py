@@ -109,6 +109,35 @@ def test_numeric_options_outside_their_range_are_refused(post: Any, options: dic
     assert response.json()["error"]["detail"]
 
 
+@pytest.mark.parametrize(
+    "options",
+    [
+        '{"initial_meld_table": [[1e400, 50]]}',
+        '{"go_out_bonus": 1e400}',
+        '{"house_rule": -1e400}',
+        '{"decks": 4.5}',
+        '{"target_score": 1e12}',
+        '{"initial_meld_table": [[0, 50], [1e10, 90]]}',
+    ],
+)
+def test_options_of_any_json_number_type_are_range_checked(tmp_path: Path, options: str) -> None:
+    """Floats too, and numbers too large for a float (1e400 reads as infinity)."""
+    with running_server(tmp_path) as client:
+        body = f'{{"players": 4, "options": {options}}}'
+        response = client.post("/api/tables", content=body, headers={"content-type": "application/json"})
+        assert response.status_code == 400, response.text
+        assert response.json()["error"]["code"] == "bad_settings"
+
+
+@pytest.mark.parametrize("name", ["\u200b\u200b", "\u3164", "\u2800", "\u0301", " \u00a0 ", "\u2060\u200d"])
+def test_names_need_a_visible_character(tmp_path: Path, name: str) -> None:
+    with running_server(tmp_path) as client:
+        table = new_table(client, players=2)
+        response = client.post(f"/api/tables/{table}/seats", json={"name": name})
+        assert response.status_code == 400 and response.json()["error"]["code"] == "bad_field"
+        assert client.post(f"/api/tables/{table}/seats", json={"name": f"Ann{name}"}).status_code == 200
+
+
 def test_numeric_options_within_their_range_are_accepted(post: Any) -> None:
     options = {"decks": 3, "jokers": 6, "hand_size": 13, "target_score": 100_000, "red3_values": [100] * 8}
     assert post({"players": 4, "options": options}).status_code == 201
