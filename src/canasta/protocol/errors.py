@@ -44,6 +44,7 @@ class ErrorCode(StrEnum):
     CHAT_LIMITED = "chat_limited"
     UNKNOWN_PHRASE = "unknown_phrase"
     TABLE_NOT_FOUND = "table_not_found"
+    TABLE_DAMAGED = "table_damaged"
     TABLE_FULL = "table_full"
     SEAT_TAKEN = "seat_taken"
     NOT_HUMAN_SEAT = "not_human_seat"
@@ -168,6 +169,10 @@ MESSAGES: Mapping[ErrorCode, Mapping[str, str]] = {
     ErrorCode.TABLE_NOT_FOUND: {
         "en": "There is no such table.",
         "ru": "Такого стола нет.",
+    },
+    ErrorCode.TABLE_DAMAGED: {
+        "en": "This table's stored games cannot be read back; the server's operator has the details.",
+        "ru": "Сохранённые партии этого стола не читаются; подробности есть у администратора сервера.",
     },
     ErrorCode.TABLE_FULL: {
         "en": "Every seat for a person at this table is taken: you can watch.",

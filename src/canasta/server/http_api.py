@@ -41,6 +41,7 @@ STATUS = {
     ErrorCode.TOO_MANY_CONNECTIONS: 429,
     ErrorCode.TOO_MANY_REQUESTS: 429,
     ErrorCode.SERVER_BUSY: 503,
+    ErrorCode.TABLE_DAMAGED: 500,
     ErrorCode.INTERNAL_ERROR: 500,
 }
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import math
 import re
 import secrets
@@ -16,8 +17,10 @@ from canasta.server.config import ServerConfig
 from canasta.server.connection import Connection
 from canasta.server.rate_limit import RateLimiter
 from canasta.server.room import Room, load_table
+from canasta.server.table import LiveTable
 from canasta.storage.base import Storage
 
+log = logging.getLogger("canasta.server")
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
 ADDRESS = "address "  # the prefix of an address's count of sockets (table ids have no space)
 BUSY_RETRY = 60.0  # seconds after which a process with `max_tables` tables may have room again
@@ -41,6 +44,7 @@ class Hub:
         self._waiting: dict[str, dict[Connection, None]] = {}  # per table, those yet to say hello
         self._created: dict[str, deque[float]] = {}  # when each address created its latest tables
         self._reads: dict[str, RateLimiter] = {}  # the HTTP reads of each address
+        self._damaged: set[str] = set()  # the tables whose failure to load was logged
         self._loading = asyncio.Lock()
         self.bots = BotPool(config.bot_threads, config.bot_deadline, config.clock)
         self._beat = config.clock.call_later(config.heartbeat, self._heartbeat)
@@ -73,14 +77,28 @@ class Hub:
             room = self.rooms.get(table_id)
             if room is None:
                 self._room_space()
-                table = await load_table(self.storage, table_id)
-                if table is None:
-                    raise ProtocolError(ErrorCode.TABLE_NOT_FOUND)
+                table = await self._load(table_id)
                 room = Room(
                     table, self.storage, self.broker, self.config, self.origin, self._unloaded, self.bots
                 )
                 self.rooms[table_id] = room
         return room
+
+    async def _load(self, table_id: str) -> LiveTable:
+        """The table as its stored events rebuild it. ProtocolError: `table_not_found`, or
+        `table_damaged` when they cannot be replayed (logged the first time)."""
+        try:
+            table = await load_table(self.storage, table_id)
+        except Exception:
+            if table_id not in self._damaged:
+                if len(self._damaged) >= self.config.max_tables:
+                    self._damaged.clear()
+                self._damaged.add(table_id)
+                log.exception("table %s: its stored events cannot be replayed", table_id)
+            raise ProtocolError(ErrorCode.TABLE_DAMAGED) from None
+        if table is None:
+            raise ProtocolError(ErrorCode.TABLE_NOT_FOUND)
+        return table
 
     def _room_space(self) -> None:
         if len(self.rooms) >= self.config.max_tables:

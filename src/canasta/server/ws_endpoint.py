@@ -18,7 +18,7 @@ from canasta.protocol.client import (
     parse_client_message,
 )
 from canasta.protocol.errors import LANGUAGES, ErrorCode, ProtocolError
-from canasta.server.connection import CLOSE_NO_HELLO, Connection
+from canasta.server.connection import CLOSE_NO_HELLO, CLOSE_SERVER_ERROR, Connection
 from canasta.server.hub import Hub
 from canasta.server.rate_limit import RateLimiter
 from canasta.server.room import Room
@@ -58,8 +58,10 @@ async def table_socket(websocket: WebSocket) -> None:
             if conn.greeted and attached is None:
                 attached = room
                 hub.greeted(conn, table_id)
-    except ProtocolError as exc:  # no such table
+    except ProtocolError as exc:  # no such table, or one that cannot be loaded
         conn.send(outgoing.error(exc, conn.lang))
+        if exc.code is ErrorCode.TABLE_DAMAGED:
+            conn.end(CLOSE_SERVER_ERROR)
     finally:
         deadline.cancel()
         hub.close_socket(conn, table_id)

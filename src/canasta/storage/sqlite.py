@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import sqlite3
 from contextlib import closing
 from pathlib import Path
@@ -58,12 +59,24 @@ def check_database(db: sqlite3.Connection, path: str) -> int:
         raise ValueError(f"{path} is not a Canasta database or is damaged ({exc})") from None
     if problems != ["ok"]:
         advice = "restore a backup (see canasta backup) or start from a new file"
-        raise ValueError(f"{path} is damaged ({problems[0]}): {advice}")
+        raise ValueError(f"{path} is damaged ({' '.join(problems[0].split())}): {advice}")
     if version not in (0, SCHEMA_VERSION):
         raise ValueError(f"{path}: database schema {version}, this server knows {SCHEMA_VERSION}")
     if (version == 0 and names) or (version == SCHEMA_VERSION and not names >= TABLES):
         raise ValueError(f"{path} is not a Canasta database (it holds other tables): choose another file")
     return version
+
+
+def _check_writable(path: Path) -> None:
+    """ValueError, in one line, when the server could not write the database file or, beside
+    it, the `-wal` and `-shm` files that SQLite keeps."""
+    for what, where in ((path, path), (path.parent, path.parent)):
+        if where.exists() and not os.access(where, os.W_OK):
+            kind = "file" if what == path else "directory"
+            raise ValueError(
+                f"the database {kind} {where} is read-only: the server writes the database and,"
+                " in its directory, the files of its log (-wal, -shm)"
+            )
 
 
 class SQLiteStorage:
@@ -79,21 +92,26 @@ class SQLiteStorage:
                 raise ValueError(
                     f"{path} is an empty file, not a Canasta database: remove it to start afresh"
                 )
+            _check_writable(Path(path))
         self._db = sqlite3.connect(self._path, isolation_level=None, check_same_thread=False)
         try:
             check_database(self._db, self._path)
         except ValueError:
             self._db.close()
             raise
-        self._wal = self._db.execute("PRAGMA journal_mode=WAL").fetchone()[0] == "wal"
-        self._db.execute("PRAGMA synchronous=NORMAL")
-        self._db.execute("PRAGMA wal_autocheckpoint=0")
         self._appended = 0
         self._checkpoint: asyncio.Future[None] | None = None
-        self._db.execute("PRAGMA foreign_keys=ON")
-        self._db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-        self._db.executescript(SCHEMA)
-        self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        try:
+            self._wal = self._db.execute("PRAGMA journal_mode=WAL").fetchone()[0] == "wal"
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.execute("PRAGMA wal_autocheckpoint=0")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            self._db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+            self._db.executescript(SCHEMA)
+            self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        except sqlite3.OperationalError as exc:  # a read-only file system, say
+            self._db.close()
+            raise ValueError(f"cannot write the database {path}: {exc}") from None
 
     async def create_table(self, table_id: str, settings: dict[str, Any], seats: int) -> None:
         with self._db:
