@@ -149,7 +149,9 @@ def test_request_id_is_echoed(duel: Duel) -> None:
     }
 
 
-@pytest.mark.parametrize("bad_id", ['"\\ud800"', "[1]", "true", "1.5", "1e400", '"' + "x" * 65 + '"', str(2**60)])
+@pytest.mark.parametrize(
+    "bad_id", ['"\\ud800"', "[1]", "true", "1.5", "1e400", '"' + "x" * 65 + '"', str(2**60)]
+)
 def test_a_malformed_id_is_refused(duel: Duel, bad_id: str) -> None:
     """The message is not carried out (its answer could not name it): `bad_field`, naming `id`."""
     error = duel.error(0, f'{{"type": "chat", "phrase": "hello", "id": {bad_id}}}')
