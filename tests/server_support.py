@@ -8,7 +8,7 @@ import random
 import socket
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +20,7 @@ from starlette.applications import Starlette
 from starlette.testclient import TestClient, WebSocketTestSession
 
 from canasta.server import ServerConfig, create_app
+from canasta.server.broker import Broker, RemoteBroker
 from canasta.server.clock import ManualClock
 from canasta.server.serve import http_protocol
 from canasta.server.table import LiveTable
@@ -30,20 +31,22 @@ T = TypeVar("T")
 
 
 @contextmanager
-def running_server(tmp_path: Path, seed: int | None = 1, **config: Any) -> Iterator[TestClient]:
+def running_server(
+    tmp_path: Path, seed: int | None = 1, broker: Broker | None = None, **config: Any
+) -> Iterator[TestClient]:
     """A TestClient on a fresh server; decks are shuffled from `seed` (None: the OS). Its clock
     is a `ManualClock` (pass `clock=` to move it with `advance`): no timer runs on real time,
     and one that is due at once (a delay of 0) runs at once. Tables may be created without a
     limit per minute unless `tables_per_minute` says otherwise (nor read without one unless
     `read_burst` does), and every change of who is connected is told at once unless
-    `presence_delay` says otherwise."""
+    `presence_delay` says otherwise. `broker`: this process's (default: one of its own)."""
     shuffle = random.SystemRandom() if seed is None else random.Random(seed)
     config.setdefault("clock", ManualClock())
     config.setdefault("tables_per_minute", 10**6)
     config.setdefault("read_burst", 10**6)
     config.setdefault("presence_delay", 0.0)
     settings = ServerConfig(db=str(tmp_path / "canasta.db"), bot_delay=0.0, shuffle=shuffle, **config)
-    with TestClient(create_app(settings)) as client:
+    with TestClient(create_app(settings, broker=broker)) as client:
         yield client
 
 
@@ -263,3 +266,29 @@ def play_until(
 
 def game_over(message: Message) -> bool:
     return bool(message["status"] == "game_over")
+
+
+class FlakyBroker(RemoteBroker):
+    """A networked broker whose server answers, refuses or hangs, as `mode` says."""
+
+    def __init__(self, clock: ManualClock) -> None:
+        super().__init__(clock)
+        self.mode = "up"
+        self.sent: list[str] = []
+
+    async def _connect(self) -> None:
+        pass
+
+    async def _disconnect(self) -> None:
+        pass
+
+    async def _messages(self) -> AsyncIterator[str]:
+        await asyncio.Event().wait()  # nothing is ever heard
+        yield ""
+
+    async def _send(self, message: str) -> None:
+        if self.mode == "down":
+            raise ConnectionError("connection refused")
+        if self.mode == "hung":
+            await asyncio.Event().wait()
+        self.sent.append(message)

@@ -4,6 +4,7 @@ innocent clients are admitted, keep receiving, and have their moves acknowledged
 from __future__ import annotations
 
 import socket
+import sqlite3
 import urllib.request
 from contextlib import ExitStack
 from pathlib import Path
@@ -11,14 +12,18 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient, WebSocketTestSession
 
+from canasta.server.broker import PUBLISH_TIMEOUT
 from canasta.server.clock import ManualClock
 from server_support import (
+    FlakyBroker,
     Message,
     advance,
     close_code,
     greet,
+    is_state,
     join,
     live_server,
+    my_turn,
     new_table,
     receive,
     receive_until,
@@ -179,15 +184,67 @@ def test_a_table_that_cannot_store_backs_off_and_logs_once(
 
         monkeypatch.setattr(hub.storage, "append", full)
         table = new_table(client, players=2, seats=["random", "random"], target_score=100_000)
-        until(client, lambda: len(tries) == 1)
+        def failed(count: int) -> bool:  # and rebuilt from storage, with its next try set
+            return len(tries) == count and bool(hub.rooms[table].autoplay.pending)
+
         for failures, wait in enumerate((0.5, 1, 2, 4), start=1):
+            until(client, lambda count=failures: failed(count))
             advance(client, clock, wait - 0.01)
             assert len(tries) == failures  # not yet
             advance(client, clock, 0.01)
-            until(client, lambda count=failures + 1: len(tries) == count)
+        until(client, lambda: failed(5))
         monkeypatch.setattr(hub.storage, "append", store)
         advance(client, clock, 8)
         until(client, lambda: hub.rooms[table].table.version > 5)
     failures = [r for r in caplog.records if "could not store" in r.getMessage()]
     assert len(failures) == 1 and failures[0].exc_info is not None
     assert f"table {table}: events are stored again after 5 failures" in caplog.text
+
+
+def test_a_hung_broker_delays_no_move_and_is_caught_up_on(tmp_path: Path) -> None:
+    clock = ManualClock()
+    broker = FlakyBroker(clock)
+    broker.mode = "hung"
+    with running_server(tmp_path, clock=clock, broker=broker) as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        table = new_table(client, players=2, seats=["human", "random"])
+        token = join(client, table, "Ann")
+        with client.websocket_connect(f"/ws/tables/{table}") as ws:
+            state = greet(ws, token)
+            for moves in range(4):
+                if moves == 3:  # the broker is given up on, and answers again
+                    advance(client, clock, PUBLISH_TIMEOUT)
+                    broker.mode = "up"
+                if not my_turn(0)(state):
+                    state = receive_until(ws, my_turn(0))
+                move = state["view"]["legal"][0]
+                ws.send_json({"type": "action", "version": state["version"], "action": move})
+                assert receive_until(ws, lambda m: m["type"] in ("ack", "error"))["type"] == "ack"
+                state = receive_until(ws, is_state)  # acknowledged while every notice waits
+        until(client, lambda: len(broker.sent) >= 2)
+        assert broker.sent[0] == f"{hub.origin} "  # every other process: catch up on every table
+
+
+def test_a_held_write_lock_stalls_only_the_table_that_stores(tmp_path: Path) -> None:
+    """Another process holds the database's write lock: the event loop does not wait on it, so
+    other tables answer reads and newcomers, and chat flows, while a move waits to be stored;
+    it is acknowledged once the lock is released."""
+    with running_server(tmp_path) as client, ExitStack() as stack:
+        table = new_table(client, players=2, seats=["human", "random"], bot_delay=60)
+        other_table = new_table(client, players=2)
+        ws, phone = (stack.enter_context(client.websocket_connect(f"/ws/tables/{table}")) for _ in "ab")
+        token = join(client, table, "Ann")
+        state, _ = greet(ws, token), greet(phone, token)
+        if not my_turn(0)(state):
+            state = receive_until(ws, my_turn(0))
+        holder = sqlite3.connect(tmp_path / "canasta.db", isolation_level=None)
+        stack.callback(holder.close)
+        holder.execute("BEGIN IMMEDIATE")  # another process's write lock
+        ws.send_json({"type": "action", "version": state["version"], "action": state["view"]["legal"][0]})
+        assert client.get(f"/api/tables/{other_table}").status_code == 200
+        watcher = stack.enter_context(client.websocket_connect(f"/ws/tables/{other_table}"))
+        assert greet(watcher)["version"] == 0
+        phone.send_json({"type": "chat", "phrase": "hello"})  # (the first socket waits for its move)
+        assert receive_until(phone, lambda m: m["type"] in ("chat", "ack", "error"))["type"] == "chat"
+        holder.execute("COMMIT")
+        assert receive_until(ws, lambda m: m["type"] in ("ack", "error"))["type"] == "ack"

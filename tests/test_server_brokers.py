@@ -6,18 +6,18 @@ from __future__ import annotations
 
 import asyncio
 import sys
-from collections.abc import AsyncIterator
 
 import psycopg
 import pytest
 import redis
 
 from canasta.cli.main import main
-from canasta.server.broker import EVERY_TABLE, PUBLISH_TIMEOUT, Broker, Notice, RemoteBroker, open_broker
+from canasta.server.broker import EVERY_TABLE, PUBLISH_TIMEOUT, Broker, Notice, open_broker
 from canasta.server.clock import ManualClock
 from canasta.server.postgres_broker import PostgresBroker
 from canasta.server.redis_broker import RedisBroker
 from database_servers import free_port
+from server_support import FlakyBroker
 
 
 @pytest.fixture(params=["redis", "postgresql"])
@@ -112,32 +112,6 @@ def test_without_redis_the_error_says_what_to_install(monkeypatch: pytest.Monkey
     monkeypatch.setitem(sys.modules, "redis", None)
     with pytest.raises(ValueError, match=r"needs redis, which is not installed: .*canasta\[redis\]"):
         open_broker("redis://localhost")
-
-
-class FlakyBroker(RemoteBroker):
-    """A networked broker whose server answers, refuses or hangs, as `mode` says."""
-
-    def __init__(self, clock: ManualClock) -> None:
-        super().__init__(clock)
-        self.mode = "up"
-        self.sent: list[str] = []
-
-    async def _connect(self) -> None:
-        pass
-
-    async def _disconnect(self) -> None:
-        pass
-
-    async def _messages(self) -> AsyncIterator[str]:
-        await asyncio.Event().wait()  # nothing is ever heard
-        yield ""
-
-    async def _send(self, message: str) -> None:
-        if self.mode == "down":
-            raise ConnectionError("connection refused")
-        if self.mode == "hung":
-            await asyncio.Event().wait()
-        self.sent.append(message)
 
 
 def test_a_broker_that_hangs_or_fails_delays_nothing_and_is_caught_up_on(

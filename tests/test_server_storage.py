@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import threading
 from contextlib import closing
 from pathlib import Path
 from typing import Any
@@ -114,12 +115,22 @@ def test_the_log_is_emptied_after_each_copy(tmp_path: Path, monkeypatch: pytest.
     path, wal = tmp_path / "c.db", tmp_path / "c.db-wal"
     event = {"kind": "deal", "deck": ["KS"] * 108}
 
+    copying = threading.Event()
+    checkpoint_log = SQLiteStorage._checkpoint_log
+
+    def slow_copy(storage: SQLiteStorage) -> None:
+        copying.wait(10)  # a slow disk: events keep coming meanwhile
+        checkpoint_log(storage)
+
+    monkeypatch.setattr(SQLiteStorage, "_checkpoint_log", slow_copy)
+
     async def scenario() -> None:
         storage = SQLiteStorage(path)
         await storage.create_table("t", {}, 1)
         for seq in range(1, 351):  # the worker copies from the 100th; the loop never waits meanwhile
             await storage.append("t", seq, event)
         assert wal.stat().st_size > 1_000_000 and storage._checkpoint is not None
+        copying.set()
         await storage._checkpoint
         assert wal.stat().st_size == 0
         assert len(await storage.events("t")) == 350
