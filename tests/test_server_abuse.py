@@ -3,6 +3,7 @@ innocent clients are admitted, keep receiving, and have their moves acknowledged
 
 from __future__ import annotations
 
+import functools
 import socket
 import sqlite3
 import urllib.request
@@ -187,17 +188,17 @@ def test_a_table_that_cannot_store_backs_off_and_logs_once(
         def failed(count: int) -> bool:  # and rebuilt from storage, with its next try set
             return len(tries) == count and bool(hub.rooms[table].autoplay.pending)
 
-        for failures, wait in enumerate((0.5, 1, 2, 4), start=1):
-            until(client, lambda count=failures: failed(count))
+        for count, wait in enumerate((0.5, 1, 2, 4), start=1):
+            until(client, functools.partial(failed, count))
             advance(client, clock, wait - 0.01)
-            assert len(tries) == failures  # not yet
+            assert len(tries) == count  # not yet
             advance(client, clock, 0.01)
         until(client, lambda: failed(5))
         monkeypatch.setattr(hub.storage, "append", store)
         advance(client, clock, 8)
         until(client, lambda: hub.rooms[table].table.version > 5)
-    failures = [r for r in caplog.records if "could not store" in r.getMessage()]
-    assert len(failures) == 1 and failures[0].exc_info is not None
+    logged = [r for r in caplog.records if "could not store" in r.getMessage()]
+    assert len(logged) == 1 and logged[0].exc_info is not None
     assert f"table {table}: events are stored again after 5 failures" in caplog.text
 
 
