@@ -3,6 +3,7 @@ and a table rebuilt from storage after the server stops."""
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import random
 from collections.abc import AsyncIterator, Iterator
@@ -16,11 +17,13 @@ from starlette.routing import Mount
 from starlette.testclient import TestClient
 
 from canasta.rules import Record, replay
+from canasta.rules.actions import action_to_json
 from canasta.server import ServerConfig, create_app
-from canasta.server.broker import LocalBroker
+from canasta.server.broker import LocalBroker, Notice
 from canasta.server.clock import ManualClock
 from canasta.server.presence import RemotePresence
 from canasta.server.table_facts import table_facts
+from canasta.storage import SQLiteStorage
 from server_support import (
     advance,
     game_over,
@@ -30,6 +33,7 @@ from server_support import (
     my_turn,
     new_table,
     play_until,
+    receive,
     receive_until,
     running_server,
     stored_events,
@@ -372,3 +376,38 @@ def test_the_table_facts_a_client_shows_come_from_the_engine() -> None:
     assert wild["pile_block"] == "wild_top"
     online = table_facts(make_state("online", 2, phase="draw", pile=["8D", "3S"], hands=[["5C"], []]))
     assert online["pile_block"] == "black3_go_out" and online["canastas_needed"] == [2, 2]
+
+
+def test_catching_up_on_many_events_sends_the_log_not_a_state_each(tmp_path: Path) -> None:
+    """Another process stored 30 moves that this one did not hear of (its broker was away):
+    its clients get the deal's log and the state after them, not thirty states."""
+    with running_server(tmp_path) as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        table = new_table(client, players=2)
+        for name in ("Ann", "Boris"):
+            join(client, table, name)
+        with client.websocket_connect(f"/ws/tables/{table}") as watcher:
+            state = greet(watcher)
+            assert state["status"] == "playing"
+            elsewhere = stored_table(tmp_path, table)
+            events: list[dict[str, Any]] = []
+            for _ in range(30):
+                seat = elsewhere.state.to_move  # type: ignore[union-attr]
+                move = elsewhere.state.view(seat).legal[0]  # type: ignore[union-attr]
+                event = {"kind": "action", "seat": seat, "action": action_to_json(move), "by": "player"}
+                elsewhere.apply(event)
+                events.append(event)
+            asyncio.run(_store(tmp_path, table, state["version"], events))
+            client.portal.call(hub.broker.publish, Notice(table, "another process"))  # type: ignore[union-attr]
+            seen = []
+            while not (seen and is_state(seen[-1]) and seen[-1]["version"] == state["version"] + 30):
+                seen.append(receive(watcher))
+            assert [m["version"] for m in seen if is_state(m)] == [state["version"] + 30]
+            assert [len(m["moves"]) for m in seen if m["type"] == "log"][-1] == 30
+
+
+async def _store(tmp_path: Path, table: str, version: int, events: list[dict[str, Any]]) -> None:
+    storage = SQLiteStorage(tmp_path / "canasta.db")
+    for seq, event in enumerate(events, start=version + 1):
+        await storage.append(table, seq, event)
+    await storage.close()

@@ -38,6 +38,7 @@ from canasta.storage.base import Conflict, Storage
 
 log = logging.getLogger("canasta.server")
 HINT_BOT = "search:time=0.5"  # the strongest computer player, thinking half a second
+CATCH_UP_STATES = 20  # events caught up on, each told in a state; past them, the log
 STORE_RETRY_FIRST, STORE_RETRY_MAX = 0.5, 30.0  # seconds before an automatic step after a failed store
 
 
@@ -287,16 +288,22 @@ class Room:
     async def _catch_up(self) -> None:
         """Take in the seats and events in storage; the clients are sent the state after each
         event but the last, as they are when this process plays them (the caller holds the lock
-        and calls `changed`)."""
+        and calls `changed`). After more than `CATCH_UP_STATES` events (the broker was away),
+        they are sent the deal's `log` instead, which costs each one message, not one a move."""
         row = await self.storage.load_table(self.table.id)
         events = await self.storage.events(self.table.id, self.table.version)
         if row is not None:  # no await from here to the caller's `changed`, which sets the next step
             self.table.update_seats(row)
             self._seats_changed()
+        many = len(events) > CATCH_UP_STATES
         for n, (_, event) in enumerate(events):
-            if n:
+            if n and not many:
                 self.broadcast()
             self.table.apply(event)
+        if many:
+            log = outgoing.encode(self.table.log())
+            for conn in self.connections:
+                conn.send_text(log)
 
     def _seats_changed(self) -> None:
         """After the seats changed (read from storage, or one left here): the connections whose
