@@ -196,7 +196,7 @@ def test_a_table_that_cannot_store_backs_off_and_logs_once(
         until(client, lambda: failed(5))
         monkeypatch.setattr(hub.storage, "append", store)
         advance(client, clock, 8)
-        until(client, lambda: hub.rooms[table].table.version > 5, settled=False)
+        until(client, lambda: hub.rooms[table].table.version > 5, rounds=10**7, settled=False)
     logged = [r for r in caplog.records if "could not store" in r.getMessage()]
     assert len(logged) == 1 and logged[0].exc_info is not None
     assert f"table {table}: events are stored again after 5 failures" in caplog.text

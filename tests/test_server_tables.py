@@ -193,7 +193,7 @@ def test_records_are_read_page_by_page(tmp_path: Path, monkeypatch: pytest.Monke
     with running_server(tmp_path) as client:
         hub = client.app.state.hub  # type: ignore[attr-defined]
         table = new_table(client, players=2, seats=["random", "random"], target_score=100_000)
-        until(client, lambda: len(hub.rooms[table].table.game.results) >= 6, settled=False)
+        until(client, lambda: len(hub.rooms[table].table.game.results) >= 6, rounds=10**7, settled=False)
         whole = Record.of_game(hub.rooms[table].table.games[0]).to_json()
         totals = [0, 0]
         for first in (0, 2, 4):
