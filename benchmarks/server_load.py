@@ -90,8 +90,9 @@ PROFILE: list[str] = []  # `--profile FILE`: the server runs under cProfile, wri
 
 
 @contextmanager
-def running_server(bot_delay: float) -> Iterator[tuple[int, int]]:
-    """`canasta serve` on a free port, pinned to the server's core: (port, pid)."""
+def running_server(bot_delay: float, *limits: str) -> Iterator[tuple[int, int]]:
+    """`canasta serve` on a free port, pinned to the server's core, with `LIMITS` and
+    `limits` (`NAME=VALUE`): (port, pid)."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -107,7 +108,7 @@ def running_server(bot_delay: float) -> Iterator[tuple[int, int]]:
             str(Path(tmp) / "bench.db"),
             "--bot-delay",
             str(bot_delay),
-            *(a for limit in LIMITS for a in ("--limit", limit)),
+            *(a for limit in (*LIMITS, *limits) for a in ("--limit", limit)),
         ]
         cores = server_cores()[0]
         with log.open("wb") as out:

@@ -71,7 +71,7 @@ def answering(port: int, process: subprocess.Popen[bytes], log: Path, seconds: f
 
 class Player:
     """A person (or, without a token, a spectator) at the table over a real WebSocket, keeping
-    the latest state it was sent and every state in `seen`."""
+    the latest state it was sent (with the latest score sheet) and every state in `seen`."""
 
     def __init__(self, port: int, table: str, token: str | None, stack: ExitStack) -> None:
         url = f"ws://127.0.0.1:{port}/ws/tables/{table}"
@@ -103,6 +103,8 @@ class Player:
     def _receive(self, wait: float) -> dict[str, Any]:
         message: dict[str, Any] = json.loads(self.ws.recv(timeout=wait))
         if message["type"] == "state":
+            if message["score_sheet"] is None:  # unchanged since the previous state
+                message["score_sheet"] = self.state["score_sheet"]
             self.state = message
             self.seen.append(message)
         return message

@@ -8,7 +8,7 @@ import random
 import socket
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,7 +20,9 @@ from starlette.applications import Starlette
 from starlette.testclient import TestClient, WebSocketTestSession
 
 from canasta.server import ServerConfig, create_app
+from canasta.server.broker import Broker, RemoteBroker
 from canasta.server.clock import ManualClock
+from canasta.server.serve import http_protocol
 from canasta.server.table import LiveTable
 from canasta.storage import SQLiteStorage
 
@@ -29,18 +31,22 @@ T = TypeVar("T")
 
 
 @contextmanager
-def running_server(tmp_path: Path, seed: int | None = 1, **config: Any) -> Iterator[TestClient]:
+def running_server(
+    tmp_path: Path, seed: int | None = 1, broker: Broker | None = None, **config: Any
+) -> Iterator[TestClient]:
     """A TestClient on a fresh server; decks are shuffled from `seed` (None: the OS). Its clock
     is a `ManualClock` (pass `clock=` to move it with `advance`): no timer runs on real time,
     and one that is due at once (a delay of 0) runs at once. Tables may be created without a
-    limit per minute unless `tables_per_minute` says otherwise, and every change of who is
-    connected is told at once unless `presence_delay` says otherwise."""
+    limit per minute unless `tables_per_minute` says otherwise (nor read without one unless
+    `read_burst` does), and every change of who is connected is told at once unless
+    `presence_delay` says otherwise. `broker`: this process's (default: one of its own)."""
     shuffle = random.SystemRandom() if seed is None else random.Random(seed)
     config.setdefault("clock", ManualClock())
     config.setdefault("tables_per_minute", 10**6)
+    config.setdefault("read_burst", 10**6)
     config.setdefault("presence_delay", 0.0)
     settings = ServerConfig(db=str(tmp_path / "canasta.db"), bot_delay=0.0, shuffle=shuffle, **config)
-    with TestClient(create_app(settings)) as client:
+    with TestClient(create_app(settings, broker=broker)) as client:
         yield client
 
 
@@ -75,13 +81,20 @@ def live_server(folder: Path, seed: int = 7, **config: Any) -> Iterator[LiveServ
     db = folder / "canasta.db"
     # one browser (one address) creates many tables in a test module
     config.setdefault("tables_per_minute", 1000)
+    config.setdefault("read_burst", 10**6)
     settings = ServerConfig(db=str(db), bot_delay=0.0, shuffle=random.Random(seed), **config)
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
     app = create_app(settings)
     server = uvicorn.Server(
-        uvicorn.Config(app, log_level="warning", ws="websockets-sansio", ws_per_message_deflate=False)
+        uvicorn.Config(
+            app,
+            log_level="warning",
+            http=http_protocol(settings),
+            ws="websockets-sansio",
+            ws_per_message_deflate=False,
+        )
     )
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
@@ -103,13 +116,21 @@ def advance(client: TestClient, clock: ManualClock, seconds: float) -> None:
     client.portal.call(clock.advance, seconds)
 
 
-def until(client: TestClient, condition: Callable[[], bool], rounds: int = 100_000) -> None:
-    """Let the server's event loop run until `condition` holds (it is checked on the loop's
-    thread between its steps; no real time is waited for)."""
+def until(
+    client: TestClient, condition: Callable[[], bool], rounds: int = 100_000, settled: bool = True
+) -> None:
+    """Let the server's event loop run until `condition` holds and (if `settled`) no table is
+    in the middle of a change (storing it in storage's thread, say; a table of computer players
+    that move at once is seldom between two). It is checked on the loop's thread between its
+    steps; no real time is waited for."""
+    hub = getattr(client.app.state, "hub", None) if settled else None  # type: ignore[attr-defined]
+
+    def idle() -> bool:
+        return hub is None or not any(room.lock.locked() for room in hub.rooms.values())
 
     async def spin() -> None:
         for _ in range(rounds):
-            if condition():
+            if condition() and idle():
                 return
             await asyncio.sleep(0)
         raise AssertionError("the server never reached the expected condition")
@@ -253,3 +274,29 @@ def play_until(
 
 def game_over(message: Message) -> bool:
     return bool(message["status"] == "game_over")
+
+
+class FlakyBroker(RemoteBroker):
+    """A networked broker whose server answers, refuses or hangs, as `mode` says."""
+
+    def __init__(self, clock: ManualClock) -> None:
+        super().__init__(clock)
+        self.mode = "up"
+        self.sent: list[str] = []
+
+    async def _connect(self) -> None:
+        pass
+
+    async def _disconnect(self) -> None:
+        pass
+
+    async def _messages(self) -> AsyncIterator[str]:
+        await asyncio.Event().wait()  # nothing is ever heard
+        yield ""
+
+    async def _send(self, message: str) -> None:
+        if self.mode == "down":
+            raise ConnectionError("connection refused")
+        if self.mode == "hung":
+            await asyncio.Event().wait()
+        self.sent.append(message)

@@ -149,9 +149,13 @@ def test_request_id_is_echoed(duel: Duel) -> None:
     }
 
 
-def test_a_lone_surrogate_in_the_id_is_no_id(duel: Duel) -> None:
-    error = duel.error(0, '{"type": "chat", "text": "\\ud800", "id": "\\ud800"}')
-    assert error["code"] == "bad_field" and error["id"] is None
+@pytest.mark.parametrize(
+    "bad_id", ['"\\ud800"', "[1]", "true", "1.5", "1e400", '"' + "x" * 65 + '"', str(2**60)]
+)
+def test_a_malformed_id_is_refused(duel: Duel, bad_id: str) -> None:
+    """The message is not carried out (its answer could not name it): `bad_field`, naming `id`."""
+    error = duel.error(0, f'{{"type": "chat", "phrase": "hello", "id": {bad_id}}}')
+    assert error["code"] == "bad_field" and error["id"] is None and error["detail"].startswith("id: ")
 
 
 def test_rate_limited_errors_carry_the_request_id(tmp_path: Path) -> None:

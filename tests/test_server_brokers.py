@@ -14,10 +14,12 @@ import redis
 
 from canasta.cli.main import main
 from canasta.extras import install_command
-from canasta.server.broker import EVERY_TABLE, Broker, Notice, open_broker
+from canasta.server.broker import EVERY_TABLE, PUBLISH_TIMEOUT, Broker, Notice, open_broker
+from canasta.server.clock import ManualClock
 from canasta.server.postgres_broker import PostgresBroker
 from canasta.server.redis_broker import RedisBroker
 from database_servers import free_port
+from server_support import FlakyBroker
 
 
 @pytest.fixture(params=["redis", "postgresql"])
@@ -113,3 +115,43 @@ def test_without_redis_the_error_says_what_to_install(monkeypatch: pytest.Monkey
     says = f"needs redis, which is not installed: {install_command('redis')}"
     with pytest.raises(ValueError, match=re.escape(says)):
         open_broker("redis://localhost")
+
+
+def test_a_broker_that_hangs_or_fails_delays_nothing_and_is_caught_up_on(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """`publish` never waits; a notice the broker does not take within `PUBLISH_TIMEOUT` is
+    given up with those queued behind it, the failure is logged once, and when the broker
+    answers again the others are told to catch up on every table."""
+
+    async def settle() -> None:
+        for _ in range(10):
+            await asyncio.sleep(0)
+
+    async def scenario() -> list[str]:
+        clock = ManualClock()
+        broker = FlakyBroker(clock)
+        await broker.start()
+        await broker.publish(Notice("t1", "a"))
+        await settle()
+        broker.mode = "hung"
+        for table in ("t2", "t3"):
+            await asyncio.wait_for(broker.publish(Notice(table, "a")), 1)  # returns at once
+        await settle()
+        clock.advance(PUBLISH_TIMEOUT)
+        await settle()
+        broker.mode = "down"
+        await broker.publish(Notice("t4", "a"))
+        await settle()
+        broker.mode = "up"
+        await broker.publish(Notice("t5", "a"))
+        await settle()
+        await broker.close()
+        return broker.sent
+
+    assert asyncio.run(scenario()) == ["a t1", "a ", "a t5"]  # "a ": every table changed
+    warnings = [r.getMessage() for r in caplog.records if r.name == "canasta.server"]
+    assert warnings == [
+        f"broker: notices not sent (no answer in {PUBLISH_TIMEOUT:g} s); they will be caught up on",
+        "broker: notices are sent again; the others catch up",
+    ]

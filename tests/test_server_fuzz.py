@@ -105,7 +105,8 @@ def hears(ws: ClientConnection, probe: int) -> None:
 @pytest.fixture
 def table(tmp_path: Path) -> Iterator[Table]:
     port = free_port()
-    limits = ["--limit", "rate=100000", "--limit", "burst=100000"]
+    unlimited = ("rate", "burst", "chat_rate", "chat_burst", "table_chat_rate", "table_chat_burst")
+    limits = [arg for name in unlimited for arg in ("--limit", f"{name}=100000")]
     with server(port, tmp_path / "canasta.db", tmp_path / "server.log", *limits), ExitStack() as stack:
         body = {"players": 3, "bot_delay": 60, "free_chat": True}
         table = http(port, "POST", "/api/tables", body)["table"]

@@ -21,7 +21,8 @@ from canasta.rules import SeatView
 from canasta.rules.actions import Action
 from canasta.server import ServerConfig
 from canasta.server.clock import ManualClock
-from canasta.server.connection import FLUSH_TIME, Connection, RateLimiter
+from canasta.server.connection import FLUSH_TIME, Connection
+from canasta.server.rate_limit import RateLimiter
 from process_support import free_port, http, server
 from server_support import (
     advance,
@@ -116,6 +117,35 @@ def test_numeric_options_outside_their_range_are_refused(post: Any, options: dic
     assert response.json()["error"]["detail"]
 
 
+@pytest.mark.parametrize(
+    "options",
+    [
+        '{"initial_meld_table": [[1e400, 50]]}',
+        '{"go_out_bonus": 1e400}',
+        '{"house_rule": -1e400}',
+        '{"decks": 4.5}',
+        '{"target_score": 1e12}',
+        '{"initial_meld_table": [[0, 50], [1e10, 90]]}',
+    ],
+)
+def test_options_of_any_json_number_type_are_range_checked(tmp_path: Path, options: str) -> None:
+    """Floats too, and numbers too large for a float (1e400 reads as infinity)."""
+    with running_server(tmp_path) as client:
+        body = f'{{"players": 4, "options": {options}}}'
+        response = client.post("/api/tables", content=body, headers={"content-type": "application/json"})
+        assert response.status_code == 400, response.text
+        assert response.json()["error"]["code"] == "bad_settings"
+
+
+@pytest.mark.parametrize("name", ["\u200b\u200b", "\u3164", "\u2800", "\u0301", " \u00a0 ", "\u2060\u200d"])
+def test_names_need_a_visible_character(tmp_path: Path, name: str) -> None:
+    with running_server(tmp_path) as client:
+        table = new_table(client, players=2)
+        response = client.post(f"/api/tables/{table}/seats", json={"name": name})
+        assert response.status_code == 400 and response.json()["error"]["code"] == "bad_field"
+        assert client.post(f"/api/tables/{table}/seats", json={"name": f"Ann{name}"}).status_code == 200
+
+
 def test_numeric_options_within_their_range_are_accepted(post: Any) -> None:
     options = {"decks": 3, "jokers": 6, "hand_size": 13, "target_score": 100_000, "red3_values": [100] * 8}
     assert post({"players": 4, "options": options}).status_code == 201
@@ -168,9 +198,10 @@ def test_tables_created_per_address_per_minute(tmp_path: Path) -> None:
             new_table(client, players=2)
         refused = client.post("/api/tables?lang=ru", json={"players": 2})
         assert refused.status_code == 429 and refused.json()["error"]["code"] == "too_many_tables"
-        assert CYRILLIC.search(refused.json()["error"]["message"])
+        assert CYRILLIC.search(refused.json()["error"]["message"]) and refused.headers["retry-after"] == "60"
         advance(client, clock, 59.9)
-        assert client.post("/api/tables", json={"players": 2}).status_code == 429
+        again = client.post("/api/tables", json={"players": 2})
+        assert again.status_code == 429 and again.headers["retry-after"] == "1"
         advance(client, clock, 0.1)
         new_table(client, players=2)
 
@@ -180,16 +211,18 @@ def test_live_tables_per_process(tmp_path: Path) -> None:
         tables = [new_table(client, players=2) for _ in range(2)]
         refused = client.post("/api/tables", json={"players": 2})
         assert refused.status_code == 503 and refused.json()["error"]["code"] == "server_busy"
+        assert refused.headers["retry-after"] == "60"
         assert all(client.get(f"/api/tables/{table}").status_code == 200 for table in tables)
 
 
-def test_connections_per_table_and_per_address(tmp_path: Path) -> None:
+def test_spectators_per_table_and_connections_per_address(tmp_path: Path) -> None:
     with running_server(tmp_path, connections_per_table=2, connections_per_address=3) as client:
         tables = [new_table(client, players=2) for _ in range(2)]
         with ExitStack() as stack:
             for _ in range(2):
                 greet(stack.enter_context(client.websocket_connect(f"/ws/tables/{tables[0]}")))
-            with client.websocket_connect(f"/ws/tables/{tables[0]}") as third:
+            with client.websocket_connect(f"/ws/tables/{tables[0]}") as third:  # a third spectator
+                third.send_json({"type": "hello"})
                 assert receive(third)["code"] == "too_many_connections"
                 assert close_code(third) == 4029
             greet(stack.enter_context(client.websocket_connect(f"/ws/tables/{tables[1]}")))
@@ -220,9 +253,10 @@ def test_a_table_of_computer_players_nobody_watches_stops(tmp_path: Path) -> Non
     with running_server(tmp_path, clock=clock, unwatched_bots=30) as client:
         hub = client.app.state.hub  # type: ignore[attr-defined]
         table = new_table(client, players=2, seats=["random", "random"], bot_delay=1, target_score=100_000)
+        until(client, lambda: hub.rooms[table].table.version == 1)  # dealt, the first move set
         for second in range(1, 30):  # a move a second
             advance(client, clock, 1)
-            until(client, lambda version=second + 1: hub.rooms[table].table.version == version)
+            until(client, lambda version=second + 1: hub.rooms[table].table.version >= version)
         played = client.get(f"/api/tables/{table}").json()["version"]
         advance(client, clock, 1)
         assert table not in hub.rooms

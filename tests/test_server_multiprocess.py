@@ -40,7 +40,7 @@ def same_everywhere(people: list[Player], watchers: list[Player]) -> None:
     for seen in (a, b):
         assert sorted(seen) == list(range(min(seen), max(seen) + 1))  # no version skipped
     assert {v: a[v] for v in b if v in a} == {v: b[v] for v in a if v in b}
-    public = ("version", "status", "deal", "to_move", "last", "score_sheet", "seats")
+    public = ("version", "status", "deal", "to_move", "last", "totals", "seats")
     states = [c.state for c in people + watchers]
     assert all({k: s[k] for k in public} == {k: states[0][k] for k in public} for s in states)
     seats = states[0]["seats"]

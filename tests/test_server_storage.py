@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import threading
 from contextlib import closing
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,7 @@ import pytest
 
 from canasta.cli.main import main
 from canasta.storage import Conflict, SeatRow, SQLiteStorage, TableRow, default_db_path, open_storage
+from server_support import close_code, receive, running_server
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -113,12 +115,22 @@ def test_the_log_is_emptied_after_each_copy(tmp_path: Path, monkeypatch: pytest.
     path, wal = tmp_path / "c.db", tmp_path / "c.db-wal"
     event = {"kind": "deal", "deck": ["KS"] * 108}
 
+    copying = threading.Event()
+    checkpoint_log = SQLiteStorage._checkpoint_log
+
+    def slow_copy(storage: SQLiteStorage) -> None:
+        copying.wait(10)  # a slow disk: events keep coming meanwhile
+        checkpoint_log(storage)
+
+    monkeypatch.setattr(SQLiteStorage, "_checkpoint_log", slow_copy)
+
     async def scenario() -> None:
         storage = SQLiteStorage(path)
         await storage.create_table("t", {}, 1)
         for seq in range(1, 351):  # the worker copies from the 100th; the loop never waits meanwhile
             await storage.append("t", seq, event)
         assert wal.stat().st_size > 1_000_000 and storage._checkpoint is not None
+        copying.set()
         await storage._checkpoint
         assert wal.stat().st_size == 0
         assert len(await storage.events("t")) == 350
@@ -175,6 +187,21 @@ def test_serve_refuses_a_damaged_or_foreign_database(
     err = capsys.readouterr().err
     assert err.startswith(f"canasta serve: {path}") and says in err and err.count("\n") == 1, err
     assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("read_only", ["file", "directory"])
+def test_serve_names_a_database_it_cannot_write(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, read_only: str
+) -> None:
+    """As a user without the right to write it sees it (the tests may run as root, who has it)."""
+    path = tmp_path / "canasta.db"
+    asyncio.run(SQLiteStorage(path).close())
+    where = path if read_only == "file" else tmp_path
+    monkeypatch.setattr("canasta.storage.sqlite.os.access", lambda p, mode: Path(p) != where)
+    assert main(["serve", "--db", str(path), "--port", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err == f"canasta serve: the database {read_only} {where} is read-only: the server writes the" \
+        " database and, in its directory, the files of its log (-wal, -shm)\n"
 
 
 def test_serve_says_when_it_creates_the_database_directory(
@@ -243,3 +270,27 @@ def test_serve_refuses_a_bad_limit(
 ) -> None:
     assert main(["serve", "--db", str(tmp_path / "c.db"), "--limit", limit]) == 2
     assert capsys.readouterr().err.startswith(f"canasta serve: {says}")
+
+
+def test_a_table_whose_log_cannot_be_replayed_says_so(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Its readers get `table_damaged` (a WebSocket then closes with 1011, to retry later),
+    and the log has the reason once, however often the table is asked for."""
+
+    async def damage(table: str) -> None:
+        storage = SQLiteStorage(tmp_path / "canasta.db")
+        await storage.append(table, 1, {"kind": "ready", "seat": 0})  # no deal is over
+        await storage.close()
+
+    with running_server(tmp_path) as client:
+        table = client.post("/api/tables", json={"players": 2}).json()["table"]
+    asyncio.run(damage(table))
+    with running_server(tmp_path) as client:
+        for _ in range(3):
+            response = client.get(f"/api/tables/{table}?lang=ru")
+            assert response.status_code == 500 and response.json()["error"]["code"] == "table_damaged"
+        with client.websocket_connect(f"/ws/tables/{table}") as ws:
+            assert receive(ws)["code"] == "table_damaged"
+            assert close_code(ws) == 1011
+    assert caplog.text.count(f"table {table}: its stored events cannot be replayed") == 1

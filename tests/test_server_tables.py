@@ -3,22 +3,27 @@ and a table rebuilt from storage after the server stops."""
 
 from __future__ import annotations
 
+import asyncio
+import itertools
 import random
 from collections.abc import AsyncIterator, Iterator
 from contextlib import AsyncExitStack, asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
 from starlette.applications import Starlette
 from starlette.routing import Mount
 from starlette.testclient import TestClient
 
 from canasta.rules import Record, replay
+from canasta.rules.actions import action_to_json
 from canasta.server import ServerConfig, create_app
-from canasta.server.broker import LocalBroker
+from canasta.server.broker import LocalBroker, Notice
 from canasta.server.clock import ManualClock
 from canasta.server.presence import RemotePresence
 from canasta.server.table_facts import table_facts
+from canasta.storage import SQLiteStorage
 from server_support import (
     advance,
     game_over,
@@ -28,10 +33,12 @@ from server_support import (
     my_turn,
     new_table,
     play_until,
+    receive,
     receive_until,
     running_server,
     stored_events,
     stored_table,
+    until,
 )
 from support import make_state
 
@@ -145,8 +152,16 @@ def test_whole_game_records_score_sheet_and_rematch(tmp_path: Path) -> None:
         token = join(client, table, "Ann")
         with client.websocket_connect(f"/ws/tables/{table}") as ws:
             first = greet(ws, token)
-            end = play_until(ws, 0, first, game_over, random.Random(3))
+            seen: list[dict[str, Any]] = []
+            end = play_until(ws, 0, first, game_over, random.Random(3), seen)
             sheet = end["score_sheet"]
+            states = [m for m in seen if is_state(m)]
+            # the sheet comes with the first state and when a deal ends, else only the totals
+            sent = [m["version"] for m in states if m["score_sheet"] is not None]
+            pairs = itertools.pairwise(states)
+            ends = [m["version"] for was, m in pairs if was["status"] != m["status"] == "deal_over"]
+            assert sent == [first["version"], *ends, end["version"]] and len(ends) == end["deal"]
+            assert end["totals"] == sheet["totals"]
             assert sheet["target"] == 400 and len(sheet["deals"]) == end["deal"] + 1
             assert sheet["totals"] == [sum(d["scores"][t]["total"] for d in sheet["deals"]) for t in (0, 1)]
             assert end["winner"] == max((0, 1), key=lambda t: sheet["totals"][t])
@@ -163,10 +178,36 @@ def test_whole_game_records_score_sheet_and_rematch(tmp_path: Path) -> None:
             assert receive_until(ws, lambda m: m["type"] == "error")["code"] == "game_over"
             ws.send_json({"type": "rematch", "id": "again"})
             assert receive_until(ws, lambda m: m["type"] == "ack")["id"] == "again"
-            again = receive_until(ws, lambda m: is_state(m) and m["status"] == "playing")
-            assert again["game"] == 1 and again["deal"] == 0 and again["score_sheet"]["deals"] == []
+            again = receive_until(ws, is_state)
+            assert again["game"] == 1 and again["score_sheet"]["deals"] == [] and again["totals"] == [0, 0]
+            playing = receive_until(ws, lambda m: is_state(m) and m["status"] == "playing")
+            assert playing["deal"] == 0 and playing["score_sheet"] is None
             assert client.get(f"/api/tables/{table}/record").json()["error"]["code"] == "deal_not_over"
             assert client.get(f"/api/tables/{table}/record?game=0").json() == record
+
+
+def test_records_are_read_page_by_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pages of two deals: each replays on its own (a page that leaves out the first deals starts
+    from its first deal's position, with the scores so far), and together they are the game."""
+    monkeypatch.setattr("canasta.server.http_api.RECORD_PAGE", 2)
+    with running_server(tmp_path) as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        table = new_table(client, players=2, seats=["random", "random"], target_score=100_000)
+        until(client, lambda: len(hub.rooms[table].table.game.results) >= 6, rounds=10**7, settled=False)
+        whole = Record.of_game(hub.rooms[table].table.games[0]).to_json()
+        totals = [0, 0]
+        for first in (0, 2, 4):
+            page = client.get(f"/api/tables/{table}/record?first={first}&deal={first + 1}").json()
+            if first:
+                assert page["deals"][0]["position"]["scores"] == totals
+            assert page["deals"][1] == whole["deals"][first + 1]
+            output, _ = replay(Record.from_json(page))
+            assert output["ok"]
+            totals = output["totals"]
+        latest = client.get(f"/api/tables/{table}/record?deal=4").json()
+        assert latest["deals"][1] == whole["deals"][4] and "position" in latest["deals"][0]
+        wide = client.get(f"/api/tables/{table}/record?first=0&deal=2").json()["error"]
+        assert wide["code"] == "bad_field" and "'first'" in wide["message"]
 
 
 def test_table_continues_after_the_server_stops(tmp_path: Path) -> None:
@@ -335,3 +376,38 @@ def test_the_table_facts_a_client_shows_come_from_the_engine() -> None:
     assert wild["pile_block"] == "wild_top"
     online = table_facts(make_state("online", 2, phase="draw", pile=["8D", "3S"], hands=[["5C"], []]))
     assert online["pile_block"] == "black3_go_out" and online["canastas_needed"] == [2, 2]
+
+
+def test_catching_up_on_many_events_sends_the_log_not_a_state_each(tmp_path: Path) -> None:
+    """Another process stored 30 moves that this one did not hear of (its broker was away):
+    its clients get the deal's log and the state after them, not thirty states."""
+    with running_server(tmp_path) as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        table = new_table(client, players=2)
+        for name in ("Ann", "Boris"):
+            join(client, table, name)
+        with client.websocket_connect(f"/ws/tables/{table}") as watcher:
+            state = greet(watcher)
+            assert state["status"] == "playing"
+            elsewhere = stored_table(tmp_path, table)
+            events: list[dict[str, Any]] = []
+            for _ in range(30):
+                seat = elsewhere.state.to_move  # type: ignore[union-attr]
+                move = elsewhere.state.view(seat).legal[0]  # type: ignore[union-attr]
+                event = {"kind": "action", "seat": seat, "action": action_to_json(move), "by": "player"}
+                elsewhere.apply(event)
+                events.append(event)
+            asyncio.run(_store(tmp_path, table, state["version"], events))
+            client.portal.call(hub.broker.publish, Notice(table, "another process"))  # type: ignore[union-attr]
+            seen = []
+            while not (seen and is_state(seen[-1]) and seen[-1]["version"] == state["version"] + 30):
+                seen.append(receive(watcher))
+            assert [m["version"] for m in seen if is_state(m)] == [state["version"] + 30]
+            assert [len(m["moves"]) for m in seen if m["type"] == "log"][-1] == 30
+
+
+async def _store(tmp_path: Path, table: str, version: int, events: list[dict[str, Any]]) -> None:
+    storage = SQLiteStorage(tmp_path / "canasta.db")
+    for seq, event in enumerate(events, start=version + 1):
+        await storage.append(table, seq, event)
+    await storage.close()

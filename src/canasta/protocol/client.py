@@ -23,6 +23,7 @@ from canasta.rules.errors import InvalidActionError
 MAX_NAME = 32
 MAX_TOKEN = 128
 MAX_REQUEST_ID = 64
+MAX_ID_NUMBER = 2**53  # the largest whole number a JavaScript client holds exactly
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,12 +77,13 @@ ClientMessage: TypeAlias = (
 
 
 def request_id(obj: dict[str, Any]) -> str | int | None:
-    """The optional `id` a client attaches to a message; echoed in the answer (ack or error)."""
+    """The optional `id` a client attaches to a message; echoed in the answer (ack or error).
+    Raises ProtocolError `bad_field` for one that is not a whole number or a short string."""
     value = obj.get("id")
-    if isinstance(value, bool) or not isinstance(value, int | str | None):
-        return None
-    if isinstance(value, str) and (len(value) > MAX_REQUEST_ID or not encodable(value)):
-        return None
+    whole = isinstance(value, int) and not isinstance(value, bool) and abs(value) <= MAX_ID_NUMBER
+    short = isinstance(value, str) and len(value) <= MAX_REQUEST_ID and encodable(value)
+    if value is not None and not (whole or short):
+        raise bad("id", f"expected a whole number or a string of at most {MAX_REQUEST_ID} characters")
     return value
 
 
@@ -131,7 +133,7 @@ def parse_client_message(raw: str | bytes, limit: int) -> tuple[ClientMessage, s
     Raises ProtocolError (with `request_id` set when the message had a readable one).
     """
     obj = decode_json_object(raw, limit)
-    rid = request_id(obj)
+    rid = request_id(obj)  # a message whose id cannot be repeated is refused without one
     try:
         check_text(obj)
         return parse_message(obj), rid

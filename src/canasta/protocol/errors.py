@@ -41,14 +41,17 @@ class ErrorCode(StrEnum):
     NO_HINT = "no_hint"
     HINT_TIMEOUT = "hint_timeout"
     CHAT_DISABLED = "chat_disabled"
+    CHAT_LIMITED = "chat_limited"
     UNKNOWN_PHRASE = "unknown_phrase"
     TABLE_NOT_FOUND = "table_not_found"
+    TABLE_DAMAGED = "table_damaged"
     TABLE_FULL = "table_full"
     SEAT_TAKEN = "seat_taken"
     NOT_HUMAN_SEAT = "not_human_seat"
     BAD_SETTINGS = "bad_settings"
     TOO_MANY_TABLES = "too_many_tables"
     TOO_MANY_CONNECTIONS = "too_many_connections"
+    TOO_MANY_REQUESTS = "too_many_requests"
     SERVER_BUSY = "server_busy"
     NOT_FOUND = "not_found"
     BAD_METHOD = "bad_method"
@@ -155,6 +158,10 @@ _EN_RU: Mapping[ErrorCode, Mapping[str, str]] = {
         "en": "Free-text chat is turned off at this table: use the preset phrases.",
         "ru": "Свободный чат за этим столом отключён: используйте готовые фразы.",
     },
+    ErrorCode.CHAT_LIMITED: {
+        "en": "Too many chat lines from your seat or at this table: the line was not sent, wait a moment.",
+        "ru": "Слишком много строк чата от вашего места или за столом: строка не отправлена, подождите.",
+    },
     ErrorCode.UNKNOWN_PHRASE: {
         "en": "Unknown chat phrase '{phrase}'.",
         "ru": "Неизвестная фраза чата «{phrase}».",
@@ -162,6 +169,10 @@ _EN_RU: Mapping[ErrorCode, Mapping[str, str]] = {
     ErrorCode.TABLE_NOT_FOUND: {
         "en": "There is no such table.",
         "ru": "Такого стола нет.",
+    },
+    ErrorCode.TABLE_DAMAGED: {
+        "en": "This table's stored games cannot be read back; the server's operator has the details.",
+        "ru": "Сохранённые партии этого стола не читаются; подробности есть у администратора сервера.",
     },
     ErrorCode.TABLE_FULL: {
         "en": "Every seat for a person at this table is taken: you can watch.",
@@ -186,6 +197,10 @@ _EN_RU: Mapping[ErrorCode, Mapping[str, str]] = {
     ErrorCode.TOO_MANY_CONNECTIONS: {
         "en": "Too many connections to this table or from your address: close some and retry.",
         "ru": "Слишком много соединений с этим столом или с вашего адреса: закройте лишние и повторите.",
+    },
+    ErrorCode.TOO_MANY_REQUESTS: {
+        "en": "Too many requests from your address: try again in {seconds} s.",
+        "ru": "Слишком много запросов с вашего адреса: повторите через {seconds} с.",
     },
     ErrorCode.SERVER_BUSY: {
         "en": "The server holds as many tables as it can: please try again later.",
@@ -215,13 +230,17 @@ class ProtocolError(Exception):
     """An error to send to a client: a code, the template's parameters and an optional detail.
 
     `detail` is the engine's or validator's English explanation, sent as its own field so that
-    developers can read it whatever the player's language.
+    developers can read it whatever the player's language. `retry_after`: the seconds after
+    which the same request may succeed (an HTTP answer's `Retry-After`), when that is known.
     """
 
-    def __init__(self, code: ErrorCode, detail: str | None = None, **params: Any) -> None:
+    def __init__(
+        self, code: ErrorCode, detail: str | None = None, retry_after: float | None = None, **params: Any
+    ) -> None:
         super().__init__(code.value)
         self.code = code
         self.detail = detail
+        self.retry_after = retry_after
         self.params = params
         self.request_id: str | int | None = None
         self.refusal: Refusal | None = None  # the engine's, for an illegal action

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
@@ -110,11 +111,20 @@ def get_str(obj: Mapping[str, Any], key: str, default: Any = REQUIRED, max_len: 
 
 
 def get_text(obj: Mapping[str, Any], key: str, max_len: int) -> str:
-    """Required human-written text: stripped, not empty, no control characters."""
+    """Required human-written text: stripped, no control characters, and at least one visible
+    character (a letter, digit, punctuation or symbol that is not blank)."""
     value = get_str(obj, key, max_len=max_len).strip()
-    if not value or any(ord(ch) < 32 or 127 <= ord(ch) < 160 for ch in value):
+    if any(ord(ch) < 32 or 127 <= ord(ch) < 160 for ch in value) or not any(map(_visible, value)):
         raise bad(key, "expected visible text")
     return str(value)
+
+
+# letters and symbols that show nothing (Hangul fillers, the blank Braille pattern)
+BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
+
+def _visible(ch: str) -> bool:
+    return unicodedata.category(ch)[0] in "LNPS" and ch not in BLANK
 
 
 def get_object(obj: Mapping[str, Any], key: str, default: Any = REQUIRED) -> Any:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any, Final
@@ -133,7 +134,9 @@ def _check_option(key: str, value: Any) -> None:
         parts = item if pairs else [item]
         if len(parts) > 2 or not all(isinstance(p, None | bool | int | float | str) for p in parts):
             raise refuse("expected a number, a string, true or false, or a list of them")
-        numbers += [p for p in parts if isinstance(p, int) and not isinstance(p, bool)]
+        numbers += [p for p in parts if isinstance(p, int | float) and not isinstance(p, bool)]
+    if any(isinstance(n, float) and not math.isfinite(n) for n in numbers):
+        raise refuse("expected a finite number")
     if key in OPTION_RANGES:
         lo, hi = OPTION_RANGES[key]
         if any(not lo <= n <= hi for n in numbers):

@@ -94,6 +94,7 @@ class SeatPlayer:
     _team: int = field(default=0, init=False)
     _deal: tuple[int, int] | None = field(default=None, init=False)  # (game, deal) of the latest state
     _reported: set[tuple[int, int]] = field(default_factory=set, init=False)  # the deals said
+    _sheet: dict[str, Any] = field(default_factory=dict, init=False)  # the latest score sheet
     _waited: bool = field(default=False, init=False)
     _moves: int = field(default=0, init=False)  # in the current deal
     _all_moves: int = field(default=0, init=False)
@@ -215,6 +216,8 @@ class SeatPlayer:
     async def _state(self, ws: ClientConnection, message: dict[str, Any]) -> Outcome | None:
         status, version = message["status"], message["version"]
         deal = (message["game"], message["deal"])
+        if message["score_sheet"] is not None:  # None: unchanged
+            self._sheet = message["score_sheet"]
         if status == "waiting" and not self._waited:
             self._waited = True
             self.say(self.text("waiting"))
@@ -268,7 +271,7 @@ class SeatPlayer:
 
     def _report_deal(self, message: dict[str, Any]) -> None:
         key = (message["game"], message["deal"])
-        sheet = message["score_sheet"]
+        sheet = self._sheet
         if key in self._reported or not sheet["deals"]:
             return
         self._reported.add(key)
@@ -304,7 +307,7 @@ class SeatPlayer:
         else:
             self.say(self.text("won") if winner == self._team else self.text("lost", team=winner))
         assert self.seat is not None
-        sheet = message["score_sheet"]
+        sheet = self._sheet
         return Outcome(self.seat, self._team, winner, sheet["totals"], len(sheet["deals"]), self._all_moves)
 
 

@@ -27,7 +27,7 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = storage if storage is not None else open_storage(config.db)
-        bus = broker if broker is not None else open_broker(config.broker)
+        bus = broker if broker is not None else open_broker(config.broker, config.clock)
         await bus.start()
         hub = Hub(store, bus, config)
         app.state.hub = hub

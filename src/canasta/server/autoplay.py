@@ -12,7 +12,8 @@ version) and is not restarted by anything but the next version, so the time left
 are told (`time_left`) is the time this process will wait.
 
 At most one automatic step is pending per table; every change to the table reschedules it, and a
-step whose table has changed meanwhile does nothing. Bots think in the hub's `BotPool` on an
+step whose table has changed meanwhile does nothing. After storage failed, the next step waits
+(`Room.retry_delay`), longer after each failure in a row. Bots think in the hub's `BotPool` on an
 immutable view, outside the table's lock; one out of time makes a random legal move.
 """
 
@@ -154,6 +155,7 @@ class Autoplay:
         step = None if self._stopped else self.next_step()
         if step is not None:
             delay, kind = step
+            delay = max(delay, self.room.retry_delay())  # storage failed: back off
             self._step = self._clock.call_later(delay, self._fire, self.room.table.version, kind)
             self._pending = kind
 
@@ -213,8 +215,10 @@ class Autoplay:
             if exc.code is ErrorCode.ILLEGAL_ACTION:
                 self.room.changed()
                 return False
-            # stale_state: another server process stored a step first, which is expected
-            level = logging.DEBUG if exc.code is ErrorCode.STALE_STATE else logging.WARNING
+            # stale_state: another server process stored a step first, which is expected;
+            # internal_error: storing failed, which the room has logged
+            expected = (ErrorCode.STALE_STATE, ErrorCode.INTERNAL_ERROR)
+            level = logging.DEBUG if exc.code in expected else logging.WARNING
             table = self.room.table.id
             log.log(level, "table %s: automatic %s not stored: %s", table, event["kind"], exc.code)
             return True

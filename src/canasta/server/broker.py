@@ -10,8 +10,11 @@ With one process and `LocalBroker` (the default) there is nobody else to tell; s
 one process may share a `LocalBroker` (the tests do). Several processes share a networked
 broker (`open_broker`): Redis publish/subscribe (`canasta.server.redis_broker`) or PostgreSQL
 notifications (`canasta.server.postgres_broker`), both built on `RemoteBroker`. Delivery is
-asynchronous: `publish` never waits for a subscriber, and never raises (a notice that could not
-be sent is logged; the others learn of the change with the table's next one).
+asynchronous: `publish` never waits, for a subscriber or for the broker, and never raises. A
+networked broker's notices are sent in order by a task of their own, each within
+`PUBLISH_TIMEOUT` seconds; when one cannot be sent (the broker is down or hangs), those queued
+meanwhile are dropped, and once the broker answers again every other process is told to catch
+up on every table. A broker that fails is logged once until it answers again.
 """
 
 from __future__ import annotations
@@ -19,9 +22,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections import deque
 from collections.abc import AsyncIterator, Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any, Protocol
+
+from canasta.server.clock import Clock, LoopClock
 
 EVERY_TABLE = ""  # the table id of the notice that any table may have changed unheard
 
@@ -50,6 +56,8 @@ class Notice:
 
 Handler = Callable[[Notice], Coroutine[Any, Any, None]]
 RETRY_FIRST, RETRY_MAX = 0.1, 5.0  # seconds between attempts to reconnect a lost broker
+PUBLISH_TIMEOUT = 2.0  # seconds one notice may take to be sent
+QUEUE_LIMIT = 1000  # notices waiting to be sent; more are dropped (and caught up on later)
 
 log = logging.getLogger("canasta.server")
 
@@ -101,9 +109,14 @@ class RemoteBroker:
     Subclasses (re)open the connection they listen on (`_connect`), send a message (connecting
     as needed), yield the messages received, and close every connection (`_disconnect`)."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Clock) -> None:
         self._local = LocalBroker()
+        self._clock = clock
         self._reader: asyncio.Task[None] | None = None
+        self._writer: asyncio.Task[None] | None = None
+        self._outbox: deque[Notice] = deque()
+        self._queued = asyncio.Event()
+        self._missed: str | None = None  # the origin of notices dropped since the broker failed
 
     async def _connect(self) -> None:
         raise NotImplementedError
@@ -121,12 +134,45 @@ class RemoteBroker:
         if self._reader is None:
             await self._connect()  # a broker out of reach at start-up is an error
             self._reader = asyncio.create_task(self._read())
+            self._writer = asyncio.create_task(self._write())
 
     async def publish(self, notice: Notice) -> None:
+        if len(self._outbox) >= QUEUE_LIMIT:
+            self._missed = notice.origin
+            return
+        self._outbox.append(notice)
+        self._queued.set()
+
+    async def _write(self) -> None:
+        while True:
+            await self._queued.wait()
+            self._queued.clear()
+            while self._outbox:
+                notice = self._outbox.popleft()
+                try:
+                    if self._missed is not None:
+                        await self._timed_send(Notice(EVERY_TABLE, self._missed))
+                        self._missed = None
+                        log.warning("broker: notices are sent again; the others catch up")
+                    await self._timed_send(notice)
+                except Exception as exc:
+                    if self._missed is None:
+                        log.warning("broker: notices not sent (%s); they will be caught up on", exc)
+                    self._missed = notice.origin
+                    self._outbox.clear()
+
+    async def _timed_send(self, notice: Notice) -> None:
+        """Send one notice, or raise (TimeoutError after `PUBLISH_TIMEOUT` seconds)."""
+        sending = asyncio.ensure_future(self._send(notice.encode()))
+        timer = self._clock.call_later(PUBLISH_TIMEOUT, sending.cancel)
         try:
-            await self._send(notice.encode())
-        except Exception as exc:
-            log.warning("broker: notice about table %s not sent: %s", notice.table_id, exc)
+            await asyncio.wait({sending})
+        finally:
+            timer.cancel()
+            sending.cancel()
+        if sending.cancelled():
+            raise TimeoutError(f"no answer in {PUBLISH_TIMEOUT:g} s")
+        sending.result()
 
     def subscribe(self, origin: str, handler: Handler) -> None:
         self._local.subscribe(origin, handler)
@@ -158,30 +204,32 @@ class RemoteBroker:
                 log.warning("broker: cannot reconnect (%s), retrying in %.1f s", exc, delay)
 
     async def close(self) -> None:
-        if self._reader is not None:
-            self._reader.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._reader
-            self._reader = None
+        for task in (self._reader, self._writer):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+        self._reader = self._writer = None
         await self._disconnect()
 
 
-def open_broker(url: str | None) -> Broker:
+def open_broker(url: str | None, clock: Clock | None = None) -> Broker:
     """The broker a `--broker` URL names: None for this process alone, `redis://host:port`
     (or `rediss://`, `unix://`) for Redis, `postgresql://user@host/dbname` (or `postgres://`)
-    for PostgreSQL notifications. Raises ValueError, on one line, for an unsupported URL, a
-    missing client library or a server out of reach."""
+    for PostgreSQL notifications; its timeouts run on `clock` (default: the event loop's).
+    Raises ValueError, on one line, for an unsupported URL, a missing client library or a
+    server out of reach."""
     if url is None:
         return LocalBroker()
     scheme = url.partition("://")[0]
     if scheme in ("redis", "rediss", "unix"):
         from canasta.server.redis_broker import RedisBroker
 
-        return RedisBroker(url)
+        return RedisBroker(url, clock or LoopClock())
     if scheme in ("postgresql", "postgres"):
         from canasta.server.postgres_broker import PostgresBroker
 
-        return PostgresBroker(url)
+        return PostgresBroker(url, clock or LoopClock())
     raise ValueError(
         f"unsupported broker URL {url!r}: use redis://host:port or postgresql://user@host/dbname"
     )

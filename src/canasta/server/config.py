@@ -20,13 +20,22 @@ class ServerConfig:
 
     The limits (each can be set with `canasta serve --limit NAME=VALUE`; see `LIMITS`):
     `max_message`: the largest message a client may send (bytes). `rate` and `burst`: messages
-    per second one socket may send on average, and in a burst. `outbox_limit` and
-    `outbox_chars`: messages (and their characters) queued for a slow client before it is
-    disconnected (it reconnects and gets the current state); `send_timeout`: seconds one
-    message may take to be sent before the client counts as too slow. `hello_timeout`: seconds
-    a connection has to say `hello`. `connections_per_table`, `connections_per_address`: open
-    WebSockets at one table, and from one address. `tables_per_minute`: tables one address may
-    create in a minute; `max_tables`: tables this process holds in memory at once.
+    per second one socket may send on average, and in a burst. `chat_rate` and `chat_burst`:
+    chat lines per second one seat may send (all its sockets together) on average, and in a
+    burst; `table_chat_rate` and `table_chat_burst`: the same for a whole table.
+    `outbox_limit` and `outbox_chars`: messages (and their characters) queued for a slow client
+    before it is disconnected (it reconnects and gets the current state); `send_timeout`:
+    seconds one message may take to be sent before the client counts as too slow.
+    `hello_timeout`: seconds a connection has to say `hello`; `request_timeout`: seconds an
+    HTTP connection has, from its opening or its last answer, to send a whole request and take
+    its answer. `connections_per_table`: spectators' WebSockets at one table;
+    `connections_per_seat`: a seat's (its oldest is closed to admit one more);
+    `waiting_per_table`: the WebSockets at one table yet to say hello (the oldest is closed to
+    admit one more); `connections_per_address`: spectators' and those yet to say hello from one
+    address (a seat's player is always admitted). `tables_per_minute`: tables one address may
+    create in a minute; `reads_per_second` and `read_burst`: the HTTP reads (`GET /api/...`)
+    of one address per second on average, and at once; `max_tables`: tables this process
+    holds in memory at once.
     `idle_unload`: seconds a table with nobody connected stays in memory (`unwatched_bots` for
     a table of computer players alone, which stops playing then). `bot_threads`: threads in
     which computer players think; `bot_deadline`: seconds a computer player may think about one
@@ -43,13 +52,22 @@ class ServerConfig:
     max_message: int = 16 * 1024
     rate: float = 20.0
     burst: int = 40
+    chat_rate: float = 1.0
+    chat_burst: int = 10
+    table_chat_rate: float = 4.0
+    table_chat_burst: int = 20
     outbox_limit: int = 200
     outbox_chars: int = 512 * 1024
     send_timeout: float = 10.0
     hello_timeout: float = 10.0
+    request_timeout: float = 10.0
     connections_per_table: int = 64
+    connections_per_seat: int = 8
+    waiting_per_table: int = 64
     connections_per_address: int = 128
     tables_per_minute: int = 20
+    reads_per_second: float = 10.0
+    read_burst: int = 60
     max_tables: int = 5000
     idle_unload: float = 300.0
     unwatched_bots: float = 30.0

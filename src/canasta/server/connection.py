@@ -12,15 +12,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import logging
 from collections import deque
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDisconnected
 
-from canasta.protocol.outgoing import encode
-from canasta.server.clock import Clock
+from canasta.protocol.errors import ErrorCode, ProtocolError
+from canasta.protocol.outgoing import encode, error
 from canasta.server.config import ServerConfig
+from canasta.server.rate_limit import RateLimiter
 
 log = logging.getLogger("canasta.server")
 
@@ -30,31 +32,16 @@ CLOSE_NO_HELLO = 4001
 CLOSE_TOO_SLOW = 4008
 CLOSE_TOO_MANY = 4029
 FLUSH_TIME = 1.0  # seconds a leaving connection's queued messages may take to be sent
-
-
-class RateLimiter:
-    """A token bucket: `burst` messages at once, refilled at `rate` per second."""
-
-    def __init__(self, rate: float, burst: int, clock: Clock) -> None:
-        self.rate, self.burst, self.clock = rate, burst, clock
-        self.tokens = float(burst)
-        self.stamp = clock.time()
-
-    def allow(self) -> bool:
-        now = self.clock.time()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
+_SERIAL = itertools.count()  # the order in which connections were opened
 
 
 class Connection:
     """A client connected to a table; `seat` is None for a spectator (and before `hello`), and
-    `token_hash` is what the seat was held with when the client was greeted as its player."""
+    `token_hash` is what the seat was held with when the client was greeted as its player.
+    `serial` orders connections by their opening (the oldest has the smallest)."""
 
     def __init__(self, websocket: WebSocket, config: ServerConfig, limiter: RateLimiter) -> None:
+        self.serial = next(_SERIAL)
         self.websocket = websocket
         self.config = config
         self.limiter = limiter
@@ -67,6 +54,7 @@ class Connection:
         self._ready = asyncio.Event()
         self._writer = asyncio.create_task(self._write())
         self._closing: asyncio.Task[None] | None = None
+        self._ending = False
 
     def send(self, message: dict[str, Any]) -> None:
         self.send_text(encode(message))
@@ -83,10 +71,28 @@ class Connection:
         self._queued += len(text)
         self._ready.set()
 
+    @property
+    def ending(self) -> bool:
+        """Whether the socket is being closed (what the client sends now is ignored)."""
+        return self._ending
+
+    def end(self, code: int) -> None:
+        """Close the socket with `code` once what is queued has been sent (never waits)."""
+        if self._closing is None:
+            self._ending = True
+            self._outbox.append(code)
+            self._ready.set()
+
+    def turn_away(self) -> None:
+        """Tell the client `too_many_connections`, then close with `CLOSE_TOO_MANY`."""
+        self.send(error(ProtocolError(ErrorCode.TOO_MANY_CONNECTIONS), self.lang))
+        self.end(CLOSE_TOO_MANY)
+
     def close_with(self, code: int) -> None:
         """Close the socket at once with `code`, dropping what is queued (and a send that waits
         for a client that does not read: `canasta.server.serve` aborts such a connection)."""
         if self._closing is None:
+            self._ending = True
             self._outbox.clear()
             self._queued = 0
             self._writer.cancel()
@@ -123,8 +129,7 @@ class Connection:
     async def close(self, code: int = CLOSE_NORMAL) -> None:
         """Flush what is queued (for at most `FLUSH_TIME` seconds), then close the socket."""
         if self._closing is None:
-            self._outbox.append(code)
-            self._ready.set()
+            self.end(code)
             timer = self.config.clock.call_later(FLUSH_TIME, self.close_with, code)
             with contextlib.suppress(asyncio.CancelledError):
                 await self._writer

@@ -8,6 +8,7 @@ including those of addresses and methods the API does not have and of unexpected
 
 from __future__ import annotations
 
+import math
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
@@ -22,8 +23,8 @@ from canasta.protocol.errors import LANGUAGES, ErrorCode, ProtocolError
 from canasta.protocol.fields import bad, decode_object
 from canasta.protocol.settings import TableSettings
 from canasta.server.catalogue import catalogue, rules_json
+from canasta.server.finished_deals import RECORD_PAGE
 from canasta.server.hub import Hub
-from canasta.server.replay import deal_steps
 from canasta.server.room import Room
 
 STATUS = {
@@ -38,7 +39,9 @@ STATUS = {
     ErrorCode.TOO_LARGE: 413,
     ErrorCode.TOO_MANY_TABLES: 429,
     ErrorCode.TOO_MANY_CONNECTIONS: 429,
+    ErrorCode.TOO_MANY_REQUESTS: 429,
     ErrorCode.SERVER_BUSY: 503,
+    ErrorCode.TABLE_DAMAGED: 500,
     ErrorCode.INTERNAL_ERROR: 500,
 }
 
@@ -51,7 +54,9 @@ def _lang(request: Request) -> str:
 
 
 def error_response(request: Request, exc: ProtocolError) -> Response:
-    return JSONResponse({"error": outgoing.error(exc, _lang(request))}, STATUS.get(exc.code, 400))
+    """The error as JSON, with `Retry-After` when the request may succeed later."""
+    retry = None if exc.retry_after is None else {"retry-after": str(max(1, math.ceil(exc.retry_after)))}
+    return JSONResponse({"error": outgoing.error(exc, _lang(request))}, STATUS.get(exc.code, 400), retry)
 
 
 def _errors(endpoint: Endpoint) -> Endpoint:
@@ -62,6 +67,16 @@ def _errors(endpoint: Endpoint) -> Endpoint:
             return error_response(request, exc)
 
     return wrapped
+
+
+def _read(endpoint: Endpoint) -> Endpoint:
+    """A read that costs its address one of its `reads_per_second` (`too_many_requests`)."""
+
+    async def priced(request: Request) -> Response:
+        _hub(request).read(_address(request))
+        return await endpoint(request)
+
+    return _errors(priced)
 
 
 async def _http_error(request: Request, exc: Exception) -> Response:
@@ -101,6 +116,10 @@ async def _room(request: Request) -> Room:
     return await _hub(request).room(request.path_params["table_id"])
 
 
+def _address(request: Request) -> str:
+    return request.client.host if request.client else ""
+
+
 def _link(request: Request, table_id: str) -> str:
     return f"{request.base_url}t/{table_id}"
 
@@ -119,7 +138,7 @@ async def create_table(request: Request) -> Response:
     """POST /api/tables: settings in, the table's id and link out."""
     hub = _hub(request)
     settings = TableSettings.from_json(await _body(request), hub.config.bot_delay)
-    table_id = await hub.create(settings, request.client.host if request.client else "")
+    table_id = await hub.create(settings, _address(request))
     body = {"table": table_id, "link": _link(request, table_id), "settings": settings.to_json()}
     return JSONResponse(body, 201)
 
@@ -135,7 +154,7 @@ async def join_table(request: Request) -> Response:
     )
 
 
-@_errors
+@_read
 async def table_state(request: Request) -> Response:
     """GET /api/tables/{id}: the state message for the `X-Seat-Token` holder, or a spectator."""
     room = await _room(request)
@@ -151,43 +170,47 @@ def _game_index(request: Request, room: Room) -> int:
     return games - 1 if game is None else game
 
 
-@_errors
+@_read
 async def table_record(request: Request) -> Response:
-    """GET /api/tables/{id}/record?game=G&deal=D: canasta-record/1 of finished deals."""
+    """GET /api/tables/{id}/record?game=G&first=F&deal=D: canasta-record/1 of the finished
+    deals F to D (default: D the last finished, and F so that the page holds `RECORD_PAGE`)."""
     room = await _room(request)
-    deal = _query_int(request, "deal")
-    async with room.lock:
-        try:
-            record = room.table.record(_game_index(request, room), deal)
-        except ValueError:
-            raise ProtocolError(ErrorCode.DEAL_NOT_OVER) from None
-    return JSONResponse(record)
+    deal, first = _query_int(request, "deal"), _query_int(request, "first")
+    game = _game_index(request, room)
+    played = room.table.games[game]  # the finished deals are read without the lock: they are over
+    last = len(played.results) - 1 if deal is None else deal
+    if not 0 <= last < len(played.results):
+        raise ProtocolError(ErrorCode.DEAL_NOT_OVER)
+    start = max(0, last - RECORD_PAGE + 1) if first is None else first
+    if not last - RECORD_PAGE < start <= last:
+        raise bad("first", f"a record holds deals first to deal, at most {RECORD_PAGE} of them")
+    return Response(room.finished.record(game, played, start, last), media_type="application/json")
 
 
-@_errors
+@_read
 async def table_replay(request: Request) -> Response:
     """GET /api/tables/{id}/replay?game=G&deal=D: a finished deal's positions, move by move."""
     room = await _room(request)
     deal = _query_int(request, "deal")
-    async with room.lock:
-        game = _game_index(request, room)
-        played = room.table.games[game]
-        try:
-            steps = deal_steps(played, len(played.results) - 1 if deal is None else deal)
-        except ValueError:
-            raise ProtocolError(ErrorCode.DEAL_NOT_OVER) from None
-        names = [seat.name for seat in room.table.seats]
-        games = len(room.table.games)
-    return JSONResponse({"game": game, "games": games, "names": names, **steps})
+    game = _game_index(request, room)
+    played = room.table.games[game]
+    try:
+        steps = room.finished.replay(game, played, len(played.results) - 1 if deal is None else deal)
+    except ValueError:
+        raise ProtocolError(ErrorCode.DEAL_NOT_OVER) from None
+    names = [seat.name for seat in room.table.seats]
+    games, deals = len(room.table.games), len(played.results)
+    return JSONResponse({"game": game, "games": games, "names": names, **steps, "deals": deals})
 
 
-@_errors
+@_read
 async def table_rules(request: Request) -> Response:
     """GET /api/tables/{id}/rules: every field of the table's rule set."""
     room = await _room(request)
     return JSONResponse(rules_json(room.table.rules))
 
 
+@_read
 async def rulesets(request: Request) -> Response:
     """GET /api/rulesets: the rule sets, house options and bot levels a creator can choose."""
     return JSONResponse(catalogue())

@@ -13,6 +13,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from canasta.server.broker import RemoteBroker
+from canasta.server.clock import Clock
 from canasta.storage.postgres import connect_options, import_psycopg, one_line
 
 CHANNEL = "canasta_tables"
@@ -23,8 +24,8 @@ class PostgresBroker(RemoteBroker):
     server will do, but every process must name the same). Raises ValueError, on one line,
     when psycopg is missing or the server is out of reach."""
 
-    def __init__(self, url: str) -> None:
-        super().__init__()
+    def __init__(self, url: str, clock: Clock) -> None:
+        super().__init__(clock)
         psycopg = import_psycopg()
         self._url = url
         self._listener: Any = None

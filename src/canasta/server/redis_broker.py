@@ -11,6 +11,7 @@ from typing import Any
 
 from canasta.extras import install_command
 from canasta.server.broker import RemoteBroker
+from canasta.server.clock import Clock
 from canasta.storage.postgres import one_line
 
 CHANNEL = "canasta:tables"
@@ -21,8 +22,8 @@ class RedisBroker(RemoteBroker):
     """A `Broker` on a Redis server (`redis://host:port/db`). Raises ValueError, on one line,
     when redis-py is missing, the URL is malformed or the server is out of reach."""
 
-    def __init__(self, url: str) -> None:
-        super().__init__()
+    def __init__(self, url: str, clock: Clock) -> None:
+        super().__init__(clock)
         try:
             import redis
         except ImportError:

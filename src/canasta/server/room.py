@@ -31,12 +31,16 @@ from canasta.server.broker import Broker, Notice
 from canasta.server.clock import Timer
 from canasta.server.config import ServerConfig
 from canasta.server.connection import Connection
+from canasta.server.finished_deals import FinishedDeals
 from canasta.server.presence import RemotePresence
+from canasta.server.rate_limit import RateLimiter
 from canasta.server.table import DEAL_OVER, GAME_OVER, PLAYING, WAITING, LiveTable, token_hash
 from canasta.storage.base import Conflict, Storage
 
 log = logging.getLogger("canasta.server")
 HINT_BOT = "search:time=0.5"  # the strongest computer player, thinking half a second
+CATCH_UP_STATES = 20  # events caught up on, each told in a state; past them, the log
+STORE_RETRY_FIRST, STORE_RETRY_MAX = 0.5, 30.0  # seconds before an automatic step after a failed store
 
 
 async def load_table(storage: Storage, table_id: str, upto: int | None = None) -> LiveTable | None:
@@ -69,6 +73,7 @@ class Room:
         bots: BotPool,
     ) -> None:
         self.table = table
+        self.finished = FinishedDeals(table.rules)
         self.bots = bots
         self.storage, self.broker, self.config, self.origin = storage, broker, config, origin
         self.lock = asyncio.Lock()
@@ -80,6 +85,10 @@ class Room:
         self.remote = RemotePresence(config.heartbeat, config.clock)
         self._announced: frozenset[int] = frozenset()
         self._tasks: set[asyncio.Task[None]] = set()
+        self._chat_limits: dict[int, RateLimiter] = {}  # per seat
+        self._store_failures = 0  # failures in a row to store an event
+        self._sheet_told: tuple[int, int] | None = None  # the sheet's key when last broadcast
+        self._table_chat = RateLimiter(config.table_chat_rate, config.table_chat_burst, config.clock)
         self.autoplay = Autoplay(self)
         self._watch_idle()
         self._announce()  # the others answer with their own seats
@@ -87,14 +96,21 @@ class Room:
     # -- requests -----------------------------------------------------------------------------
 
     async def attach(self, conn: Connection, hello: Hello) -> None:
-        """Greet a connection as its seat's player (with a valid token) or as a spectator."""
+        """Greet a connection as its seat's player (with a valid token) or as a spectator.
+
+        A seat's player is always admitted: past `connections_per_seat` sockets of that seat,
+        its oldest one is closed. A spectator past `connections_per_table` is refused with
+        `too_many_connections`, and the socket closed (`CLOSE_TOO_MANY`)."""
         async with self.lock:
             conn.lang = hello.lang
             seat = None
             if hello.token is not None:
                 seat = self.table.seat_of(hello.token)
                 if seat is None:
+                    seat = await self._seat_taken_elsewhere(hello.token)
+                if seat is None:
                     raise ProtocolError(ErrorCode.BAD_TOKEN)
+            self._make_room(conn, seat)
             conn.seat, conn.greeted = seat, True
             conn.token_hash = None if seat is None else self.table.seats[seat].token_hash
             self.connections.add(conn)
@@ -108,6 +124,24 @@ class Room:
             conn.send(self.state_for(seat, self.public_state(), conn.lang))
             conn.send(self.table.log())
             self.send_presence()
+
+    async def _seat_taken_elsewhere(self, token: str) -> int | None:
+        """The seat of a token unknown here, as storage has it (taken through another process
+        whose notice has not come yet); the caller holds the lock."""
+        row = await self.storage.load_table(self.table.id)
+        if row is None:
+            return None
+        self.table.update_seats(row)
+        self._seats_changed()
+        return self.table.seat_of(token)
+
+    def _make_room(self, conn: Connection, seat: int | None) -> None:
+        same = sorted((c for c in self.connections if c.seat == seat), key=lambda c: c.serial)
+        if seat is None and len(same) >= self.config.connections_per_table:
+            raise ProtocolError(ErrorCode.TOO_MANY_CONNECTIONS)  # the socket is closed after it
+        if seat is not None and len(same) >= self.config.connections_per_seat:
+            self.connections.discard(same[0])
+            same[0].turn_away()
 
     def detach(self, conn: Connection) -> None:
         if conn not in self.connections:
@@ -201,11 +235,18 @@ class Room:
         conn.send(outgoing.hint(version, action_to_json(action), hint_reason(view, action, conn.lang)))
 
     def chat(self, conn: Connection, request: ChatRequest) -> None:
+        """A line to everyone at the table, within the seat's and the table's rates (else
+        `chat_limited` to its sender alone: a flood costs its readers nothing)."""
         seat = conn.seat
         if seat is None:
             raise ProtocolError(ErrorCode.NOT_SEATED)
         if request.text is not None and not self.table.settings.free_chat:
             raise ProtocolError(ErrorCode.CHAT_DISABLED)
+        config = self.config
+        if seat not in self._chat_limits:
+            self._chat_limits[seat] = RateLimiter(config.chat_rate, config.chat_burst, config.clock)
+        if not (self._chat_limits[seat].allow() and self._table_chat.allow()):
+            raise ProtocolError(ErrorCode.CHAT_LIMITED)
         name = self.table.seats[seat].name or ""
         for other in self.connections:
             other.send(outgoing.chat(seat, name, request.phrase, request.text, other.lang))
@@ -245,16 +286,22 @@ class Room:
     async def _catch_up(self) -> None:
         """Take in the seats and events in storage; the clients are sent the state after each
         event but the last, as they are when this process plays them (the caller holds the lock
-        and calls `changed`)."""
+        and calls `changed`). After more than `CATCH_UP_STATES` events (the broker was away),
+        they are sent the deal's `log` instead, which costs each one message, not one a move."""
         row = await self.storage.load_table(self.table.id)
         events = await self.storage.events(self.table.id, self.table.version)
         if row is not None:  # no await from here to the caller's `changed`, which sets the next step
             self.table.update_seats(row)
             self._seats_changed()
+        many = len(events) > CATCH_UP_STATES
         for n, (_, event) in enumerate(events):
-            if n:
+            if n and not many:
                 self.broadcast()
             self.table.apply(event)
+        if many:
+            log = outgoing.encode(self.table.log())
+            for conn in self.connections:
+                conn.send_text(log)
 
     def _seats_changed(self) -> None:
         """After the seats changed (read from storage, or one left here): the connections whose
@@ -300,10 +347,21 @@ class Room:
                 ErrorCode.STALE_STATE, current=self.table.version, seen=table.version - 1
             ) from None
         except Exception:
-            log.exception("table %s: could not store event %d", table.id, table.version)
+            if not self._store_failures:  # the first failure of an episode, not every retry
+                log.exception("table %s: could not store event %d", table.id, table.version)
+            self._store_failures += 1
             await self._rebuild(table.version - 1)
             raise ProtocolError(ErrorCode.INTERNAL_ERROR) from None
+        if self._store_failures:
+            log.warning("table %s: events are stored again after %d failures", table.id, self._store_failures)
+            self._store_failures = 0
         await self.broker.publish(Notice(table.id, self.origin))
+
+    def retry_delay(self) -> float:
+        """Seconds that the next automatic step waits after storing failed (0 if it did not):
+        `STORE_RETRY_FIRST`, doubled after each failure in a row up to `STORE_RETRY_MAX`."""
+        failures = self._store_failures
+        return 0.0 if not failures else min(STORE_RETRY_FIRST * 2 ** (failures - 1), STORE_RETRY_MAX)
 
     async def _rebuild(self, version: int) -> None:
         """Undo what was applied after `version` (by replaying the log), then catch up."""
@@ -379,9 +437,9 @@ class Room:
             for i, seat in enumerate(self.table.seats)
         ]
 
-    def public_state(self) -> dict[str, Any]:
-        """What every reader's `state` message shares now."""
-        return self.table.public_state(self.seats_public(), self.autoplay.time_left())
+    def public_state(self, sheet: bool = True) -> dict[str, Any]:
+        """What every reader's `state` message shares now (the score sheet if `sheet`)."""
+        return self.table.public_state(self.seats_public(), self.autoplay.time_left(), sheet)
 
     def state_for(self, seat: int | None, public: dict[str, Any], lang: str) -> dict[str, Any]:
         team = None if seat is None else self.table.rules.team_of(seat)
@@ -396,7 +454,11 @@ class Room:
         }
 
     def broadcast(self) -> None:
-        public = self.public_state()
+        """Every client's `state`, with the score sheet only when it changed since the last
+        (a client greeted since got it then)."""
+        sheet = self.table.sheet_key()
+        public = self.public_state(sheet=sheet != self._sheet_told)
+        self._sheet_told = sheet
         texts: dict[tuple[int | None, str], str] = {}
         for conn in self.connections:
             key = (conn.seat, conn.lang)

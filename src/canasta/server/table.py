@@ -26,7 +26,6 @@ from canasta.rules.actions import action_from_json
 from canasta.rules.cards import Card, make_deck
 from canasta.rules.errors import IllegalActionError, InvalidActionError
 from canasta.rules.game import Game, default_dealer
-from canasta.rules.record import Record
 from canasta.rules.state import State
 from canasta.server.table_facts import go_out_possible, table_facts
 from canasta.storage.base import TableRow
@@ -167,9 +166,16 @@ class LiveTable:
             "totals": list(game.totals),
         }
 
-    def public_state(self, seats: list[dict[str, Any]], time_left: float | None) -> dict[str, Any]:
+    def sheet_key(self) -> tuple[int, int]:
+        """What the score sheet depends on: the game, and its finished deals."""
+        return len(self.games), len(self.game.results)
+
+    def public_state(
+        self, seats: list[dict[str, Any]], time_left: float | None, sheet: bool = True
+    ) -> dict[str, Any]:
         """The parts of a `state` message that every reader shares (see `docs/protocol.md`);
-        `time_left` is what the turn timer leaves of the current decision (None: no timer)."""
+        `time_left` is what the turn timer leaves of the current decision (None: no timer);
+        `score_sheet` is None unless `sheet`."""
         state = self.game.state
         return {
             "type": "state",
@@ -187,7 +193,8 @@ class LiveTable:
             if state is not None and state.is_over
             else None,
             "seats": seats,
-            "score_sheet": self.score_sheet(),
+            "totals": list(self.game.totals),
+            "score_sheet": self.score_sheet() if sheet else None,
         }
 
     def log(self) -> dict[str, Any]:
@@ -211,15 +218,3 @@ class LiveTable:
             "memory": None if view is None or seat is None else seat_memory(view),
             "go_out_possible": None if view is None or seat is None else go_out_possible(view),
         }
-
-    def record(self, game: int, last_deal: int | None) -> dict[str, Any]:
-        """`canasta-record/1` of a game's deals up to `last_deal` (default: every finished one).
-
-        Raises IndexError for no such game and ValueError when a requested deal is not over.
-        """
-        played = self.games[game]
-        finished = len(played.results)
-        upto = finished if last_deal is None else last_deal + 1
-        if upto > finished or upto < 1:
-            raise ValueError("deal not over")
-        return Record(self.rules, played.deals[:upto]).to_json()

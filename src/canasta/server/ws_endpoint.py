@@ -18,16 +18,18 @@ from canasta.protocol.client import (
     parse_client_message,
 )
 from canasta.protocol.errors import LANGUAGES, ErrorCode, ProtocolError
-from canasta.server.connection import CLOSE_NO_HELLO, CLOSE_TOO_MANY, Connection, RateLimiter
+from canasta.server.connection import CLOSE_NO_HELLO, CLOSE_SERVER_ERROR, Connection
 from canasta.server.hub import Hub
+from canasta.server.rate_limit import RateLimiter
 from canasta.server.room import Room
 
 log = logging.getLogger("canasta.server")
 
 
 async def table_socket(websocket: WebSocket) -> None:
-    """One client: at most `connections_per_table` and `connections_per_address` at once (then
-    an error and `CLOSE_TOO_MANY`), `hello` within `hello_timeout` seconds (or `CLOSE_NO_HELLO`)."""
+    """One client, which says `hello` within `hello_timeout` seconds (or `CLOSE_NO_HELLO`). The
+    hub and the room bound the sockets of an address, of clients yet to say hello, of
+    spectators and of each seat (an error, then `CLOSE_TOO_MANY`)."""
     hub: Hub = websocket.app.state.hub
     config = hub.config
     await websocket.accept()
@@ -37,10 +39,10 @@ async def table_socket(websocket: WebSocket) -> None:
     table_id = websocket.path_params["table_id"]
     address = websocket.client.host if websocket.client else ""
     try:
-        hub.open_socket(table_id, address)
-    except ProtocolError as exc:
-        conn.send(outgoing.error(exc, conn.lang))
-        await conn.close(CLOSE_TOO_MANY)
+        hub.open_socket(conn, table_id, address)
+    except ProtocolError:
+        conn.turn_away()
+        await conn.close()
         return
     deadline = config.clock.call_later(config.hello_timeout, _no_hello, conn)
     attached: Room | None = None  # the room of a greeted connection (it stays loaded meanwhile)
@@ -48,18 +50,21 @@ async def table_socket(websocket: WebSocket) -> None:
         await hub.room(table_id)
         while True:
             message = await websocket.receive()
-            if message["type"] == "websocket.disconnect":
+            if message["type"] == "websocket.disconnect" or conn.ending:
                 break
             room = attached or await hub.room(table_id)  # reloaded if idle before `hello`
             raw = message.get("text")
             await _handle(room, conn, raw if raw is not None else message.get("bytes") or b"")
-            if conn.greeted:
+            if conn.greeted and attached is None:
                 attached = room
-    except ProtocolError as exc:  # no such table
+                hub.greeted(conn, table_id)
+    except ProtocolError as exc:  # no such table, or one that cannot be loaded
         conn.send(outgoing.error(exc, conn.lang))
+        if exc.code is ErrorCode.TABLE_DAMAGED:
+            conn.end(CLOSE_SERVER_ERROR)
     finally:
         deadline.cancel()
-        hub.close_socket(table_id, address)
+        hub.close_socket(conn, table_id)
         if attached is not None:
             attached.detach(conn)
         await conn.close()
@@ -86,6 +91,9 @@ async def _handle(room: Room, conn: Connection, raw: str | bytes) -> None:
             raise ProtocolError(ErrorCode.RATE_LIMITED)
         await _dispatch(room, conn, request, request_id)
     except ProtocolError as exc:
+        if exc.code is ErrorCode.TOO_MANY_CONNECTIONS:
+            conn.turn_away()
+            return
         if exc.request_id is None:
             exc.request_id = request_id
         conn.send(outgoing.error(exc, conn.lang))

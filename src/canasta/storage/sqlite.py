@@ -1,11 +1,13 @@
 """Storage in one SQLite file (the standard library's `sqlite3`), the zero-set-up default.
 
 Writes are single statements in autocommit mode with the write-ahead log, so an event is in the
-file before `append` returns and survives the server process being killed at any moment. The
-calls are short and made on the event loop's thread (the file is local); every
-`CHECKPOINT_EVERY` events a checkpoint copies the log into the database (and waits for the disk)
-in a worker thread on a connection of its own, so that it never stalls the server, and then the
-loop's connection copies the little written meanwhile and empties the log, which so stays a few
+file before `append` returns and survives the server process being killed at any moment. Every
+call runs in a worker thread of its own, one after the other, so that the event loop never
+waits on the disk: while another process holds the write lock (for up to `BUSY_TIMEOUT_MS`)
+or the disk stalls, only the requests that store or load wait, and the server goes on reading,
+chatting and answering meanwhile. Every `CHECKPOINT_EVERY` events a checkpoint copies the log
+into the database (and waits for the disk) on a connection of its own in another thread, and
+then the worker copies the little written meanwhile and empties the log, which so stays a few
 megabytes however fast the tables play.
 """
 
@@ -13,10 +15,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import sqlite3
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import closing
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from canasta.storage.base import Conflict, SeatRow, TableRow
 
@@ -24,6 +29,7 @@ SCHEMA_VERSION = 1
 CHECKPOINT_EVERY = 500  # events appended between checkpoints
 BUSY_TIMEOUT_MS = 5000
 TABLES = {"tables", "seats", "events"}
+T = TypeVar("T")
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -58,12 +64,24 @@ def check_database(db: sqlite3.Connection, path: str) -> int:
         raise ValueError(f"{path} is not a Canasta database or is damaged ({exc})") from None
     if problems != ["ok"]:
         advice = "restore a backup (see canasta backup) or start from a new file"
-        raise ValueError(f"{path} is damaged ({problems[0]}): {advice}")
+        raise ValueError(f"{path} is damaged ({' '.join(problems[0].split())}): {advice}")
     if version not in (0, SCHEMA_VERSION):
         raise ValueError(f"{path}: database schema {version}, this server knows {SCHEMA_VERSION}")
     if (version == 0 and names) or (version == SCHEMA_VERSION and not names >= TABLES):
         raise ValueError(f"{path} is not a Canasta database (it holds other tables): choose another file")
     return version
+
+
+def _check_writable(path: Path) -> None:
+    """ValueError, in one line, when the server could not write the database file or, beside
+    it, the `-wal` and `-shm` files that SQLite keeps."""
+    for what, where in ((path, path), (path.parent, path.parent)):
+        if where.exists() and not os.access(where, os.W_OK):
+            kind = "file" if what == path else "directory"
+            raise ValueError(
+                f"the database {kind} {where} is read-only: the server writes the database and,"
+                " in its directory, the files of its log (-wal, -shm)"
+            )
 
 
 class SQLiteStorage:
@@ -79,33 +97,47 @@ class SQLiteStorage:
                 raise ValueError(
                     f"{path} is an empty file, not a Canasta database: remove it to start afresh"
                 )
+            _check_writable(Path(path))
         self._db = sqlite3.connect(self._path, isolation_level=None, check_same_thread=False)
         try:
             check_database(self._db, self._path)
         except ValueError:
             self._db.close()
             raise
-        self._wal = self._db.execute("PRAGMA journal_mode=WAL").fetchone()[0] == "wal"
-        self._db.execute("PRAGMA synchronous=NORMAL")
-        self._db.execute("PRAGMA wal_autocheckpoint=0")
         self._appended = 0
-        self._checkpoint: asyncio.Future[None] | None = None
-        self._db.execute("PRAGMA foreign_keys=ON")
-        self._db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-        self._db.executescript(SCHEMA)
-        self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        self._checkpoint: asyncio.Task[None] | None = None
+        self._worker = ThreadPoolExecutor(1, thread_name_prefix="sqlite")
+        try:
+            self._wal = self._db.execute("PRAGMA journal_mode=WAL").fetchone()[0] == "wal"
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.execute("PRAGMA wal_autocheckpoint=0")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            self._db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+            self._db.executescript(SCHEMA)
+            self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        except sqlite3.OperationalError as exc:  # a read-only file system, say
+            self._db.close()
+            raise ValueError(f"cannot write the database {path}: {exc}") from None
+
+    async def _run(self, call: Callable[..., T], *args: Any) -> T:
+        """`call(*args)` in the worker thread, the event loop waiting for it without blocking."""
+        return await asyncio.get_running_loop().run_in_executor(self._worker, call, *args)
 
     async def create_table(self, table_id: str, settings: dict[str, Any], seats: int) -> None:
+        await self._run(self._create_table, table_id, json.dumps(settings), seats)
+
+    def _create_table(self, table_id: str, settings: str, seats: int) -> None:
         with self._db:
             self._db.execute("BEGIN")
-            self._db.execute(
-                "INSERT INTO tables (table_id, settings) VALUES (?, ?)", (table_id, json.dumps(settings))
-            )
+            self._db.execute("INSERT INTO tables (table_id, settings) VALUES (?, ?)", (table_id, settings))
             self._db.executemany(
                 "INSERT INTO seats (table_id, seat) VALUES (?, ?)", [(table_id, s) for s in range(seats)]
             )
 
     async def load_table(self, table_id: str) -> TableRow | None:
+        return await self._run(self._load_table, table_id)
+
+    def _load_table(self, table_id: str) -> TableRow | None:
         row = self._db.execute("SELECT settings FROM tables WHERE table_id = ?", (table_id,)).fetchone()
         if row is None:
             return None
@@ -115,42 +147,50 @@ class SQLiteStorage:
         return TableRow(table_id, json.loads(row[0]), tuple(SeatRow(*s) for s in seats))
 
     async def take_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
-        cursor = self._db.execute(
+        return await self._run(
+            self._changed_one,
             "UPDATE seats SET name = ?, token_hash = ?"
             " WHERE table_id = ? AND seat = ? AND token_hash IS NULL",
             (name, token_hash, table_id, seat),
         )
-        return cursor.rowcount == 1
 
     async def release_seat(self, table_id: str, seat: int, token_hash: str) -> bool:
-        cursor = self._db.execute(
+        return await self._run(
+            self._changed_one,
             "UPDATE seats SET name = NULL, token_hash = NULL"
             " WHERE table_id = ? AND seat = ? AND token_hash = ?",
             (table_id, seat, token_hash),
         )
-        return cursor.rowcount == 1
+
+    def _changed_one(self, statement: str, values: tuple[Any, ...]) -> bool:
+        return bool(self._db.execute(statement, values).rowcount == 1)
 
     async def append(self, table_id: str, seq: int, event: dict[str, Any]) -> None:
+        await self._run(self._append, table_id, seq, json.dumps(event, separators=(",", ":")))
+        self._appended += 1
+        if self._wal and self._appended % CHECKPOINT_EVERY == 0 and self._checkpoint is None:
+            self._checkpoint = asyncio.create_task(self._copy_log())
+            self._checkpoint.add_done_callback(self._checkpointed)
+
+    def _append(self, table_id: str, seq: int, event: str) -> None:
         try:
             self._db.execute(
-                "INSERT INTO events (table_id, seq, event) VALUES (?, ?, ?)",
-                (table_id, seq, json.dumps(event, separators=(",", ":"))),
+                "INSERT INTO events (table_id, seq, event) VALUES (?, ?, ?)", (table_id, seq, event)
             )
         except sqlite3.IntegrityError as exc:
             raise Conflict(f"table {table_id}: event {seq} exists") from exc
-        self._appended += 1
-        if self._wal and self._appended % CHECKPOINT_EVERY == 0 and self._checkpoint is None:
-            self._checkpoint = asyncio.get_running_loop().run_in_executor(None, self._copy_log)
-            self._checkpoint.add_done_callback(self._checkpointed)
 
-    def _copy_log(self) -> None:
+    async def _copy_log(self) -> None:
+        await asyncio.get_running_loop().run_in_executor(None, self._checkpoint_log)
+        await self._run(self._restart_log)
+
+    def _checkpoint_log(self) -> None:
         with closing(sqlite3.connect(self._path, timeout=5)) as db:
             db.execute("PRAGMA wal_checkpoint(PASSIVE)")
 
-    def _checkpointed(self, done: asyncio.Future[None]) -> None:
+    def _checkpointed(self, done: asyncio.Task[None]) -> None:
         self._checkpoint = None
         done.result()  # a failed checkpoint is reported (and the next one tries again)
-        self._restart_log()
 
     def _restart_log(self) -> None:
         """Copy what is left of the log (little, after a passive checkpoint) and empty it, so that
@@ -163,6 +203,9 @@ class SQLiteStorage:
             self._db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
 
     async def events(self, table_id: str, after: int = 0) -> list[tuple[int, dict[str, Any]]]:
+        return await self._run(self._events, table_id, after)
+
+    def _events(self, table_id: str, after: int) -> list[tuple[int, dict[str, Any]]]:
         rows = self._db.execute(
             "SELECT seq, event FROM events WHERE table_id = ? AND seq > ? ORDER BY seq", (table_id, after)
         ).fetchall()
@@ -170,8 +213,9 @@ class SQLiteStorage:
 
     async def close(self) -> None:
         if self._checkpoint is not None:
-            await self._checkpoint
-        self._db.close()
+            await asyncio.wait({self._checkpoint})
+        await self._run(self._db.close)
+        self._worker.shutdown()
 
 
 def backup(source: Path, target: Path) -> int:

@@ -110,6 +110,7 @@ export function receive(message) {
     case 'state': {
       if (!app.state || app.state.version !== message.version) app.hint = null;
       if (!app.state || message.version > app.state.version) noteChange(message);
+      if (message.score_sheet === null) message.score_sheet = app.state.score_sheet;  // unchanged
       const dealt = !app.state || app.state.game !== message.game || app.state.deal !== message.deal;
       app.state = message;
       app.seats = message.seats;
