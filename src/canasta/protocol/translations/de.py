@@ -44,6 +44,9 @@ ERRORS: Mapping[str, str] = {
     "not_found": "Unter dieser Adresse gibt es nichts.",
     "bad_method": "Diese Adresse nimmt diese Methode nicht an.",
     "internal_error": "Der Server konnte die Anfrage nicht ausführen; nichts wurde geändert. Bitte versuch es erneut.",
+    "chat_limited": "Zu viele Chatzeilen von deinem Platz oder an diesem Tisch: die Zeile wurde nicht gesendet, warte einen Moment.",
+    "table_damaged": "Die gespeicherten Partien dieses Tisches lassen sich nicht lesen; der Betreiber des Servers hat die Einzelheiten.",
+    "too_many_requests": "Zu viele Anfragen von deiner Adresse: versuch es in {seconds} s erneut.",
 }
 
 RANKS: Mapping[str, str] = {

@@ -44,6 +44,9 @@ ERRORS: Mapping[str, str] = {
     "not_found": "No hay nada en esta dirección.",
     "bad_method": "Esta dirección no acepta ese método.",
     "internal_error": "El servidor no pudo completar la solicitud; no se cambió nada. Vuelve a intentarlo.",
+    "chat_limited": "Demasiadas líneas de chat desde tu asiento o en esta mesa: la línea no se envió, espera un momento.",
+    "table_damaged": "Las partidas guardadas de esta mesa no se pueden leer; el administrador del servidor tiene los detalles.",
+    "too_many_requests": "Demasiadas solicitudes desde tu dirección: inténtalo de nuevo dentro de {seconds} s.",
 }
 
 RANKS: Mapping[str, str] = {

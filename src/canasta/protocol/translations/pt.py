@@ -44,6 +44,9 @@ ERRORS: Mapping[str, str] = {
     "not_found": "Não há nada neste endereço.",
     "bad_method": "Este endereço não aceita esse método.",
     "internal_error": "O servidor não conseguiu concluir o pedido; nada foi alterado. Tente de novo.",
+    "chat_limited": "Muitas linhas de chat do seu lugar ou nesta mesa: a linha não foi enviada, espere um pouco.",
+    "table_damaged": "As partidas salvas desta mesa não podem ser lidas; o administrador do servidor tem os detalhes.",
+    "too_many_requests": "Muitas solicitações do seu endereço: tente de novo em {seconds} s.",
 }
 
 RANKS: Mapping[str, str] = {
