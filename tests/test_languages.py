@@ -54,7 +54,9 @@ def test_every_server_text_is_translated(lang: str) -> None:
 def test_a_player_reads_refusals_hints_and_errors_in_each_language() -> None:
     state = make_state(hands=[["KS", "KH", "KD", "9C", "4D"], [], [], []])
     move = Meld((Group(tuple(Card.parse(c) for c in ("KS", "KH", "KD"))),))
-    error = ProtocolError.illegal(IllegalActionError("count 30", "opening_minimum"), state, move)
+    with pytest.raises(IllegalActionError) as refused:
+        state.apply(move)
+    error = ProtocolError.illegal(refused.value)
     assert {lang: error.message(lang) for lang in NEW} == {
         "es": "Tu primer juego suma 30 puntos; necesitas al menos 50.",
         "pt": "Seu primeiro jogo soma 30 pontos; você precisa de pelo menos 50.",

@@ -254,15 +254,18 @@ class Room:
     async def join(self, request: JoinRequest) -> tuple[int, str]:
         """Give a free seat for a person to `request.name`; returns the seat and its token."""
         async with self.lock:
-            table = self.table
-            seat = table.free_seat(request.seat)
-            if seat is None:
-                raise ProtocolError(ErrorCode.TABLE_FULL)
-            token = secrets.token_urlsafe(24)
-            if not await self.storage.take_seat(table.id, seat, request.name, token_hash(token)):
-                await self._catch_up()  # another process gave the seat away
+            while True:
+                table = self.table
+                seat = table.free_seat(request.seat)
+                if seat is None:
+                    raise ProtocolError(ErrorCode.TABLE_FULL)
+                token = secrets.token_urlsafe(24)
+                if await self.storage.take_seat(table.id, seat, request.name, token_hash(token)):
+                    break
+                await self._catch_up()  # another process gave the seat away (its notice is on its way)
                 self.changed()
-                raise ProtocolError(ErrorCode.SEAT_TAKEN, seat=seat)
+                if request.seat is not None:
+                    raise ProtocolError(ErrorCode.SEAT_TAKEN, seat=seat)
             table.seats[seat].name, table.seats[seat].token_hash = request.name, token_hash(token)
             await self.broker.publish(Notice(table.id, self.origin))
             self.autoplay.absent(seat)
