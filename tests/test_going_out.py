@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 import pytest
+from tests.support import make_state
 
 from canasta.bots import make_bot
 from canasta.bots.heuristic import decide
@@ -15,7 +16,6 @@ from canasta.bots.search import MIN_ROUNDS, SearchBot, advantage, candidates
 from canasta.bots.skill import HARD
 from canasta.bots.table import Table
 from canasta.rules import Ask, Discard, Meld, State
-from tests.support import make_state
 
 #: Partner and opponents hold many cards: the deal is not about to end.
 FULL = [

@@ -151,15 +151,19 @@ class SearchBot:
         if len(legal) == 1:
             return legal[0]
         deadline = None if self.seconds is None else self.clock() + self.seconds
+        options = self.options(view)
+        if len(options) == 1:
+            return options[0]
+        values = self.values(view, options, rng, deadline)
+        return options[pick(values, self.confidence)]
+
+    def options(self, view: SeatView) -> list[Action]:
+        """The actions this search weighs for the seat to move, the `hard` level's choice first."""
         mover = view.mover()
         preferred = decide(mover, HARD, random.Random(0))
         if mover.check(preferred) is not None:
-            preferred = fallback(legal)
-        options = candidates(mover, preferred, self.width, self.melds)
-        if len(options) == 1:
-            return preferred
-        values = self.values(view, options, rng, deadline)
-        return options[pick(values, self.confidence)]
+            preferred = fallback(view.legal)
+        return candidates(mover, preferred, self.width, self.melds)
 
     def values(
         self, view: SeatView, options: list[Action], rng: random.Random, deadline: float | None = None

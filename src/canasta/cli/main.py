@@ -6,7 +6,15 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from canasta.cli import backup_command, bot_command, engine_commands, play, serve_command, tournament
+from canasta.cli import (
+    backup_command,
+    bot_command,
+    engine_commands,
+    play,
+    review_command,
+    serve_command,
+    tournament,
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -18,6 +26,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve_command.register(sub)
     backup_command.register(sub)
     bot_command.register(sub)
+    review_command.register(sub)
     return parser
 
 
