@@ -173,7 +173,7 @@ def main() -> None:
     print(f"the search's own moves: {wrongly} / {len(own)} flagged ({100 * wrongly / len(own):.1f}%)")
 
     times = []
-    for _, game in zip(range(args.timed_deals), played_deals(args.seed + 1), strict=False):
+    for _, (_, game) in zip(range(args.timed_deals), played_deals(args.seed + 1), strict=False):
         start = time.process_time()
         review = review_deal(Record.of_game(game), 0, 0, args.iterations)
         times.append(time.process_time() - start)
