@@ -6,12 +6,14 @@ Usage: .venv/bin/python benchmarks/review_quality.py [--planted N] [--own N] [--
 
 Positions come from real classic deals (4 players): the tournament's decks (seed 2026), played
 by `hard` at every seat. At the seat's decisions the script plants a move that loses clearly,
-of four kinds, at most one of each kind per deal, until it has N (default 60):
+of five kinds, at most one of each kind per deal, until it has N (default 80):
 
 - `missed_out`: the seat could go out (a meld-out was there) and partner would say yes (holds
   60 points or less), and it discards instead (the heuristic's discard);
 - `feeds_pile`: it discards a natural card of a rank the opponents have melded onto a pile of
   five or more cards they may take by adding it to their meld;
+- `wild_away`: it discards a wild card onto a pile of three cards or fewer (nothing worth
+  freezing), which the opponents may then take, wild card and all, with a natural pair;
 - `breaks_canasta`: it discards a natural card of the rank of its side's meld of six cards
   (which that card would have made a canasta);
 - `late_pile`: it takes a pile of four or more cards while an opponent who may go out holds
@@ -47,7 +49,7 @@ from canasta.rules.view import SeatView
 from canasta.tournament import TournamentSpec, deal_deck
 
 RULES = RuleSet.preset("classic", 4)
-KINDS = ("missed_out", "feeds_pile", "breaks_canasta", "late_pile")
+KINDS = ("missed_out", "feeds_pile", "wild_away", "breaks_canasta", "late_pile")
 
 
 def played_deals(seed: int) -> Iterator[tuple[int, Game]]:
@@ -100,6 +102,9 @@ def plant(state: State, view: SeatView) -> Iterator[tuple[str, Action]]:
         fed = [c for c in cards if c.is_natural and any(c.rank in table.board.melds[t] for t in opponents)]
         if fed and Discard(fed[0]) != chosen:
             yield "feeds_pile", Discard(fed[0])
+    wilds = [c for c in cards if c.is_wild]
+    if wilds and len(view.pile) <= 3 and not (isinstance(chosen, Discard) and chosen.card.is_wild):
+        yield "wild_away", Discard(wilds[0])
     near = [c for c in cards if c.is_natural and len(table.melds.get(c.rank, ())) == 6]
     if near and Discard(near[0]) != chosen:
         yield "breaks_canasta", Discard(near[0])
@@ -147,7 +152,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--planted", type=int, default=60)
+    parser.add_argument("--planted", type=int, default=80)
     parser.add_argument("--own", type=int, default=200)
     parser.add_argument("--iterations", type=int, default=ITERATIONS)
     parser.add_argument("--seed", type=int, default=2026)
