@@ -15,7 +15,7 @@ from canasta.bots.discarding import choose_discard
 from canasta.bots.melding import go_out, next_build, opening_meld, special_outlook
 from canasta.bots.skill import Skill
 from canasta.bots.table import Table, rank_counts
-from canasta.rules.actions import Action, Answer, Ask, Discard, Draw, Pass, Pickup
+from canasta.rules.actions import Action, Answer, Ask, Discard, Draw, Meld, Pass, Pickup
 from canasta.rules.cards import Card, Rank
 from canasta.rules.errors import IllegalActionError
 from canasta.rules.legal import discard_actions, legal_actions, meld_actions, pickup_actions
@@ -86,18 +86,22 @@ def _answer(table: Table, skill: Skill) -> Answer:
     return Answer(points <= 60 or len(hand) <= 3 or table.threat >= 0.5)
 
 
-def _want_go_out(table: Table, skill: Skill) -> bool:
-    """Go out when possible, except (with special care) while a meld that is penalised when
-    incomplete might still be completed and the deal is not about to end."""
-    threat = table.threat
-    if threat >= 0.5:
-        return True
-    return not (skill.special_care and any(incomplete_special(r, cs) for r, cs in table.melds.items()))
+def going_out(table: Table, skill: Skill) -> Action | None:
+    """The first action of a way to go out this turn, if the level takes it: always, except
+    (with special care) where the rule set penalises a side's incomplete special melds at the
+    end and going out would leave one while the deal is not about to end anyway."""
+    out = go_out(table)
+    if out is None or not skill.special_care or table.threat >= 0.5:
+        return out
+    return None if _leaves_penalised_meld(table, out) else out
 
 
-def _could_go_out(table: Table) -> bool:
-    """Whether the seat could go out this turn if partner agreed."""
-    return go_out(Table(table.mover.assuming("yes"))) is not None
+def _leaves_penalised_meld(table: Table, out: Action) -> bool:
+    """Whether the side, once out by `out`, keeps a meld its rule set penalises at the end."""
+    if table.rules.end_penalties != "modern":
+        return False
+    melds = table.mover.after(out).board.melds[table.team] if isinstance(out, Meld) else table.melds
+    return any(incomplete_special(r, cs) for r, cs in melds.items())
 
 
 def _want_ask(table: Table, skill: Skill) -> bool:
@@ -214,9 +218,9 @@ def _play_phase(table: Table, skill: Skill, rng: random.Random) -> Action:
     if mover.now.must_meld_out:
         melds = meld_actions(mover)
         return melds[0] if melds else fallback(legal_actions(mover))
-    if _want_ask(table, skill) and _want_go_out(table, skill) and _could_go_out(table):
+    if _want_ask(table, skill) and going_out(Table(mover.assuming("yes")), skill) is not None:
         return Ask()
-    out = go_out(table) if _want_go_out(table, skill) else None
+    out = going_out(table, skill)
     if out is not None:
         return out
     if not table.opened:

@@ -25,7 +25,9 @@ plain `resample` overrated its changes about threefold; reading the discards (`d
 and leaving melds and going out to the heuristic made the changes pay. Later, with the better
 determinizations, weighing whether to meld at all (not which cards) paid too: classic search −
 hard +189.6 over 200 paired deals, against +141.8 without; and +239.6 once the tree weighed the
-melds of the turn after the draw as well.
+melds of the turn after the draw as well. Going out, and asking partner for it, is weighed
+against every discard and meld where the rules allow it, so that neither the search nor a hint
+or a review made with it misses a way out the heuristic held back.
 """
 
 from __future__ import annotations
@@ -146,24 +148,29 @@ class SearchBot:
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
         legal = view.legal
-        seat = seat_to_move(view)
+        seat_to_move(view)
         if len(legal) == 1:
             return legal[0]
         deadline = None if self.seconds is None else self.clock() + self.seconds
+        options = self.options(view)
+        if len(options) == 1:
+            return options[0]
+        values = self.values(view, options, rng, deadline)
+        return options[pick(values, self.confidence)]
+
+    def options(self, view: SeatView) -> list[Action]:
+        """The actions this search weighs for the seat to move, the `hard` level's choice first."""
         mover = view.mover()
         preferred = decide(mover, HARD, random.Random(0))
         if mover.check(preferred) is not None:
-            preferred = fallback(legal)
-        options = candidates(mover, preferred, self.width, self.melds)
-        if len(options) == 1:
-            return preferred
-        values = self._evaluate(view, seat, options, rng, deadline)
-        return options[pick(values, self.confidence)]
+            preferred = fallback(view.legal)
+        return candidates(mover, preferred, self.width, self.melds)
 
-    def _evaluate(
-        self, view: SeatView, seat: int, options: list[Action], rng: random.Random, deadline: float | None
+    def values(
+        self, view: SeatView, options: list[Action], rng: random.Random, deadline: float | None = None
     ) -> list[list[float]]:
-        """Per option, its continuation values on shared determinizations.
+        """Per option (legal actions of the seat to move), its continuation values on shared
+        determinizations of `view`.
 
         Every round deals one determinization and plays each option still in the running from
         it, with one seed for all (common random numbers). From `MIN_ROUNDS` on, an alternative
@@ -171,7 +178,7 @@ class SearchBot:
         budget goes to the close contests; the search stops early once no alternative is left,
         or once a single one is clearly better. A round the deadline cuts short is dropped.
         """
-        team = view.rules.team_of(seat)
+        team = view.rules.team_of(seat_to_move(view))
         values: list[list[float]] = [[] for _ in options]
         alive = list(range(len(options)))
         drawing = self.tree and view.now.phase == "draw"
@@ -394,8 +401,9 @@ def candidates(mover: Mover, preferred: Action, width: int, melds: bool = False)
     """The actions worth comparing here, the level's own choice first.
 
     The search weighs the draw (stock or pile, and how to take the pile), the discard (the
-    `width` best of different ranks by the heuristic's judgement, and freezing the pile), and
-    asking or answering. With `melds`, it also weighs how much to meld: against a meld of the
+    `width` best of different ranks by the heuristic's judgement, and freezing the pile), going
+    out and asking partner for it wherever the rules allow them (against a discard or a meld
+    alike), and answering. With `melds`, it also weighs how much to meld: against a meld of the
     heuristic (going out included), the meld that lowers the hand most (as the heuristic melds
     when the deal may end) and melding nothing more this turn; against its discard, first
     melding what lowers the hand. The groups themselves are the heuristic's.
@@ -422,6 +430,8 @@ def candidates(mover: Mover, preferred: Action, width: int, melds: bool = False)
     if isinstance(preferred, Ask):
         add(_without_ask(table))
         return out
+    add(go_out(table))  # the level may hold it back
+    add(_ask_to_go_out(table))
     if isinstance(preferred, Meld):
         if melds and not mover.now.must_meld_out:
             add(next_build(table, HARD, True))  # what lowers the hand most, as when the deal may end
@@ -446,6 +456,14 @@ def candidates(mover: Mover, preferred: Action, width: int, melds: bool = False)
 def _without_ask(table: Table) -> Action | None:
     """What the turn does next if it does not ask partner."""
     return go_out(table) or next_build(table, HARD, False) or _best_discard(table)
+
+
+def _ask_to_go_out(table: Table) -> Action | None:
+    """Asking partner, where the rule set lets the seat ask now and a yes lets it go out."""
+    mover = table.mover
+    if mover.check(Ask()) is not None:
+        return None
+    return Ask() if go_out(Table(mover.assuming("yes"))) is not None else None
 
 
 def _best_discard(table: Table) -> Action | None:

@@ -105,28 +105,38 @@ def _fail(message: str) -> int:
     return 2
 
 
-def run_replay(args: argparse.Namespace) -> int:
+def read_record(name: str) -> Record:
+    """The record (or position) in file `name` ('-': standard input); an `InvalidActionError`
+    says what is wrong with it, naming the file."""
     try:
-        if args.file == "-":
+        if name == "-":
             text = sys.stdin.read()
         else:
-            with open(args.file, encoding="utf-8") as f:
+            with open(name, encoding="utf-8") as f:
                 text = f.read()
     except OSError as exc:
-        return _fail(f"{args.file}: cannot read: {exc.strerror}")
+        raise InvalidActionError(f"{name}: cannot read: {exc.strerror}") from None
     except UnicodeDecodeError:
-        return _fail(f"{args.file}: not a UTF-8 text file")
+        raise InvalidActionError(f"{name}: not a UTF-8 text file") from None
     try:
         obj = json.loads(text)
     except json.JSONDecodeError as exc:
-        return _fail(f"{args.file}: not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}")
+        raise InvalidActionError(
+            f"{name}: not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+        ) from None
     except RecursionError:
-        return _fail(f"{args.file}: not JSON: nested too deeply")
+        raise InvalidActionError(f"{name}: not JSON: nested too deeply") from None
     try:
-        record = Record.from_json(obj)
-        out, _ = replay(record)
+        return Record.from_json(obj)
     except InvalidActionError as exc:
-        return _fail(f"{args.file}: {exc.message}")
+        raise InvalidActionError(f"{name}: {exc.message}", exc.code) from None
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    try:
+        out, _ = replay(read_record(args.file))
+    except InvalidActionError as exc:
+        return _fail(exc.message)
     print(json.dumps(out))
     return 0 if out["ok"] else 1
 

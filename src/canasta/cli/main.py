@@ -8,7 +8,15 @@ import traceback
 from collections.abc import Sequence
 
 from canasta import __version__
-from canasta.cli import backup_command, bot_command, engine_commands, play, serve_command, tournament
+from canasta.cli import (
+    backup_command,
+    bot_command,
+    engine_commands,
+    play,
+    review_command,
+    serve_command,
+    tournament,
+)
 from canasta.match import BotError
 
 DEBUG_HELP = "on an internal error, print its traceback"
@@ -25,6 +33,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve_command.register(sub)
     backup_command.register(sub)
     bot_command.register(sub)
+    review_command.register(sub)
     for command in sub.choices.values():  # `canasta COMMAND --debug` too
         command.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help=DEBUG_HELP)
     return parser
