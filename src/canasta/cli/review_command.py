@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 from canasta.cli.action_text import action_text
+from canasta.cli.arguments import seed_number, whole
 from canasta.cli.engine_commands import _fail, format_table, read_record
 from canasta.protocol.review_texts import LANGUAGES, reason_text
 from canasta.review import ITERATIONS, ReviewError, review_deal
@@ -15,15 +16,22 @@ from canasta.rules.errors import InvalidActionError
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("review", help="where a seat lost points in a recorded deal, and what was better")
+    p = sub.add_parser(
+        "review",
+        help="where a seat lost points in a recorded deal, and what was better",
+        description="Review one seat's decisions in a finished deal of a record: at each decision the "
+        "search player, seeing only what that seat saw, values the move made and the best "
+        "alternatives on the same sampled worlds, and lists the decisions where an alternative was "
+        "clearly better, with the points it was worth and why.",
+    )
     p.add_argument("file", help="the record (canasta-record/1, JSON); '-' reads standard input")
     p.add_argument("--seat", type=int, required=True, help="the seat whose decisions are reviewed")
-    p.add_argument("--deal", type=int, default=0, help="the deal's number in the record (default 0)")
+    p.add_argument("--deal", type=whole(0), default=0, help="the deal's number in the record (default 0)")
     p.add_argument(
-        "--iterations", type=int, default=ITERATIONS,
-        help=f"continuations per decision (default {ITERATIONS})",
+        "--iterations", type=whole(1, 100_000), default=ITERATIONS,
+        help=f"continuations per decision, 1 to 100000 (default {ITERATIONS})",
     )
-    p.add_argument("--seed", type=int, default=0, help="seed of the sampled worlds (default 0)")
+    p.add_argument("--seed", type=seed_number, default=0, help="seed of the sampled worlds (default 0)")
     p.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the reasons (default en)")
     p.add_argument("--json", action="store_true", help="print the review as JSON")
     p.add_argument("--progress", action="store_true", help="report each decision reviewed on stderr")
