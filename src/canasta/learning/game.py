@@ -28,6 +28,7 @@ from canasta.rules import (
     InvalidActionError,
     Meld,
     Pickup,
+    Rank,
     RuleSet,
     State,
     legal_actions,
@@ -443,7 +444,8 @@ class LearningState:
 
     def resample(self, seat: SupportsIndex, rng: random.Random) -> LearningState:
         """A state that `seat` cannot tell from this one, the cards it does not see dealt at
-        random (`canasta.rules.resample`: cards known from a pickup stay in their hand)."""
+        random (`canasta.rules.resample`: cards known from a pickup stay in their hand; the
+        turn's player holds the cards of the step being formed, and can finish it)."""
         number = self._seat(seat)
         if self.state is None:
             deck = make_deck(self.game.rules.decks, self.game.rules.jokers)
@@ -452,12 +454,40 @@ class LearningState:
             for card in deck[: len(self.deck)]:
                 other._deal_card(card.index)
             return other
+        formed: list[LearningState] = []
+
+        def forms(state: State) -> bool:
+            try:
+                formed.append(self._formed(state))
+            except ValueError:
+                return False
+            return True
+
+        accept = forms if self.staged else None
+        state = resample(self.state.view(number), rng, self._holding(), accept)
+        return formed[-1] if formed and formed[-1].state is state else self._formed(state)
+
+    def _formed(self, state: State) -> LearningState:
+        """`state` (the seat to move's own) with the step being formed staged again."""
         other = LearningState(self.game)
-        other.state = resample(self.state.view(number), rng)
+        other.state = state
         other.remaining = [0] * len(ALL_CARDS)
         other.kinds = []
         other._restage(self.staged, self.history)
         return other
+
+    def _holding(self) -> list[tuple[Rank, int, int, int]]:
+        """The cards of the step being formed, as `canasta.rules.resample`'s `holding`."""
+        space = self.game.actions
+        out = []
+        for action_id in self.staged:
+            if action_id >= space.group:
+                out.append(space.groups[action_id - space.group])
+            elif action_id >= space.take:
+                top_only = action_id >= space.take_top
+                k, j, t = space.take_counts[action_id - (space.take_top if top_only else space.take)]
+                out.append((self.engine.pile[-1].rank, k, j, t))
+        return out
 
     def __str__(self) -> str:
         if self.state is None:
