@@ -11,6 +11,7 @@ import numpy as np
 import pyspiel
 import pytest
 from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python.observation import make_observation
 
 import canasta.openspiel  # noqa: F401  (registers python_canasta)
 from canasta.learning import LearningGame
@@ -88,6 +89,36 @@ def test_the_observer_gives_the_tensor_and_both_strings() -> None:
     clone = state.clone()
     clone.apply_action(clone.legal_actions()[0])
     assert clone.history() != state.history() and clone.inner.to_json() != inner.to_json()
+
+
+def test_a_public_only_observer_shows_no_private_card() -> None:
+    game = pyspiel.load_game("python_canasta", {"variant": "classic", "players": 4})
+    state = game.new_initial_state()
+    rng = np.random.default_rng(4)
+    while state.is_chance_node() or len(state.inner.history) < 12:
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    none, single, every = (
+        pyspiel.PrivateInfoType.NONE,
+        pyspiel.PrivateInfoType.SINGLE_PLAYER,
+        pyspiel.PrivateInfoType.ALL_PLAYERS,
+    )
+    public = make_observation(game, pyspiel.IIGObservationType(perfect_recall=False, private_info=none))
+    recall = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True, private_info=none))
+    private = make_observation(game, pyspiel.IIGObservationType(perfect_recall=False, private_info=single))
+    for seat in range(4):
+        hand = state.inner.engine.hands[seat]
+        public.set_from(state, seat)
+        private.set_from(state, seat)
+        assert not public.dict["hand"].any() and private.dict["hand"].sum() == len(hand)
+        others = np.delete(np.arange(public.tensor.size), np.arange(53))
+        assert (public.tensor[others] == private.tensor[others]).all()
+        lines = public.string_from(state, seat).splitlines()
+        mine = private.string_from(state, seat).splitlines()
+        differ = [(a, b) for a, b in zip(lines, mine, strict=True) if a != b]
+        assert differ == [("hand: hidden", "hand: " + " ".join(c.code for c in sorted(hand)))]
+        assert recall.string_from(state, seat) == state.inner.information_state_string(seat, private=False)
+    with pytest.raises(ValueError, match="with the seat's own hand or without"):
+        make_observation(game, pyspiel.IIGObservationType(perfect_recall=False, private_info=every))
 
 
 def test_resampling_keeps_the_information_state() -> None:

@@ -1,7 +1,8 @@
 """`resample` for every seat at every decision point of random deals in every configuration, a
 step being formed included: what the seat knows stays as it is (its information state and
 tensor), the result lists a legal move or is over, the seat to move keeps its very list, and the
-result plays on to the end of the deal without a dead end and survives a JSON round trip.
+result plays on to the end of the deal without a dead end and survives a JSON round trip; and
+the last resort after the random deals, alone.
 
 The default run resamples `COUNT` times per configuration; the soak run (`pytest -m soak
 tests/test_resample.py`) `SOAK_COUNT` times."""
@@ -13,6 +14,7 @@ import random
 import pytest
 
 from canasta.learning import LearningGame, LearningState
+from canasta.rules import InvalidActionError, resample
 from canasta.rules.ruleset import CONFIGURATIONS, configuration_label
 
 CONFIG_IDS = [configuration_label(*c) for c in CONFIGURATIONS]
@@ -65,3 +67,30 @@ def test_resample_at_every_decision_point(variant: str, players: int, options: d
 @pytest.mark.parametrize(("variant", "players", "options"), CONFIGURATIONS, ids=CONFIG_IDS)
 def test_resample_at_every_decision_point_soak(variant: str, players: int, options: dict[str, int]) -> None:
     assert resample_deals(variant, players, options, SOAK_COUNT, seed=100 + players) > 0
+
+
+@pytest.mark.parametrize(("variant", "players"), [("classic", 2), ("modern-american", 4), ("mendelev", 4)])
+def test_the_last_resort_alone_deals_a_turn_that_goes_on(variant: str, players: int) -> None:
+    """With no random deal tried, the hands built rank by rank let the turn's player go on."""
+    game = LearningGame(variant, players)
+    rng = random.Random(3)
+    checked = 0
+    while checked < 150:
+        state = game.new_initial_state(seed=rng.randrange(2**32))
+        while not state.is_terminal() and checked < 150:
+            engine = state.engine
+            if not state.staged:
+                seat = rng.choice([s for s in range(players) if s != engine.turn])
+                view = engine.view(seat)
+                other = resample(view, rng, tries=0)
+                assert other.view(seat).to_json() == view.to_json()
+                assert other.legal_actions() and not other.is_over
+                checked += 1
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_a_view_that_no_deal_fits_is_refused() -> None:
+    state = LearningGame("classic", 4).new_initial_state(seed=1)
+    view = state.engine.view(2)
+    with pytest.raises(InvalidActionError, match="no deal of the unseen cards fits seat 2's view"):
+        resample(view, random.Random(1), accept=lambda world: False)

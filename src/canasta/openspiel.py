@@ -156,12 +156,21 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
 
 class CanastaObserver:
     """OpenSpiel's observer: the tensor and text of `canasta.learning.observation`; with
-    perfect recall, the information state string (no tensor)."""
+    perfect recall, the information state string (no tensor). A public-only observation type
+    (`private_info` NONE) leaves the seat's hand out of both."""
 
     def __init__(self, learning: LearningGame, iig_obs_type: Any, params: Any) -> None:
         if params:
             raise ValueError(f"python_canasta's observer takes no parameters, not {params!r}")
-        self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        kind = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
+        if not kind.public_info or kind.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError(
+                "python_canasta observes the public information, with the seat's own hand or without"
+                f" (private_info SINGLE_PLAYER or NONE), not public_info {kind.public_info},"
+                f" {kind.private_info}"
+            )
+        self.perfect_recall = bool(kind.perfect_recall)
+        self.private = kind.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
         self.tensor: np.ndarray[Any, np.dtype[np.float32]] | None = None
         self.dict: dict[str, np.ndarray[Any, np.dtype[np.float32]]] = {}
         if not self.perfect_recall:
@@ -173,12 +182,12 @@ class CanastaObserver:
 
     def set_from(self, state: CanastaState, player: int) -> None:
         if self.tensor is not None:
-            self.tensor[:] = state.inner.observation_tensor(player)
+            self.tensor[:] = state.inner.observation_tensor(player, self.private)
 
     def string_from(self, state: CanastaState, player: int) -> str:
         if self.perfect_recall:
-            return state.inner.information_state_string(player)
-        return state.inner.observation_string(player)
+            return state.inner.information_state_string(player, self.private)
+        return state.inner.observation_string(player, self.private)
 
 
 pyspiel.register_game(GAME_TYPE, CanastaGame)

@@ -344,13 +344,14 @@ class LearningState:
 
     # -- observations ---------------------------------------------------------------------------
 
-    def observation_tensor(self, seat: SupportsIndex) -> list[float]:
-        """What `seat` may know as numbers (`canasta.learning.observation`)."""
-        return self.game.observation.tensor(self, self._seat(seat))
+    def observation_tensor(self, seat: SupportsIndex, private: bool = True) -> list[float]:
+        """What `seat` may know as numbers (`canasta.learning.observation`); without `private`,
+        what every seat knows (no hand)."""
+        return self.game.observation.tensor(self, self._seat(seat), private)
 
-    def observation_string(self, seat: SupportsIndex) -> str:
-        """What `seat` may know now, as text."""
-        return describe(self, self._seat(seat))
+    def observation_string(self, seat: SupportsIndex, private: bool = True) -> str:
+        """What `seat` may know now, as text; without `private`, what every seat knows."""
+        return describe(self, self._seat(seat), private)
 
     def _seat(self, seat: SupportsIndex) -> int:
         players = self.game.rules.players
@@ -362,9 +363,9 @@ class LearningState:
             raise ValueError(f"seat {seat!r} is not a seat of this {players}-player game")
         return number
 
-    def information_state_string(self, seat: SupportsIndex) -> str:
+    def information_state_string(self, seat: SupportsIndex, private: bool = True) -> str:
         """`observation_string` and the ids played since the deal (all public)."""
-        return self.observation_string(seat) + "\nhistory: " + " ".join(map(str, self.history))
+        return self.observation_string(seat, private) + "\nhistory: " + " ".join(map(str, self.history))
 
     # -- copies and text ------------------------------------------------------------------------
 

@@ -64,8 +64,9 @@ class ObservationLayout:
         self.size = offset
         self._at = {name: off for name, (off, _) in self.pieces.items()}
 
-    def tensor(self, ls: LearningState, seat: int) -> list[float]:
-        """The tensor of `seat` (see the module docstring)."""
+    def tensor(self, ls: LearningState, seat: int, private: bool = True) -> list[float]:
+        """The tensor of `seat` (see the module docstring); without `private`, the public part
+        only (the `hand` piece all zeros)."""
         out = [0.0] * self.size
         at = self._at
         state = ls.state
@@ -75,7 +76,7 @@ class ObservationLayout:
         rules = state.rules
         players, teams = rules.players, rules.teams
         team = seat % teams
-        for c in state.hands[seat]:
+        for c in state.hands[seat] if private else ():
             out[at["hand"] + c.index] += 1
         for s in range(players):
             rel = (s - seat) % players
@@ -158,8 +159,9 @@ def _index(card: Card) -> int:
     return card.index
 
 
-def describe(ls: LearningState, seat: int) -> str:
-    """The text of what `seat` may know now (the same facts as the tensor)."""
+def describe(ls: LearningState, seat: int, private: bool = True) -> str:
+    """The text of what `seat` may know now (the same facts as the tensor); without `private`,
+    the public facts only (`hand: hidden`)."""
     state = ls.state
     if state is None:
         return f"seat {seat}: dealing, {len(ls.deck)} of {ls.game.rules.deck_size} cards dealt"
@@ -176,7 +178,7 @@ def describe(ls: LearningState, seat: int) -> str:
         + (f", sitting out {state.sitting_out}" if state.sitting_out is not None else "")
         + f"; turn {state.turn}, to move {state.to_move}, phase {state.phase}"
         f", drew {state.drew or '-'}, permission {state.permission or '-'}",
-        f"hand: {_cards(state.hands[seat])}",
+        f"hand: {_cards(state.hands[seat]) if private else 'hidden'}",
         "known: " + " | ".join(_cards(state.known[s]) for s in seats),
         "hand sizes: " + " ".join(str(len(h)) for h in state.hands) + f"; stock {len(state.stock)}",
         f"pile ({pile}): " + (" ".join(c.code for c in state.pile) or "-"),

@@ -12,7 +12,7 @@ from canasta.rules import public
 from canasta.rules.actions import Action
 from canasta.rules.cards import Card, Rank, make_deck, sorted_cards
 from canasta.rules.deal import active_order
-from canasta.rules.errors import IllegalActionError
+from canasta.rules.errors import IllegalActionError, InvalidActionError
 from canasta.rules.legal import legal_actions
 from canasta.rules.mover import Mover
 from canasta.rules.parts import Board, Cards, DrawSource, Permission, Phase, Turn
@@ -227,7 +227,7 @@ def unseen_cards(view: SeatView) -> list[Card]:
 
 #: Cards a seat is known to be laying: (rank, naturals, jokers, twos); rank 3 means black threes.
 Need = tuple[Rank, int, int, int]
-#: Random deals `resample` tries (plain, then leaning toward useful cards) before it searches.
+#: Random deals `resample` tries (as many again leaning toward useful cards) before it searches.
 RESAMPLE_TRIES = 48
 
 
@@ -236,6 +236,7 @@ def resample(
     rng: random.Random,
     holding: Sequence[Need] = (),
     accept: Callable[[State], bool] | None = None,
+    tries: int = RESAMPLE_TRIES,
 ) -> State:
     """A full state consistent with everything the view's seat knows, hidden cards dealt at random.
 
@@ -244,8 +245,8 @@ def resample(
     seat's, its hidden cards must let it go on as it has: the result lists a legal move (or is
     over), the turn's player holds the cards of `holding` (what it is known to be laying, such as
     the learning interface's staged ids) and `accept` (if given) holds. Deals are tried at random,
-    the turn's player dealt `holding` first, `RESAMPLE_TRIES` of them plain and as many leaning
-    toward the ranks it can use; then its hand is searched for card by card (`_search_hand`).
+    the turn's player dealt `holding` first, `tries` of them plain and as many leaning toward
+    the ranks it can use; then a few hands built rank by rank (`_search_hand`).
     """
     unseen = unseen_cards(view)
     rules = view.rules
@@ -260,21 +261,20 @@ def resample(
         return _deal(view, rng, pool, bonus, [])
     held = view.known[turn]
     useful = _useful_ranks(view)
-    for attempt in range(2 * RESAMPLE_TRIES):
+    for attempt in range(2 * tries):
         first = _needed(holding, held, pool, rng)
         rest = _without(pool, first)
         free = view.hand_sizes[turn] - len(held) - len(first)
-        if attempt < RESAMPLE_TRIES:
-            chosen = rng.sample(rest, free)
-        else:
-            chosen = _leaning(rest, useful, free, rng)
+        chosen = rng.sample(rest, free) if attempt < tries else _leaning(rest, useful, free, rng)
         state = _deal(view, rng, _without(rest, chosen), bonus, first + chosen)
         if _goes_on(state, accept):
             return state
     return _search_hand(view, rng, pool, bonus, holding, accept)
 
 
-def _deal(view: SeatView, rng: random.Random, pool: list[Card], bonus: list[Card], turns: list[Card]) -> State:
+def _deal(
+    view: SeatView, rng: random.Random, pool: list[Card], bonus: list[Card], turns: list[Card]
+) -> State:
     """The state with `pool` dealt at random to the hidden hands and the stock, the turn's
     player (when hidden) holding its known cards and `turns`, the others their known cards."""
     rules = view.rules
@@ -314,7 +314,9 @@ def _goes_on(state: State, accept: Callable[[State], bool] | None) -> bool:
     return accept is None or accept(state)
 
 
-def _needed(holding: Sequence[Need], held: Sequence[Card], pool: Sequence[Card], rng: random.Random) -> list[Card]:
+def _needed(
+    holding: Sequence[Need], held: Sequence[Card], pool: Sequence[Card], rng: random.Random
+) -> list[Card]:
     """Cards of `pool`, chosen at random by kind, that the turn's player needs for `holding`
     beyond its known cards `held`."""
     wanted: dict[Rank, int] = {}
@@ -369,7 +371,31 @@ def _search_hand(
     holding: Sequence[Need],
     accept: Callable[[State], bool] | None,
 ) -> State:
-    raise AssertionError("resample: no deal found")
+    """The last resort, rare: the turn's player dealt, after the cards of `holding`, the unseen
+    cards of one rank first (each rank in turn), then those of the most plentiful ranks or of
+    the highest points. A made-up view that no deal fits raises `InvalidActionError`."""
+    held = view.known[view.turn]
+    first = _needed(holding, held, pool, rng)
+    rest = _without(pool, first)
+    free = view.hand_sizes[view.turn] - len(held) - len(first)
+    plenty: dict[Rank, int] = {}
+    for c in rest:
+        plenty[c.rank] = plenty.get(c.rank, 0) + 1
+    leads = sorted(plenty, key=lambda r: -plenty[r]) or [Rank.WILD]  # no unseen card: one deal
+    for lead in leads:
+        for by_points in (False, True):
+            chosen = sorted(rest, key=lambda c: _rank_by_rank(c, lead, plenty, by_points))[:free]
+            state = _deal(view, rng, _without(rest, chosen), bonus, first + chosen)
+            if _goes_on(state, accept):
+                return state
+    raise InvalidActionError(f"no deal of the unseen cards fits seat {view.seat}'s view", "bad_position")
+
+
+def _rank_by_rank(card: Card, lead: Rank, plenty: Mapping[Rank, int], by_points: bool) -> tuple[int, ...]:
+    """Where `card` comes in `_search_hand`'s order: the lead rank's cards, then the most
+    plentiful ranks' (or the highest points') first, rank by rank."""
+    more = (-card.points, -plenty[card.rank]) if by_points else (-plenty[card.rank], -card.points)
+    return (card.rank is not lead, *more, card.index)
 
 
 def _board_of(view: SeatView) -> Board:
