@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pyspiel
 import pytest
-from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python.algorithms import ismcts, mcts, outcome_sampling_mccfr
 from open_spiel.python.observation import make_observation
 
 import canasta.openspiel  # noqa: F401  (registers python_canasta)
@@ -21,8 +21,8 @@ from canasta.rules.ruleset import CONFIGURATIONS, configuration_label
 CONFIG_IDS = [configuration_label(*c) for c in CONFIGURATIONS]
 
 
-def load(variant: str, players: int, options: dict[str, object]) -> pyspiel.Game:
-    params: dict[str, object] = {"variant": variant, "players": players}
+def load(variant: str, players: int, options: dict[str, object], **flags: bool) -> pyspiel.Game:
+    params: dict[str, object] = {"variant": variant, "players": players, **flags}
     if options:
         params["options"] = " ".join(f"{k}:{v}" for k, v in options.items())
     return pyspiel.load_game("python_canasta", params)
@@ -67,10 +67,30 @@ def test_bad_parameters_are_refused(params: dict[str, object], message: str) -> 
         pyspiel.load_game("python_canasta", params)
 
 
+@pytest.mark.parametrize("flags", [{}, {"zero_sum": True, "skip_forced": True}], ids=["plain", "flags"])
 @pytest.mark.parametrize(("variant", "players", "options"), CONFIGURATIONS, ids=CONFIG_IDS)
-def test_openspiel_random_simulation_conformance(variant: str, players: int, options: dict[str, int]) -> None:
-    game = load(variant, players, options)
+def test_openspiel_random_simulation_conformance(
+    variant: str, players: int, options: dict[str, int], flags: dict[str, bool]
+) -> None:
+    game = load(variant, players, options, **flags)
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_the_zero_sum_game_is_typed_so_and_mccfr_runs_on_it() -> None:
+    game = pyspiel.load_game("python_canasta", {"variant": "online", "players": 2, "zero_sum": True})
+    assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM and game.utility_sum() == 0.0
+    assert game.max_utility() == -game.min_utility() == game.learning.bounds()[1]
+    plain = pyspiel.load_game("python_canasta", {"variant": "online", "players": 2})
+    assert plain.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+    for _ in range(3):
+        solver.iteration()
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    probabilities = solver.average_policy().action_probabilities(state)
+    assert set(probabilities) == set(state.legal_actions())
+    assert sum(probabilities.values()) == pytest.approx(1)
 
 
 def test_the_observer_gives_the_tensor_and_both_strings() -> None:

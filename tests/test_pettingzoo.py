@@ -105,3 +105,24 @@ def test_the_global_state_is_every_seats_observation() -> None:
     state = e.state()
     assert state.dtype == np.float32 and e.state_space.contains(state)
     assert list(state) == pytest.approx(deal.observation_tensor(0) + deal.observation_tensor(1))
+
+
+@pytest.mark.filterwarnings(*DICT_OBSERVATION)
+def test_the_game_parameters_pass_through() -> None:
+    api_test(env(variant="online", players=4, zero_sum=True, skip_forced=True), num_cycles=300)
+    e = env(variant="online", players=4, zero_sum=True, skip_forced=True)
+    e.reset(seed=3)
+    rng = random.Random(3)
+    forced = []
+    for _ in e.agent_iter():
+        observation, _, termination, truncation, info = e.last()
+        if termination or truncation:
+            e.step(None)
+            continue
+        forced.extend(info.get("forced", []))  # the ids played for the agents after the last step
+        mask = observation["action_mask"]
+        assert mask.sum() > 1  # a single choice is played for the agent
+        e.step(int(rng.choice(list(np.flatnonzero(mask)))))
+    deal = e.unwrapped.deal
+    assert forced and forced == [deal.history[i] for i in deal.forced][: len(forced)]
+    assert sum(e.unwrapped.rewards.values()) == pytest.approx(0)

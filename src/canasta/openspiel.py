@@ -9,7 +9,9 @@ returns). Parameters: `variant` and `players` as in `RuleSet.preset`; `options`,
 as space-separated `key:value` items (e.g. `"meld_max_wilds:2 pile_take_methods:pair/layoff"`:
 a number, `true`/`false`, a word, or for a list option words or numbers separated by `/`, the
 pairs of `initial_meld_table` as `score+minimum`); `scores`, the teams' cumulative scores
-before the deal, space-separated (they decide the opening minimum). Needs the `openspiel`
+before the deal, space-separated (they decide the opening minimum); `zero_sum` (returns less
+the teams' mean, game type zero-sum) and `skip_forced` (a decision with one legal id is played
+at once), booleans. Needs the `openspiel`
 extra (`pip install 'canasta[openspiel]'`).
 """
 
@@ -25,7 +27,14 @@ import pyspiel
 from canasta.learning import CHANCE, LearningGame, LearningState
 from canasta.rules import InvalidActionError, RuleSet
 
-PARAMETERS: dict[str, Any] = {"variant": "classic", "players": 4, "options": "", "scores": ""}
+PARAMETERS: dict[str, Any] = {
+    "variant": "classic",
+    "players": 4,
+    "options": "",
+    "scores": "",
+    "zero_sum": False,
+    "skip_forced": False,
+}
 #: Options whose value is a list (`/`-separated in the `options` parameter).
 _LISTS = {
     f.name
@@ -33,23 +42,30 @@ _LISTS = {
     if str(f.type).startswith(("frozenset", "tuple"))
 }
 
-GAME_TYPE = pyspiel.GameType(
-    short_name="python_canasta",
-    long_name="Python Canasta (one deal)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.GENERAL_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=6,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=False,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    provides_factored_observation_string=False,
-    parameter_specification=PARAMETERS,
-)
+
+
+def game_type(utility: pyspiel.GameType.Utility) -> pyspiel.GameType:
+    """`python_canasta`'s game type, general-sum (as registered) or zero-sum (`zero_sum`)."""
+    return pyspiel.GameType(
+        short_name="python_canasta",
+        long_name="Python Canasta (one deal)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=utility,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=6,
+        min_num_players=2,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        provides_factored_observation_string=False,
+        parameter_specification=PARAMETERS,
+    )
+
+
+GAME_TYPE = game_type(pyspiel.GameType.Utility.GENERAL_SUM)
 
 
 def parse_options(text: str) -> dict[str, Any]:
@@ -92,18 +108,21 @@ class CanastaGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = {**PARAMETERS, **(params or {})}
         options, scores = parse_options(params["options"]), parse_scores(params["scores"])
-        learning = LearningGame(params["variant"], params["players"], options, scores)
+        flags = {name: params[name] for name in ("zero_sum", "skip_forced")}
+        learning = LearningGame(params["variant"], params["players"], options, scores, **flags)
         low, high = learning.bounds()
+        utility = pyspiel.GameType.Utility
+        kind = game_type(utility.ZERO_SUM) if learning.zero_sum else GAME_TYPE
         info = pyspiel.GameInfo(
             num_distinct_actions=learning.num_distinct_actions,
             max_chance_outcomes=learning.max_chance_outcomes,
             num_players=learning.num_players,
             min_utility=low,
             max_utility=high,
-            utility_sum=None,
+            utility_sum=0.0 if learning.zero_sum else None,
             max_game_length=learning.max_game_length,
         )
-        super().__init__(GAME_TYPE, info, params)
+        super().__init__(kind, info, params)
         self.learning = learning
 
     def new_initial_state(self) -> CanastaState:

@@ -13,9 +13,10 @@ Agents are `player_0` ... `player_{n-1}` (seat numbers); the agent to act is the
 tensor of canasta.learning.observation, "action_mask": int8 mask of the legal ids}` (all zeros
 for an agent not to act); actions are the ids of `canasta.learning.actions`. Rewards come at
 the end of the deal: each seat's team's deal score / 1000. `reset(seed)` deals from a seed
-derived from it, so a seed gives the same deals. `deal` is the deal being played (a
-`LearningState`), `state()` the global state: every seat's tensor. Needs the `pettingzoo` extra
-(`pip install 'canasta[pettingzoo]'`).
+derived from it, so a seed gives the same deals. With `skip_forced`, the ids then played for
+the agents (each the only legal one) are every agent's `info["forced"]`. `deal` is the deal
+being played (a `LearningState`), `state()` the global state: every seat's tensor. Needs the
+`pettingzoo` extra (`pip install 'canasta[pettingzoo]'`).
 """
 
 from __future__ import annotations
@@ -37,9 +38,13 @@ def env(
     options: Mapping[str, Any] | None = None,
     scores: Sequence[int] | None = None,
     render_mode: str | None = None,
+    zero_sum: bool = False,
+    skip_forced: bool = False,
 ) -> CanastaEnv:
-    """An AEC environment of one deal of the rule set (`RuleSet.preset(variant, players, options)`)."""
-    return CanastaEnv(LearningGame(variant, players, options, scores), render_mode)
+    """An AEC environment of one deal of the rule set (`RuleSet.preset(variant, players, options)`);
+    `zero_sum` and `skip_forced` as in `canasta.learning.LearningGame`."""
+    game = LearningGame(variant, players, options, scores, zero_sum=zero_sum, skip_forced=skip_forced)
+    return CanastaEnv(game, render_mode)
 
 
 class CanastaEnv(AECEnv):  # type: ignore[misc]
@@ -88,7 +93,8 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        forced = [self.deal.history[i] for i in self.deal.forced]
+        self.infos: dict[str, dict[str, Any]] = {a: {"forced": forced} if forced else {} for a in self.agents}
         self.agent_selection = self.possible_agents[self.deal.current_player()]
 
     def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
@@ -106,7 +112,11 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]
             return
         if action is None:
             raise ValueError(f"{agent} is to act: None is only for an agent whose deal is over")
-        self.deal.apply_action(int(action))
+        deal = self.deal
+        before = len(deal.forced)
+        deal.apply_action(int(action))
+        forced = [deal.history[i] for i in deal.forced[before:]]
+        self.infos = {a: {"forced": forced} if forced else {} for a in self.agents}
         self._cumulative_rewards[agent] = 0.0
         if self.deal.is_terminal():
             self.rewards = dict(zip(self.agents, self.deal.returns(), strict=True))

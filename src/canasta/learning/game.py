@@ -59,7 +59,16 @@ class LearningGame:
         players: int = 4,
         options: Mapping[str, Any] | None = None,
         scores: Sequence[int] | None = None,
+        zero_sum: bool = False,
+        skip_forced: bool = False,
     ) -> None:
+        for name, flag in (("zero_sum", zero_sum), ("skip_forced", skip_forced)):
+            if not isinstance(flag, bool):
+                raise InvalidActionError(f"{name} must be true or false, not {flag!r}", "bad_field")
+        #: Returns as the difference from the teams' mean score (`returns`).
+        self.zero_sum = zero_sum
+        #: A decision with a single legal id is played at once (`LearningState.forced`).
+        self.skip_forced = skip_forced
         self.rules = RuleSet.preset(variant, players, options)
         teams = self.rules.teams
         if scores is None:
@@ -102,19 +111,52 @@ class LearningGame:
         return (self.observation.size,)
 
     def bounds(self) -> tuple[float, float]:
-        """Bounds of `returns()` (scaled points): every card's points, every canasta bonus,
-        the threes, going out and the penalties, added up."""
+        """Bounds of `returns()` (scaled points) that hold in this rule set (`team_bounds`;
+        with `zero_sum`, the widest difference from the mean that they allow)."""
+        low, high = self.team_bounds()
+        if not self.zero_sum:
+            return low / POINTS_SCALE, high / POINTS_SCALE
+        teams = self.rules.teams
+        widest = (high - low) * (teams - 1) / teams * max(self._shares)
+        return -widest / POINTS_SCALE, widest / POINTS_SCALE
+
+    def team_bounds(self) -> tuple[int, int]:
+        """Bounds of a team's deal score: at most every meldable card's points on its melds, a
+        canasta of the highest bonus per meld rank (as many as the cards allow), every bonus
+        three and going out; at least every card in its hands, every bonus three against it and,
+        in Modern American, melds counted against it and every penalty (R27)."""
         rules = self.rules
-        counts = zip(ALL_CARDS, self.deck_counts, strict=True)
-        cards = sum(max(c.points, rules.black3_hand_value) * n for c, n in counts)
+        counts = list(zip(ALL_CARDS, self.deck_counts, strict=True))
+        meldable = [(c, n) for c, n in counts if not rules.is_bonus_three(c)]
+        cards = sum(c.points * n for c, n in meldable)
+        kinds = sum(n for c, n in meldable)
+        ranks = {c.rank for c, _ in meldable if not c.is_wild} | {Rank.WILD}
         bonus = max(rules.canasta_bonus_natural, rules.canasta_bonus_mixed, rules.canasta_bonus_wild)
         if rules.special_canasta_bonuses:
             bonus = max(bonus, 3000)
-        threes = 2 * rules.red_three_score(4 * rules.decks)
+        bonus_threes = sum(n for c, n in counts if rules.is_bonus_three(c))
+        threes = 2 * rules.red_three_score(bonus_threes)
         out = max(rules.go_out_bonus, rules.concealed_total)
-        penalties = 2500 * 14 + 1500 * 2 * rules.players
-        top = cards + bonus * (rules.deck_size // 7) + threes + out + penalties
-        return -top / POINTS_SCALE, top / POINTS_SCALE
+        high = cards + bonus * min(kinds // 7, len(ranks)) + threes + out
+        hand = sum(max(c.points, rules.black3_hand_value) * n for c, n in counts)
+        low = -hand - threes
+        if rules.end_penalties == "modern":
+            seats = max(self._team_seats)
+            low -= cards + 3 * 2500 + 2 * 1500 * seats
+        return low, high
+
+    @property
+    def _team_seats(self) -> list[int]:
+        """How many seats each team has."""
+        teams = self.rules.teams
+        return [len(range(t, self.rules.players, teams)) for t in range(teams)]
+
+    @property
+    def _shares(self) -> list[float]:
+        """Per team, what each of its seats receives of its zero-sum return (so that the seats'
+        returns add up to 0 when teams differ in size)."""
+        mean = self.rules.players / self.rules.teams
+        return [mean / n for n in self._team_seats]
 
     def new_initial_state(self, seed: int | None = None) -> LearningState:
         """The deal's first chance node; with `seed`, the deal `Game.new(..., seed=seed)` deals."""
@@ -123,15 +165,22 @@ class LearningGame:
             deck = make_deck(self.rules.decks, self.rules.jokers)
             random.Random(seed).shuffle(deck)
             state.deal(deck)
+            if self.skip_forced:
+                state.play_forced()
         return state
 
     def options_json(self) -> dict[str, Any]:
-        return {
+        """The game's parameters (`zero_sum` and `skip_forced` only when set)."""
+        out = {
             "variant": self.rules.variant,
             "players": self.rules.players,
             "options": self.rules.to_options(),
             "scores": list(self.scores),
         }
+        for name in ("zero_sum", "skip_forced"):
+            if getattr(self, name):
+                out[name] = True
+        return out
 
     def state_from_json(self, obj: Any) -> LearningState:
         """A state written by `LearningState.to_json` for this game."""
@@ -146,6 +195,7 @@ class LearningState:
         "_simple",
         "candidates",
         "deck",
+        "forced",
         "game",
         "history",
         "kinds",
@@ -166,6 +216,8 @@ class LearningState:
         self.candidates: list[Candidate] = []
         #: The player actions since the deal (every one is seen by every seat).
         self.history: list[int] = []
+        #: Where in `history` an id was played for the agent (`skip_forced`: it was the only one).
+        self.forced: list[int] = []
         self._legal: list[int] | None = None
         self._simple: dict[int, Action] = {}
 
@@ -262,13 +314,19 @@ class LearningState:
         self._legal = ids
 
     def returns(self) -> list[float]:
-        """Each seat's team's deal score / `POINTS_SCALE` once the deal is over, else zeros."""
+        """Each seat's team's deal score / `POINTS_SCALE` once the deal is over, else zeros.
+        With `zero_sum`, the team's score less the teams' mean, shared so that the seats'
+        returns add up to 0."""
+        game = self.game
         state = self.state
         if state is None or state.result is None:
-            return [0.0] * self.game.rules.players
+            return [0.0] * game.rules.players
         totals = [part.total / POINTS_SCALE for part in state.result.scores]
-        teams = self.game.rules.teams
-        return [totals[seat % teams] for seat in range(self.game.rules.players)]
+        teams = game.rules.teams
+        if game.zero_sum:
+            mean = sum(totals) / teams
+            totals = [(v - mean) * share for v, share in zip(totals, game._shares, strict=True)]
+        return [totals[seat % teams] for seat in range(game.rules.players)]
 
     # -- playing --------------------------------------------------------------------------------
 
@@ -279,6 +337,17 @@ class LearningState:
         except TypeError:
             raise ValueError(f"an action id is a whole number, not {action_id!r}") from None
         self._apply(number)
+        if self.game.skip_forced:
+            self.play_forced()
+
+    def play_forced(self) -> None:
+        """Play every decision that has a single legal id, recording it in `forced`."""
+        while self.state is not None and not self.state.is_over:
+            legal = self.legal_actions()
+            if len(legal) != 1:
+                return
+            self.forced.append(len(self.history))
+            self._apply(legal[0])
 
     def _apply(self, action_id: int) -> None:
         if self._legal is None:
@@ -364,8 +433,12 @@ class LearningState:
         return number
 
     def information_state_string(self, seat: SupportsIndex, private: bool = True) -> str:
-        """`observation_string` and the ids played since the deal (all public)."""
-        return self.observation_string(seat, private) + "\nhistory: " + " ".join(map(str, self.history))
+        """`observation_string` and the ids played since the deal (all public; `*` marks an id
+        played for the agent, `skip_forced`)."""
+        ids = [str(a) for a in self.history]
+        for i in self.forced:
+            ids[i] += "*"
+        return self.observation_string(seat, private) + "\nhistory: " + " ".join(ids)
 
     # -- copies and text ------------------------------------------------------------------------
 
@@ -379,6 +452,7 @@ class LearningState:
         other.staged = self.staged
         other.candidates = self.candidates
         other.history = self.history[:]
+        other.forced = self.forced[:]
         other._legal = self._legal
         other._simple = self._simple
         return other
@@ -399,6 +473,8 @@ class LearningState:
             out["position"] = position_to_json(self.state)
         out["staged"] = list(self.staged)
         out["history"] = list(self.history)
+        if self.game.skip_forced:
+            out["forced"] = list(self.forced)
         return out
 
     @classmethod
@@ -413,6 +489,10 @@ class LearningState:
         state = cls(game)
         history = obj.get("history", [])
         staged = obj.get("staged", [])
+        forced = obj.get("forced", [])
+        if not isinstance(forced, list) or not all(type(i) is int and 0 <= i < len(history) for i in forced):
+            raise InvalidActionError("forced must be a list of places in the history", "bad_position")
+        state.forced = forced
         size = game.actions.size
         for name, ids in (("history", history), ("staged", staged)):
             if not isinstance(ids, list) or not all(type(i) is int and 0 <= i < size for i in ids):
@@ -440,7 +520,7 @@ class LearningState:
         """Form the step `staged` again, the ids since the deal being `history` (ending so)."""
         self.history = list(history[: len(history) - len(staged)])
         for action_id in staged:
-            self.apply_action(action_id)
+            self._apply(action_id)
         self.history = list(history)
 
     def resample(self, seat: SupportsIndex, rng: random.Random) -> LearningState:
@@ -475,6 +555,7 @@ class LearningState:
         other.remaining = [0] * len(ALL_CARDS)
         other.kinds = []
         other._restage(self.staged, self.history)
+        other.forced = self.forced[:]
         return other
 
     def _holding(self) -> list[tuple[Rank, int, int, int]]:
@@ -498,5 +579,7 @@ class LearningState:
 
 
 def _restore(options: dict[str, Any], obj: dict[str, Any]) -> LearningState:
-    game = LearningGame(options["variant"], options["players"], options["options"], options["scores"])
+    flags = {name: bool(options.get(name)) for name in ("zero_sum", "skip_forced")}
+    variant, players = options["variant"], options["players"]
+    game = LearningGame(variant, players, options["options"], options["scores"], **flags)
     return game.state_from_json(obj)
