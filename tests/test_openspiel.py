@@ -21,7 +21,7 @@ from canasta.rules.ruleset import CONFIGURATIONS, configuration_label
 CONFIG_IDS = [configuration_label(*c) for c in CONFIGURATIONS]
 
 
-def load(variant: str, players: int, options: dict[str, object], **flags: bool) -> pyspiel.Game:
+def load(variant: str, players: int, options: dict[str, object], **flags: object) -> pyspiel.Game:
     params: dict[str, object] = {"variant": variant, "players": players, **flags}
     if options:
         params["options"] = " ".join(f"{k}:{v}" for k, v in options.items())
@@ -67,10 +67,13 @@ def test_bad_parameters_are_refused(params: dict[str, object], message: str) -> 
         pyspiel.load_game("python_canasta", params)
 
 
-@pytest.mark.parametrize("flags", [{}, {"zero_sum": True, "skip_forced": True}], ids=["plain", "flags"])
+FLAGS = {"zero_sum": True, "skip_forced": True, "episode": "game", "max_deals": 2}
+
+
+@pytest.mark.parametrize("flags", [{}, FLAGS], ids=["plain", "parameters"])
 @pytest.mark.parametrize(("variant", "players", "options"), CONFIGURATIONS, ids=CONFIG_IDS)
 def test_openspiel_random_simulation_conformance(
-    variant: str, players: int, options: dict[str, int], flags: dict[str, bool]
+    variant: str, players: int, options: dict[str, int], flags: dict[str, object]
 ) -> None:
     game = load(variant, players, options, **flags)
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)

@@ -109,8 +109,9 @@ def test_the_global_state_is_every_seats_observation() -> None:
 
 @pytest.mark.filterwarnings(*DICT_OBSERVATION)
 def test_the_game_parameters_pass_through() -> None:
-    api_test(env(variant="online", players=4, zero_sum=True, skip_forced=True), num_cycles=300)
-    e = env(variant="online", players=4, zero_sum=True, skip_forced=True)
+    parameters = {"zero_sum": True, "skip_forced": True, "episode": "game", "max_deals": 2}
+    api_test(env(variant="online", players=4, **parameters), num_cycles=300)  # type: ignore[arg-type]
+    e = env(variant="online", players=4, **parameters)  # type: ignore[arg-type]
     e.reset(seed=3)
     rng = random.Random(3)
     forced = []
@@ -124,5 +125,5 @@ def test_the_game_parameters_pass_through() -> None:
         assert mask.sum() > 1  # a single choice is played for the agent
         e.step(int(rng.choice(list(np.flatnonzero(mask)))))
     deal = e.unwrapped.deal
-    assert forced and forced == [deal.history[i] for i in deal.forced][: len(forced)]
+    assert deal.deals == 1 and forced and deal.forced
     assert sum(e.unwrapped.rewards.values()) == pytest.approx(0)

@@ -11,7 +11,8 @@ a number, `true`/`false`, a word, or for a list option words or numbers separate
 pairs of `initial_meld_table` as `score+minimum`); `scores`, the teams' cumulative scores
 before the deal, space-separated (they decide the opening minimum); `zero_sum` (returns less
 the teams' mean, game type zero-sum) and `skip_forced` (a decision with one legal id is played
-at once), booleans. Needs the `openspiel`
+at once), booleans; `episode`, `deal` (default) or `game` (deals until a team wins, at most
+`max_deals`, 20). Needs the `openspiel`
 extra (`pip install 'canasta[openspiel]'`).
 """
 
@@ -25,6 +26,7 @@ import numpy as np
 import pyspiel
 
 from canasta.learning import CHANCE, LearningGame, LearningState
+from canasta.learning.game import MAX_DEALS
 from canasta.rules import InvalidActionError, RuleSet
 
 PARAMETERS: dict[str, Any] = {
@@ -34,6 +36,8 @@ PARAMETERS: dict[str, Any] = {
     "scores": "",
     "zero_sum": False,
     "skip_forced": False,
+    "episode": "deal",
+    "max_deals": MAX_DEALS,
 }
 #: Options whose value is a list (`/`-separated in the `options` parameter).
 _LISTS = {
@@ -48,7 +52,7 @@ def game_type(utility: pyspiel.GameType.Utility) -> pyspiel.GameType:
     """`python_canasta`'s game type, general-sum (as registered) or zero-sum (`zero_sum`)."""
     return pyspiel.GameType(
         short_name="python_canasta",
-        long_name="Python Canasta (one deal)",
+        long_name="Python Canasta (a deal or a game)",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
@@ -108,7 +112,7 @@ class CanastaGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = {**PARAMETERS, **(params or {})}
         options, scores = parse_options(params["options"]), parse_scores(params["scores"])
-        flags = {name: params[name] for name in ("zero_sum", "skip_forced")}
+        flags = {name: params[name] for name in ("zero_sum", "skip_forced", "episode", "max_deals")}
         learning = LearningGame(params["variant"], params["players"], options, scores, **flags)
         low, high = learning.bounds()
         utility = pyspiel.GameType.Utility

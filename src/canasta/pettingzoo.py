@@ -30,6 +30,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from canasta.learning import LearningGame, LearningState
+from canasta.learning.game import MAX_DEALS
 
 
 def env(
@@ -40,10 +41,13 @@ def env(
     render_mode: str | None = None,
     zero_sum: bool = False,
     skip_forced: bool = False,
+    episode: str = "deal",
+    max_deals: int = MAX_DEALS,
 ) -> CanastaEnv:
-    """An AEC environment of one deal of the rule set (`RuleSet.preset(variant, players, options)`);
-    `zero_sum` and `skip_forced` as in `canasta.learning.LearningGame`."""
-    game = LearningGame(variant, players, options, scores, zero_sum=zero_sum, skip_forced=skip_forced)
+    """An AEC environment of one deal of the rule set (`RuleSet.preset(variant, players, options)`),
+    or of a game (`episode="game"`); the parameters as in `canasta.learning.LearningGame`."""
+    flags = {"zero_sum": zero_sum, "skip_forced": skip_forced}
+    game = LearningGame(variant, players, options, scores, **flags, episode=episode, max_deals=max_deals)
     return CanastaEnv(game, render_mode)
 
 

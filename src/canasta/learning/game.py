@@ -38,6 +38,7 @@ from canasta.rules import (
     resample,
 )
 from canasta.rules.game import default_dealer
+from canasta.rules.scoring import game_winner
 
 CHANCE = -1
 TERMINAL = -4
@@ -46,6 +47,8 @@ POINTS_SCALE = 1000.0
 STATE_FORMAT = "canasta-learning/1"
 #: Atomic steps per card of the deck that bound a deal (see `LearningGame.max_game_length`).
 STEPS_PER_CARD = 12
+#: The deals after which a game episode ends even if no team has won (`episode="game"`).
+MAX_DEALS = 20
 
 Candidate = tuple[tuple[int, ...], Action]
 
@@ -61,10 +64,20 @@ class LearningGame:
         scores: Sequence[int] | None = None,
         zero_sum: bool = False,
         skip_forced: bool = False,
+        episode: str = "deal",
+        max_deals: int = MAX_DEALS,
     ) -> None:
         for name, flag in (("zero_sum", zero_sum), ("skip_forced", skip_forced)):
             if not isinstance(flag, bool):
                 raise InvalidActionError(f"{name} must be true or false, not {flag!r}", "bad_field")
+        if episode not in ("deal", "game"):
+            raise InvalidActionError(f"episode must be 'deal' or 'game', not {episode!r}", "bad_field")
+        if type(max_deals) is not int or max_deals < 1:
+            message = f"max_deals must be a whole number from 1, not {max_deals!r}"
+            raise InvalidActionError(message, "bad_field")
+        #: An episode is one deal, or a game of deals until a team wins or `max_deals` are played.
+        self.episode = episode
+        self.max_deals = max_deals if episode == "game" else 1
         #: Returns as the difference from the teams' mean score (`returns`).
         self.zero_sum = zero_sum
         #: A decision with a single legal id is played at once (`LearningState.forced`).
@@ -104,7 +117,7 @@ class LearningGame:
         commit, ask, answer, discard), and each meld adds at least one card to the table for
         its ids (a group and a commit): `STEPS_PER_CARD` (12) ids per card of the deck.
         """
-        return STEPS_PER_CARD * self.rules.deck_size
+        return STEPS_PER_CARD * self.rules.deck_size * self.max_deals
 
     @property
     def observation_shape(self) -> tuple[int]:
@@ -113,7 +126,7 @@ class LearningGame:
     def bounds(self) -> tuple[float, float]:
         """Bounds of `returns()` (scaled points) that hold in this rule set (`team_bounds`;
         with `zero_sum`, the widest difference from the mean that they allow)."""
-        low, high = self.team_bounds()
+        low, high = (bound * self.max_deals for bound in self.team_bounds())
         if not self.zero_sum:
             return low / POINTS_SCALE, high / POINTS_SCALE
         teams = self.rules.teams
@@ -162,9 +175,8 @@ class LearningGame:
         """The deal's first chance node; with `seed`, the deal `Game.new(..., seed=seed)` deals."""
         state = LearningState(self)
         if seed is not None:
-            deck = make_deck(self.rules.decks, self.rules.jokers)
-            random.Random(seed).shuffle(deck)
-            state.deal(deck)
+            state.seed = seed
+            state.deal(seeded_deck(self.rules, seed, 0))
             if self.skip_forced:
                 state.play_forced()
         return state
@@ -180,6 +192,8 @@ class LearningGame:
         for name in ("zero_sum", "skip_forced"):
             if getattr(self, name):
                 out[name] = True
+        if self.episode == "game":
+            out.update(episode="game", max_deals=self.max_deals)
         return out
 
     def state_from_json(self, obj: Any) -> LearningState:
@@ -194,12 +208,15 @@ class LearningState:
         "_legal",
         "_simple",
         "candidates",
+        "deals",
         "deck",
         "forced",
         "game",
         "history",
         "kinds",
         "remaining",
+        "scores",
+        "seed",
         "staged",
         "state",
     )
@@ -218,6 +235,11 @@ class LearningState:
         self.history: list[int] = []
         #: Where in `history` an id was played for the agent (`skip_forced`: it was the only one).
         self.forced: list[int] = []
+        #: The deals played before this one in a game episode, the teams' totals before it, and
+        #: the seed its decks are shuffled with (None: the deals are chance nodes).
+        self.deals = 0
+        self.scores = game.scores
+        self.seed: int | None = None
         self._legal: list[int] | None = None
         self._simple: dict[int, Action] = {}
 
@@ -229,8 +251,9 @@ class LearningState:
             raise InvalidActionError("the deal has already been dealt", "deal_over")
         if list(deck[: len(self.deck)]) != self.deck:
             raise InvalidActionError("the deck does not begin with the cards dealt so far", "bad_deck")
-        game = self.game
-        self.state = State.deal(game.rules, deck, game.dealer, game.scores, game.sitting_out)
+        rules = self.game.rules
+        dealer, sitting_out = default_dealer(rules, self.deals)
+        self.state = State.deal(rules, deck, dealer, self.scores, sitting_out)
         self.deck = []
         self.remaining = [0] * len(ALL_CARDS)
         self.kinds = []
@@ -314,14 +337,16 @@ class LearningState:
         self._legal = ids
 
     def returns(self) -> list[float]:
-        """Each seat's team's deal score / `POINTS_SCALE` once the deal is over, else zeros.
+        """Each seat's team's deal score / `POINTS_SCALE` once the deal is over, else zeros (a
+        game episode: the points the team won in its deals, once the game is over).
         With `zero_sum`, the team's score less the teams' mean, shared so that the seats'
         returns add up to 0."""
         game = self.game
         state = self.state
         if state is None or state.result is None:
             return [0.0] * game.rules.players
-        totals = [part.total / POINTS_SCALE for part in state.result.scores]
+        won = zip(self._totals(), game.scores, strict=True)
+        totals = [(total - before) / POINTS_SCALE for total, before in won]
         teams = game.rules.teams
         if game.zero_sum:
             mean = sum(totals) / teams
@@ -337,6 +362,8 @@ class LearningState:
         except TypeError:
             raise ValueError(f"an action id is a whole number, not {action_id!r}") from None
         self._apply(number)
+        if self.game.episode == "game":
+            self._next_deal()
         if self.game.skip_forced:
             self.play_forced()
 
@@ -348,6 +375,33 @@ class LearningState:
                 return
             self.forced.append(len(self.history))
             self._apply(legal[0])
+            if self.game.episode == "game":
+                self._next_deal()
+
+    def _next_deal(self) -> None:
+        """In a game episode, once a deal is over and the game goes on, begin the next deal."""
+        state, game = self.state, self.game
+        if state is None or state.result is None:
+            return
+        totals = self._totals()
+        if game_winner(game.rules, totals) is not None or self.deals + 1 >= game.max_deals:
+            return
+        self.scores = tuple(totals)
+        self.deals += 1
+        self.state = None
+        self.deck = []
+        self.remaining = list(game.deck_counts)
+        self.kinds = [i for i, n in enumerate(self.remaining) if n]
+        self.history = []
+        self.forced = []
+        self._legal = None
+        if self.seed is not None:
+            self.deal(seeded_deck(game.rules, self.seed, self.deals))
+
+    def _totals(self) -> list[int]:
+        """The teams' totals once the deal is over."""
+        assert self.state is not None and self.state.result is not None
+        return [s + part.total for s, part in zip(self.scores, self.state.result.scores, strict=True)]
 
     def _apply(self, action_id: int) -> None:
         if self._legal is None:
@@ -442,9 +496,15 @@ class LearningState:
 
     # -- copies and text ------------------------------------------------------------------------
 
-    def clone(self) -> LearningState:
+    def _in_episode(self) -> LearningState:
+        """A new state at the start of this one's deal of the episode (the deals before it, the
+        totals, the seed)."""
         other = LearningState(self.game)
-        other.game = self.game
+        other.deals, other.scores, other.seed = self.deals, self.scores, self.seed
+        return other
+
+    def clone(self) -> LearningState:
+        other = self._in_episode()
         other.deck = self.deck[:]
         other.remaining = self.remaining[:]
         other.kinds = self.kinds
@@ -475,6 +535,8 @@ class LearningState:
         out["history"] = list(self.history)
         if self.game.skip_forced:
             out["forced"] = list(self.forced)
+        if self.game.episode == "game":
+            out.update(deals=self.deals, totals=list(self.scores), seed=self.seed)
         return out
 
     @classmethod
@@ -493,6 +555,8 @@ class LearningState:
         if not isinstance(forced, list) or not all(type(i) is int and 0 <= i < len(history) for i in forced):
             raise InvalidActionError("forced must be a list of places in the history", "bad_position")
         state.forced = forced
+        if game.episode == "game":
+            state._read_episode(obj)
         size = game.actions.size
         for name, ids in (("history", history), ("staged", staged)):
             if not isinstance(ids, list) or not all(type(i) is int and 0 <= i < size for i in ids):
@@ -516,6 +580,19 @@ class LearningState:
                 state._deal_card(kind)
         return state
 
+    def _read_episode(self, obj: dict[str, Any]) -> None:
+        """The episode's `deals`, `totals` and `seed` of `to_json`'s form."""
+        deals, totals, seed = obj.get("deals"), obj.get("totals"), obj.get("seed")
+        game = self.game
+        if type(deals) is not int or not 0 <= deals < game.max_deals:
+            raise InvalidActionError(f"deals must be a whole number below {game.max_deals}", "bad_position")
+        teams = game.rules.teams
+        if not isinstance(totals, list) or len(totals) != teams or any(type(t) is not int for t in totals):
+            raise InvalidActionError(f"totals must be {teams} whole numbers", "bad_position")
+        if seed is not None and type(seed) is not int:
+            raise InvalidActionError("seed must be a whole number or null", "bad_position")
+        self.deals, self.scores, self.seed = deals, tuple(totals), seed
+
     def _restage(self, staged: Sequence[int], history: Sequence[int]) -> None:
         """Form the step `staged` again, the ids since the deal being `history` (ending so)."""
         self.history = list(history[: len(history) - len(staged)])
@@ -531,7 +608,7 @@ class LearningState:
         if self.state is None:
             deck = make_deck(self.game.rules.decks, self.game.rules.jokers)
             rng.shuffle(deck)
-            other = LearningState(self.game)
+            other = self._in_episode()
             for card in deck[: len(self.deck)]:
                 other._deal_card(card.index)
             return other
@@ -550,7 +627,7 @@ class LearningState:
 
     def _formed(self, state: State) -> LearningState:
         """`state` (the seat to move's own) with the step being formed staged again."""
-        other = LearningState(self.game)
+        other = self._in_episode()
         other.state = state
         other.remaining = [0] * len(ALL_CARDS)
         other.kinds = []
@@ -578,8 +655,19 @@ class LearningState:
         return f"{position_to_json(self.state)}" + (f"\nstaged: {staged}" if staged else "")
 
 
+def seeded_deck(rules: RuleSet, seed: int, index: int) -> list[Card]:
+    """The deck of the deal with this index in the game `Game.new(..., seed=seed)` deals."""
+    rng = random.Random(seed)
+    for _ in range(index + 1):
+        deck = make_deck(rules.decks, rules.jokers)
+        rng.shuffle(deck)
+    return deck
+
+
 def _restore(options: dict[str, Any], obj: dict[str, Any]) -> LearningState:
-    flags = {name: bool(options.get(name)) for name in ("zero_sum", "skip_forced")}
+    flags: dict[str, Any] = {name: bool(options.get(name)) for name in ("zero_sum", "skip_forced")}
+    if options.get("episode") == "game":
+        flags.update(episode="game", max_deals=options["max_deals"])
     variant, players = options["variant"], options["players"]
     game = LearningGame(variant, players, options["options"], options["scores"], **flags)
     return game.state_from_json(obj)
