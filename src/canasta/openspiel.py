@@ -25,7 +25,9 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from canasta.bots.base import Bot
 from canasta.learning import CHANCE, LearningGame, LearningState
+from canasta.learning.bots import BotPolicy
 from canasta.learning.game import MAX_DEALS
 from canasta.rules import InvalidActionError, RuleSet
 
@@ -211,6 +213,21 @@ class CanastaObserver:
         if self.perfect_recall:
             return state.inner.information_state_string(player, self.private)
         return state.inner.observation_string(player, self.private)
+
+
+class CanastaBot(pyspiel.Bot):  # type: ignore[misc]
+    """A built-in bot (`random`, `easy`, `normal`, `hard`, `search`, or an own `Bot`) as an
+    OpenSpiel bot of `python_canasta` (`canasta.learning.bots.BotPolicy`: its moves as ids)."""
+
+    def __init__(self, bot: str | Bot, seed: int | None = None) -> None:
+        pyspiel.Bot.__init__(self)
+        self.policy = BotPolicy(bot, seed)
+
+    def step(self, state: CanastaState) -> int:
+        return self.policy(state.inner)
+
+    def restart_at(self, state: CanastaState) -> None:
+        pass
 
 
 pyspiel.register_game(GAME_TYPE, CanastaGame)

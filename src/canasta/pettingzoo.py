@@ -31,6 +31,8 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from canasta.learning import LearningGame, LearningState
 from canasta.learning.game import MAX_DEALS
+from canasta.learning.gym_spaces import action_space, observation_space
+from canasta.learning.gym_spaces import mask as action_mask
 
 
 def env(
@@ -67,17 +69,13 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]
         self.game = game
         self.render_mode = render_mode
         self.possible_agents = [f"player_{seat}" for seat in range(game.num_players)]
-        size = game.num_distinct_actions
-        space = spaces.Dict(
-            {
-                "observation": spaces.Box(-np.inf, np.inf, game.observation_shape, np.float32),
-                "action_mask": spaces.Box(0, 1, (size,), np.int8),
-            }
-        )
+        space = observation_space(game)
         self.observation_spaces = dict.fromkeys(self.possible_agents, space)
-        self.action_spaces = dict.fromkeys(self.possible_agents, spaces.Discrete(size))
-        players, (size_one,) = game.num_players, game.observation_shape
-        self.state_space = spaces.Box(-np.inf, np.inf, (players * size_one,), np.float32)
+        self.action_spaces = dict.fromkeys(self.possible_agents, action_space(game))
+        box = space["observation"]
+        assert isinstance(box, spaces.Box)
+        seats = game.num_players
+        self.state_space = spaces.Box(np.tile(box.low, seats), np.tile(box.high, seats), dtype=np.float32)
         self._rng = random.Random()
         #: The deal being played (`canasta.learning.LearningState`).
         self.deal: LearningState = game.new_initial_state(seed=0)
@@ -103,9 +101,8 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
         seat = self.possible_agents.index(agent)
-        mask = np.zeros(self.game.num_distinct_actions, np.int8)
-        if agent == self.agent_selection and not self.deal.is_terminal():
-            mask[self.deal.legal_actions()] = 1
+        to_act = agent == self.agent_selection and not self.deal.is_terminal()
+        mask = action_mask(self.game, self.deal.legal_actions() if to_act else [])
         tensor = np.asarray(self.deal.observation_tensor(seat), np.float32)
         return {"observation": tensor, "action_mask": mask}
 

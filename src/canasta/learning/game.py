@@ -158,6 +158,18 @@ class LearningGame:
             low -= cards + 3 * 2500 + 2 * 1500 * seats
         return low, high
 
+    def observation_bounds(self) -> tuple[list[float], list[float]]:
+        """Bounds of each number of the observation tensor: counts (and every flag) from 0 to
+        the deck's size, a team's total within what `team_bounds` allows over the episode."""
+        size = self.observation.size
+        low, high = [0.0] * size, [float(self.rules.deck_size)] * size
+        offset, (teams, _) = self.observation.pieces["teams"]
+        worst, best = self.team_bounds()
+        for t in range(teams):
+            low[offset + 3 * t + 1] = (min(self.scores) + self.max_deals * worst) / POINTS_SCALE
+            high[offset + 3 * t + 1] = (max(self.scores) + self.max_deals * best) / POINTS_SCALE
+        return low, high
+
     @property
     def _team_seats(self) -> list[int]:
         """How many seats each team has."""
