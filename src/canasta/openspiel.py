@@ -63,7 +63,7 @@ def game_type(utility: pyspiel.GameType.Utility) -> pyspiel.GameType:
         max_num_players=6,
         min_num_players=2,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         provides_factored_observation_string=False,
@@ -169,6 +169,17 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
     def returns(self) -> list[float]:
         return self.inner.returns()
 
+    # Python callers (rl_environment, the Python algorithms) read these directly, without the
+    # observer's copies; OpenSpiel's own code goes through the observer and gets the same.
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        return self.inner.observation_tensor(self._player(player))
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        return self.inner.information_state_tensor(self._player(player))
+
+    def _player(self, player: int | None) -> int:
+        return self.current_player() if player is None else player
+
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CanastaState:
         """A state `player_id` cannot tell from this one (`LearningState.resample`), the unseen
         cards dealt from a seed drawn from `probability_sampler` (a callable giving [0, 1))."""
@@ -181,8 +192,8 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
 
 class CanastaObserver:
     """OpenSpiel's observer: the tensor and text of `canasta.learning.observation`; with
-    perfect recall, the information state string (no tensor). A public-only observation type
-    (`private_info` NONE) leaves the seat's hand out of both."""
+    perfect recall, the information state's (the tensor with the deal's public history). A
+    public-only observation type (`private_info` NONE) leaves the seat's hand out of both."""
 
     def __init__(self, learning: LearningGame, iig_obs_type: Any, params: Any) -> None:
         if params:
@@ -196,18 +207,20 @@ class CanastaObserver:
             )
         self.perfect_recall = bool(kind.perfect_recall)
         self.private = kind.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
-        self.tensor: np.ndarray[Any, np.dtype[np.float32]] | None = None
+        layout = learning.observation
+        pieces = layout.info_pieces if self.perfect_recall else layout.pieces
+        self.tensor = np.zeros(layout.info_size if self.perfect_recall else layout.size, np.float32)
         self.dict: dict[str, np.ndarray[Any, np.dtype[np.float32]]] = {}
-        if not self.perfect_recall:
-            layout = learning.observation
-            self.tensor = np.zeros(layout.size, np.float32)
-            for name, (offset, shape) in layout.pieces.items():
-                size = int(np.prod(shape))
-                self.dict[name] = self.tensor[offset : offset + size].reshape(shape)
+        for name, (offset, shape) in pieces.items():
+            size = int(np.prod(shape))
+            self.dict[name] = self.tensor[offset : offset + size].reshape(shape)
 
     def set_from(self, state: CanastaState, player: int) -> None:
-        if self.tensor is not None:
-            self.tensor[:] = state.inner.observation_tensor(player, self.private)
+        inner = state.inner
+        if self.perfect_recall:
+            self.tensor[:] = inner.information_state_tensor(player, self.private)
+        else:
+            self.tensor[:] = inner.observation_tensor(player, self.private)
 
     def string_from(self, state: CanastaState, player: int) -> str:
         if self.perfect_recall:

@@ -19,7 +19,7 @@ from operator import index
 from typing import Any, SupportsIndex
 
 from canasta.learning.actions import COMMIT, DISCARD, ActionSpace
-from canasta.learning.observation import ObservationLayout, describe
+from canasta.learning.observation import KINDS, PUBLIC_ROWS, ObservationLayout, describe
 from canasta.rules import (
     ALL_CARDS,
     Action,
@@ -51,6 +51,8 @@ STEPS_PER_CARD = 12
 MAX_DEALS = 20
 
 Candidate = tuple[tuple[int, ...], Action]
+#: The public history's numbers per seat (`LearningState.public`).
+_PUBLIC = len(PUBLIC_ROWS) * KINDS
 
 
 class LearningGame:
@@ -226,6 +228,7 @@ class LearningState:
         "game",
         "history",
         "kinds",
+        "public",
         "remaining",
         "scores",
         "seed",
@@ -252,6 +255,9 @@ class LearningState:
         self.deals = 0
         self.scores = game.scores
         self.seed: int | None = None
+        #: The public history of the deal: per seat, the cards it discarded, took with the pile
+        #: and melded, counted by kind (`canasta.learning.observation.PUBLIC_ROWS`).
+        self.public = [0] * (game.rules.players * _PUBLIC)
         self._legal: list[int] | None = None
         self._simple: dict[int, Action] = {}
 
@@ -406,6 +412,7 @@ class LearningState:
         self.kinds = [i for i, n in enumerate(self.remaining) if n]
         self.history = []
         self.forced = []
+        self.public = [0] * len(self.public)
         self._legal = None
         if self.seed is not None:
             self.deal(seeded_deck(game.rules, self.seed, self.deals))
@@ -429,6 +436,8 @@ class LearningState:
         if not self.staged:
             action = self._simple.get(action_id)
             if action is not None:
+                if type(action) is Discard:
+                    self.public[state.to_move * _PUBLIC + action.card.index] += 1
                 state.apply_listed(action)
                 return
         depth = len(self.staged)
@@ -437,11 +446,28 @@ class LearningState:
                 if len(seq) == depth + 1:
                     self.staged = ()
                     self.candidates = []
+                    self._record(state, action)
                     state.apply_listed(action)
                     return
         self.staged = (*self.staged, action_id)
         self.candidates = [c for c in self.candidates if c[0][depth] == action_id]
         self._simple = {}
+
+    def _record(self, state: State, action: Action) -> None:
+        """Count a meld's or pickup's cards in the public history (`public`)."""
+        base = state.to_move * _PUBLIC
+        melded = base + 2 * KINDS
+        for group in action.melds if isinstance(action, Meld | Pickup) else ():
+            for c in group.cards:
+                self.public[melded + c.index] += 1
+        if isinstance(action, Pickup):
+            top = state.pile[-1]
+            for c in (top, *action.with_):
+                self.public[melded + c.index] += 1
+            rules = state.rules
+            for c in () if action.top_only else state.pile[:-1]:
+                if not rules.is_bonus_three(c):
+                    self.public[base + KINDS + c.index] += 1
 
     def _deal_card(self, kind: int) -> None:
         self.remaining[kind] -= 1
@@ -484,6 +510,11 @@ class LearningState:
         what every seat knows (no hand)."""
         return self.game.observation.tensor(self, self._seat(seat), private)
 
+    def information_state_tensor(self, seat: SupportsIndex, private: bool = True) -> list[float]:
+        """`observation_tensor` and the deal's public history: per seat, the cards it discarded,
+        took with the pile and melded (`game.observation.info_pieces`)."""
+        return self.game.observation.info_tensor(self, self._seat(seat), private)
+
     def observation_string(self, seat: SupportsIndex, private: bool = True) -> str:
         """What `seat` may know now, as text; without `private`, what every seat knows."""
         return describe(self, self._seat(seat), private)
@@ -525,6 +556,7 @@ class LearningState:
         other.candidates = self.candidates
         other.history = self.history[:]
         other.forced = self.forced[:]
+        other.public = self.public[:]
         other._legal = self._legal
         other._simple = self._simple
         return other
@@ -545,6 +577,7 @@ class LearningState:
             out["position"] = position_to_json(self.state)
         out["staged"] = list(self.staged)
         out["history"] = list(self.history)
+        out["public"] = [[i, n] for i, n in enumerate(self.public) if n]
         if self.game.skip_forced:
             out["forced"] = list(self.forced)
         if self.game.episode == "game":
@@ -567,6 +600,7 @@ class LearningState:
         if not isinstance(forced, list) or not all(type(i) is int and 0 <= i < len(history) for i in forced):
             raise InvalidActionError("forced must be a list of places in the history", "bad_position")
         state.forced = forced
+        state._read_public(obj.get("public", []))
         if game.episode == "game":
             state._read_episode(obj)
         size = game.actions.size
@@ -591,6 +625,18 @@ class LearningState:
                     raise InvalidActionError(f"the deck cannot hold another {code!r}", "bad_position")
                 state._deal_card(kind)
         return state
+
+    def _read_public(self, pairs: Any) -> None:
+        """The public history of `to_json`'s form: [place, count] pairs."""
+        size = len(self.public)
+        if not isinstance(pairs, list) or not all(
+            isinstance(p, list) and len(p) == 2 and all(type(v) is int for v in p) and 0 <= p[0] < size
+            for p in pairs
+        ):
+            message = f"public must be a list of [place, count] pairs below {size}"
+            raise InvalidActionError(message, "bad_position")
+        for place, count in pairs:
+            self.public[place] = count
 
     def _read_episode(self, obj: dict[str, Any]) -> None:
         """The episode's `deals`, `totals` and `seed` of `to_json`'s form."""
@@ -645,6 +691,7 @@ class LearningState:
         other.kinds = []
         other._restage(self.staged, self.history)
         other.forced = self.forced[:]
+        other.public = self.public[:]
         return other
 
     def _holding(self) -> list[tuple[Rank, int, int, int]]:

@@ -29,6 +29,8 @@ _RANK_ROW = {r: i for i, r in enumerate(GROUP_RANKS)}
 _PHASES = {"draw": 1, "play": 2, "ended": 3}
 _PERMISSIONS = {"pending": 0, "yes": 1, "no": 2}
 SCALE = 1000.0
+#: The rows of the public history, per seat: cards discarded, taken with the pile, melded.
+PUBLIC_ROWS = ("discarded", "taken", "melded")
 
 
 class ObservationLayout:
@@ -63,6 +65,10 @@ class ObservationLayout:
             offset += size
         self.size = offset
         self._at = {name: off for name, (off, _) in self.pieces.items()}
+        #: The information-state tensor: the observation, then `history` (P x 3 x 53: per seat,
+        #: the cards it discarded, took with the pile and melded, by kind, this deal).
+        self.info_pieces = {**self.pieces, "history": (offset, (p, len(PUBLIC_ROWS), KINDS))}
+        self.info_size = offset + p * len(PUBLIC_ROWS) * KINDS
 
     def tensor(self, ls: LearningState, seat: int, private: bool = True) -> list[float]:
         """The tensor of `seat` (see the module docstring); without `private`, the public part
@@ -132,6 +138,17 @@ class ObservationLayout:
             out[at["permission"] + _PERMISSIONS[state.permission]] = 1.0
         if ls.staged:
             self._staged(ls, out, at["staged"])
+        return out
+
+    def info_tensor(self, ls: LearningState, seat: int, private: bool = True) -> list[float]:
+        """The information-state tensor of `seat`: `tensor`, then the public history (seats
+        relative to `seat`, as in the tensor)."""
+        out = self.tensor(ls, seat, private)
+        players = len(ls.public) // (len(PUBLIC_ROWS) * KINDS)
+        row = len(PUBLIC_ROWS) * KINDS
+        for rel in range(players):
+            start = ((seat + rel) % players) * row
+            out.extend(map(float, ls.public[start : start + row]))
         return out
 
     @staticmethod
