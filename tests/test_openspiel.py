@@ -10,6 +10,7 @@ from pathlib import Path
 import numpy as np
 import pyspiel
 import pytest
+from open_spiel.python import rl_environment
 from open_spiel.python.algorithms import ismcts, mcts, outcome_sampling_mccfr
 from open_spiel.python.observation import make_observation
 
@@ -206,3 +207,17 @@ def test_the_ismcts_peer_of_the_benchmarks_plays_listed_moves_from_its_view(
         kinds.add(type(action).__name__)
         state.apply(action)
     assert {"Draw", "Discard"} <= kinds
+
+
+def test_rl_environment_reads_the_information_state_tensor() -> None:
+    game = pyspiel.load_game("python_canasta", {"variant": "online", "players": 2, "skip_forced": True})
+    env = rl_environment.Environment(game, seed=1)
+    rng = random.Random(1)
+    time_step = env.reset()
+    for _ in range(30):
+        player = time_step.observations["current_player"]
+        inner = env.get_state.inner
+        for seat in range(2):
+            assert time_step.observations["info_state"][seat] == inner.information_state_tensor(seat)
+        time_step = env.step([rng.choice(time_step.observations["legal_actions"][player])])
+    assert not time_step.last()
