@@ -93,7 +93,6 @@ class LearningGame:
             raise InvalidActionError(message, "bad_field")
         self.scores = tuple(scores)
         self.actions = ActionSpace(self.rules)
-        self.dealer, self.sitting_out = default_dealer(self.rules, 0)
         deck = make_deck(self.rules.decks, self.rules.jokers)
         self.deck_counts = tuple(deck.count(c) for c in ALL_CARDS)
         self.observation = ObservationLayout(self.rules)

@@ -372,8 +372,9 @@ def _search_hand(
     accept: Callable[[State], bool] | None,
 ) -> State:
     """The last resort, rare: the turn's player dealt, after the cards of `holding`, the unseen
-    cards of one rank first (each rank in turn), then those of the most plentiful ranks or of
-    the highest points. A made-up view that no deal fits raises `InvalidActionError`."""
+    cards of one rank first (each rank in turn, all of them, three or two), then those of the
+    most plentiful ranks or of the highest points. A made-up view that no deal fits raises
+    `InvalidActionError`."""
     held = view.known[view.turn]
     first = _needed(holding, held, pool, rng)
     rest = _without(pool, first)
@@ -383,11 +384,14 @@ def _search_hand(
         plenty[c.rank] = plenty.get(c.rank, 0) + 1
     leads = sorted(plenty, key=lambda r: -plenty[r]) or [Rank.WILD]  # no unseen card: one deal
     for lead in leads:
-        for by_points in (False, True):
-            chosen = sorted(rest, key=lambda c: _rank_by_rank(c, lead, plenty, by_points))[:free]
-            state = _deal(view, rng, _without(rest, chosen), bonus, first + chosen)
-            if _goes_on(state, accept):
-                return state
+        for cap in sorted({free, 3, 2}, reverse=True):
+            for by_points in (False, True):
+                order = sorted(rest, key=lambda c: _rank_by_rank(c, lead, plenty, by_points))
+                chosen = [c for c in order if c.rank is lead][:cap]
+                chosen += [c for c in order if c.rank is not lead][: free - len(chosen)]
+                state = _deal(view, rng, _without(rest, chosen), bonus, first + chosen)
+                if _goes_on(state, accept):
+                    return state
     raise InvalidActionError(f"no deal of the unseen cards fits seat {view.seat}'s view", "bad_position")
 
 
