@@ -387,7 +387,7 @@ def _search_hand(
         for cap in sorted({free, 3, 2}, reverse=True):
             for by_points in (False, True):
                 order = sorted(rest, key=lambda c: _rank_by_rank(c, lead, plenty, by_points))
-                chosen = [c for c in order if c.rank is lead][:cap]
+                chosen = [c for c in order if c.rank is lead][: min(cap, free)]
                 chosen += [c for c in order if c.rank is not lead][: free - len(chosen)]
                 state = _deal(view, rng, _without(rest, chosen), bonus, first + chosen)
                 if _goes_on(state, accept):
