@@ -102,7 +102,7 @@ def test_a_forced_id_played_mid_deal_is_the_only_legal_one() -> None:
 
 def test_the_flags_must_be_booleans() -> None:
     with pytest.raises(InvalidActionError, match="zero_sum must be true or false"):
-        LearningGame("classic", 4, zero_sum=1)  # type: ignore[arg-type]
+        LearningGame("classic", 4, zero_sum=1)
 
 
 def test_a_game_episode_plays_deals_until_the_last() -> None:

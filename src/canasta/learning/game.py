@@ -64,14 +64,11 @@ class LearningGame:
         players: int = 4,
         options: Mapping[str, Any] | None = None,
         scores: Sequence[int] | None = None,
-        zero_sum: bool = False,
-        skip_forced: bool = False,
+        zero_sum: object = False,
+        skip_forced: object = False,
         episode: str = "deal",
         max_deals: int = MAX_DEALS,
     ) -> None:
-        for name, flag in (("zero_sum", zero_sum), ("skip_forced", skip_forced)):
-            if not isinstance(flag, bool):
-                raise InvalidActionError(f"{name} must be true or false, not {flag!r}", "bad_field")
         if episode not in ("deal", "game"):
             raise InvalidActionError(f"episode must be 'deal' or 'game', not {episode!r}", "bad_field")
         if type(max_deals) is not int or max_deals < 1:
@@ -81,9 +78,9 @@ class LearningGame:
         self.episode = episode
         self.max_deals = max_deals if episode == "game" else 1
         #: Returns as the difference from the teams' mean score (`returns`).
-        self.zero_sum = zero_sum
+        self.zero_sum = _flag("zero_sum", zero_sum)
         #: A decision with a single legal id is played at once (`LearningState.forced`).
-        self.skip_forced = skip_forced
+        self.skip_forced = _flag("skip_forced", skip_forced)
         self.rules = RuleSet.preset(variant, players, options)
         teams = self.rules.teams
         if scores is None:
@@ -711,6 +708,13 @@ class LearningState:
             return f"dealing: {len(self.deck)} of {self.game.rules.deck_size} cards"
         staged = " ".join(self.game.actions.to_string(a) for a in self.staged)
         return f"{position_to_json(self.state)}" + (f"\nstaged: {staged}" if staged else "")
+
+
+def _flag(name: str, value: object) -> bool:
+    """A game parameter that is true or false (any other value is refused)."""
+    if not isinstance(value, bool):
+        raise InvalidActionError(f"{name} must be true or false, not {value!r}", "bad_field")
+    return value
 
 
 def seeded_deck(rules: RuleSet, seed: int, index: int) -> list[Card]:
