@@ -10,7 +10,9 @@ from pathlib import Path
 import numpy as np
 import pyspiel
 import pytest
-from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python import rl_environment
+from open_spiel.python.algorithms import ismcts, mcts, outcome_sampling_mccfr
+from open_spiel.python.observation import make_observation
 
 import canasta.openspiel  # noqa: F401  (registers python_canasta)
 from canasta.learning import LearningGame
@@ -20,8 +22,8 @@ from canasta.rules.ruleset import CONFIGURATIONS, configuration_label
 CONFIG_IDS = [configuration_label(*c) for c in CONFIGURATIONS]
 
 
-def load(variant: str, players: int, options: dict[str, object]) -> pyspiel.Game:
-    params: dict[str, object] = {"variant": variant, "players": players}
+def load(variant: str, players: int, options: dict[str, object], **flags: object) -> pyspiel.Game:
+    params: dict[str, object] = {"variant": variant, "players": players, **flags}
     if options:
         params["options"] = " ".join(f"{k}:{v}" for k, v in options.items())
     return pyspiel.load_game("python_canasta", params)
@@ -66,10 +68,33 @@ def test_bad_parameters_are_refused(params: dict[str, object], message: str) -> 
         pyspiel.load_game("python_canasta", params)
 
 
+FLAGS = {"zero_sum": True, "skip_forced": True, "episode": "game", "max_deals": 2}
+
+
+@pytest.mark.parametrize("flags", [{}, FLAGS], ids=["plain", "parameters"])
 @pytest.mark.parametrize(("variant", "players", "options"), CONFIGURATIONS, ids=CONFIG_IDS)
-def test_openspiel_random_simulation_conformance(variant: str, players: int, options: dict[str, int]) -> None:
-    game = load(variant, players, options)
+def test_openspiel_random_simulation_conformance(
+    variant: str, players: int, options: dict[str, int], flags: dict[str, object]
+) -> None:
+    game = load(variant, players, options, **flags)
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_the_zero_sum_game_is_typed_so_and_mccfr_runs_on_it() -> None:
+    game = pyspiel.load_game("python_canasta", {"variant": "online", "players": 2, "zero_sum": True})
+    assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM and game.utility_sum() == 0.0
+    assert game.max_utility() == -game.min_utility() == game.learning.bounds()[1]
+    plain = pyspiel.load_game("python_canasta", {"variant": "online", "players": 2})
+    assert plain.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+    for _ in range(3):
+        solver.iteration()
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    probabilities = solver.average_policy().action_probabilities(state)
+    assert set(probabilities) == set(state.legal_actions())
+    assert sum(probabilities.values()) == pytest.approx(1)
 
 
 def test_the_observer_gives_the_tensor_and_both_strings() -> None:
@@ -88,6 +113,36 @@ def test_the_observer_gives_the_tensor_and_both_strings() -> None:
     clone = state.clone()
     clone.apply_action(clone.legal_actions()[0])
     assert clone.history() != state.history() and clone.inner.to_json() != inner.to_json()
+
+
+def test_a_public_only_observer_shows_no_private_card() -> None:
+    game = pyspiel.load_game("python_canasta", {"variant": "classic", "players": 4})
+    state = game.new_initial_state()
+    rng = np.random.default_rng(4)
+    while state.is_chance_node() or len(state.inner.history) < 12:
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    none, single, every = (
+        pyspiel.PrivateInfoType.NONE,
+        pyspiel.PrivateInfoType.SINGLE_PLAYER,
+        pyspiel.PrivateInfoType.ALL_PLAYERS,
+    )
+    public = make_observation(game, pyspiel.IIGObservationType(perfect_recall=False, private_info=none))
+    recall = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True, private_info=none))
+    private = make_observation(game, pyspiel.IIGObservationType(perfect_recall=False, private_info=single))
+    for seat in range(4):
+        hand = state.inner.engine.hands[seat]
+        public.set_from(state, seat)
+        private.set_from(state, seat)
+        assert not public.dict["hand"].any() and private.dict["hand"].sum() == len(hand)
+        others = np.delete(np.arange(public.tensor.size), np.arange(53))
+        assert (public.tensor[others] == private.tensor[others]).all()
+        lines = public.string_from(state, seat).splitlines()
+        mine = private.string_from(state, seat).splitlines()
+        differ = [(a, b) for a, b in zip(lines, mine, strict=True) if a != b]
+        assert differ == [("hand: hidden", "hand: " + " ".join(c.code for c in sorted(hand)))]
+        assert recall.string_from(state, seat) == state.inner.information_state_string(seat, private=False)
+    with pytest.raises(ValueError, match="with the seat's own hand or without"):
+        make_observation(game, pyspiel.IIGObservationType(perfect_recall=False, private_info=every))
 
 
 def test_resampling_keeps_the_information_state() -> None:
@@ -152,3 +207,17 @@ def test_the_ismcts_peer_of_the_benchmarks_plays_listed_moves_from_its_view(
         kinds.add(type(action).__name__)
         state.apply(action)
     assert {"Draw", "Discard"} <= kinds
+
+
+def test_rl_environment_reads_the_information_state_tensor() -> None:
+    game = pyspiel.load_game("python_canasta", {"variant": "online", "players": 2, "skip_forced": True})
+    env = rl_environment.Environment(game, seed=1)
+    rng = random.Random(1)
+    time_step = env.reset()
+    for _ in range(30):
+        player = time_step.observations["current_player"]
+        inner = env.get_state.inner
+        for seat in range(2):
+            assert time_step.observations["info_state"][seat] == inner.information_state_tensor(seat)
+        time_step = env.step([rng.choice(time_step.observations["legal_actions"][player])])
+    assert not time_step.last()

@@ -1,5 +1,6 @@
-"""canasta.pettingzoo: the AEC environment passes PettingZoo's API test, its observations are the
-learning interface's tensor and mask, and a seed gives the same deals."""
+"""canasta.pettingzoo: the AEC environment passes PettingZoo's API, seed and render tests, its
+observations are the learning interface's tensor and mask, its global state every seat's
+tensor, and a seed gives the same deals."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import random
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test
+from pettingzoo.test import api_test, render_test, seed_test
 
 from canasta.learning import LearningGame
 from canasta.pettingzoo import env
@@ -44,9 +45,9 @@ def play(seed: int) -> list[tuple[str, int, float]]:
         mask = observation["action_mask"]
         assert mask.dtype == np.int8 and mask.shape == (game.num_distinct_actions,)
         assert observation["observation"].shape == game.observation_shape
-        assert list(np.flatnonzero(mask)) == e.unwrapped.state.legal_actions()
+        assert list(np.flatnonzero(mask)) == e.unwrapped.deal.legal_actions()
         seat = e.possible_agents.index(agent)
-        assert seat == e.unwrapped.state.current_player()
+        assert seat == e.unwrapped.deal.current_player()
         other = e.possible_agents[(seat + 1) % 4]
         assert not e.observe(other)["action_mask"].any()
         action = rng.choice(list(np.flatnonzero(mask)))
@@ -81,7 +82,48 @@ def test_render_shows_the_seat_to_moves_table(capsys: pytest.CaptureFixture[str]
     assert text is not None and text.startswith("seat 0 team 0") and "hand: " in text
     human = env(variant="classic", players=4, render_mode="human")
     human.reset(seed=2)
+    assert human.render() is None and capsys.readouterr().out == text + "\n"
     human.step(0)  # draw
     assert "phase play" in capsys.readouterr().out
     with pytest.raises(ValueError, match="render_mode must be"):
         env(render_mode="rgb_array")
+
+
+@pytest.mark.filterwarnings(*DICT_OBSERVATION)
+@pytest.mark.parametrize("players", [2, 4])
+def test_pettingzoo_seed_and_render_tests(players: int, capsys: pytest.CaptureFixture[str]) -> None:
+    seed_test(lambda: env(variant="classic", players=players), num_cycles=300)
+    render_test(lambda render_mode=None: env(variant="classic", players=players, render_mode=render_mode))
+    assert "hand: " in capsys.readouterr().out
+
+
+def test_the_global_state_is_every_seats_observation() -> None:
+    e = env(variant="online", players=2)
+    e.reset(seed=4)
+    e.step(0)  # player_0 draws
+    deal = e.unwrapped.deal
+    state = e.state()
+    assert state.dtype == np.float32 and e.state_space.contains(state)
+    assert list(state) == pytest.approx(deal.observation_tensor(0) + deal.observation_tensor(1))
+
+
+@pytest.mark.filterwarnings(*DICT_OBSERVATION)
+def test_the_game_parameters_pass_through() -> None:
+    parameters = {"zero_sum": True, "skip_forced": True, "episode": "game", "max_deals": 2}
+    api_test(env(variant="online", players=4, **parameters), num_cycles=300)  # type: ignore[arg-type]
+    e = env(variant="online", players=4, **parameters)  # type: ignore[arg-type]
+    e.reset(seed=3)
+    rng = random.Random(3)
+    forced = []
+    for _ in e.agent_iter():
+        observation, _, termination, truncation, info = e.last()
+        if termination or truncation:
+            e.step(None)
+            continue
+        forced.extend(info.get("forced", []))  # the ids played for the agents after the last step
+        mask = observation["action_mask"]
+        assert mask.sum() > 1  # a single choice is played for the agent
+        e.step(int(rng.choice(list(np.flatnonzero(mask)))))
+    deal = e.unwrapped.deal
+    assert deal.deals == 1 and forced and deal.forced
+    assert sum(e.unwrapped.rewards.values()) == pytest.approx(0)

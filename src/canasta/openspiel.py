@@ -9,7 +9,10 @@ returns). Parameters: `variant` and `players` as in `RuleSet.preset`; `options`,
 as space-separated `key:value` items (e.g. `"meld_max_wilds:2 pile_take_methods:pair/layoff"`:
 a number, `true`/`false`, a word, or for a list option words or numbers separated by `/`, the
 pairs of `initial_meld_table` as `score+minimum`); `scores`, the teams' cumulative scores
-before the deal, space-separated (they decide the opening minimum). Needs the `openspiel`
+before the deal, space-separated (they decide the opening minimum); `zero_sum` (returns less
+the teams' mean, game type zero-sum) and `skip_forced` (a decision with one legal id is played
+at once), booleans; `episode`, `deal` (default) or `game` (deals until a team wins, at most
+`max_deals`, 20). Needs the `openspiel`
 extra (`pip install 'canasta[openspiel]'`).
 """
 
@@ -22,10 +25,22 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from canasta.bots.base import Bot
 from canasta.learning import CHANCE, LearningGame, LearningState
+from canasta.learning.bots import BotPolicy
+from canasta.learning.game import MAX_DEALS
 from canasta.rules import InvalidActionError, RuleSet
 
-PARAMETERS: dict[str, Any] = {"variant": "classic", "players": 4, "options": "", "scores": ""}
+PARAMETERS: dict[str, Any] = {
+    "variant": "classic",
+    "players": 4,
+    "options": "",
+    "scores": "",
+    "zero_sum": False,
+    "skip_forced": False,
+    "episode": "deal",
+    "max_deals": MAX_DEALS,
+}
 #: Options whose value is a list (`/`-separated in the `options` parameter).
 _LISTS = {
     f.name
@@ -33,23 +48,30 @@ _LISTS = {
     if str(f.type).startswith(("frozenset", "tuple"))
 }
 
-GAME_TYPE = pyspiel.GameType(
-    short_name="python_canasta",
-    long_name="Python Canasta (one deal)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.GENERAL_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=6,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=False,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    provides_factored_observation_string=False,
-    parameter_specification=PARAMETERS,
-)
+
+
+def game_type(utility: pyspiel.GameType.Utility) -> pyspiel.GameType:
+    """`python_canasta`'s game type, general-sum (as registered) or zero-sum (`zero_sum`)."""
+    return pyspiel.GameType(
+        short_name="python_canasta",
+        long_name="Python Canasta (a deal or a game)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=utility,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=6,
+        min_num_players=2,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        provides_factored_observation_string=False,
+        parameter_specification=PARAMETERS,
+    )
+
+
+GAME_TYPE = game_type(pyspiel.GameType.Utility.GENERAL_SUM)
 
 
 def parse_options(text: str) -> dict[str, Any]:
@@ -92,18 +114,21 @@ class CanastaGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = {**PARAMETERS, **(params or {})}
         options, scores = parse_options(params["options"]), parse_scores(params["scores"])
-        learning = LearningGame(params["variant"], params["players"], options, scores)
+        flags = {name: params[name] for name in ("zero_sum", "skip_forced", "episode", "max_deals")}
+        learning = LearningGame(params["variant"], params["players"], options, scores, **flags)
         low, high = learning.bounds()
+        utility = pyspiel.GameType.Utility
+        kind = game_type(utility.ZERO_SUM) if learning.zero_sum else GAME_TYPE
         info = pyspiel.GameInfo(
             num_distinct_actions=learning.num_distinct_actions,
             max_chance_outcomes=learning.max_chance_outcomes,
             num_players=learning.num_players,
             min_utility=low,
             max_utility=high,
-            utility_sum=None,
+            utility_sum=0.0 if learning.zero_sum else None,
             max_game_length=learning.max_game_length,
         )
-        super().__init__(GAME_TYPE, info, params)
+        super().__init__(kind, info, params)
         self.learning = learning
 
     def new_initial_state(self) -> CanastaState:
@@ -144,6 +169,17 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
     def returns(self) -> list[float]:
         return self.inner.returns()
 
+    # Python callers (rl_environment, the Python algorithms) read these directly, without the
+    # observer's copies; OpenSpiel's own code goes through the observer and gets the same.
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        return self.inner.observation_tensor(self._player(player))
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        return self.inner.information_state_tensor(self._player(player))
+
+    def _player(self, player: int | None) -> int:
+        return self.current_player() if player is None else player
+
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CanastaState:
         """A state `player_id` cannot tell from this one (`LearningState.resample`), the unseen
         cards dealt from a seed drawn from `probability_sampler` (a callable giving [0, 1))."""
@@ -156,29 +192,55 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
 
 class CanastaObserver:
     """OpenSpiel's observer: the tensor and text of `canasta.learning.observation`; with
-    perfect recall, the information state string (no tensor)."""
+    perfect recall, the information state's (the tensor with the deal's public history). A
+    public-only observation type (`private_info` NONE) leaves the seat's hand out of both."""
 
     def __init__(self, learning: LearningGame, iig_obs_type: Any, params: Any) -> None:
         if params:
             raise ValueError(f"python_canasta's observer takes no parameters, not {params!r}")
-        self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        self.tensor: np.ndarray[Any, np.dtype[np.float32]] | None = None
+        kind = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
+        if not kind.public_info or kind.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError(
+                "python_canasta observes the public information, with the seat's own hand or without"
+                f" (private_info SINGLE_PLAYER or NONE), not public_info {kind.public_info},"
+                f" {kind.private_info}"
+            )
+        self.perfect_recall = bool(kind.perfect_recall)
+        self.private = kind.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        layout = learning.observation
+        pieces = layout.info_pieces if self.perfect_recall else layout.pieces
+        self.tensor = np.zeros(layout.info_size if self.perfect_recall else layout.size, np.float32)
         self.dict: dict[str, np.ndarray[Any, np.dtype[np.float32]]] = {}
-        if not self.perfect_recall:
-            layout = learning.observation
-            self.tensor = np.zeros(layout.size, np.float32)
-            for name, (offset, shape) in layout.pieces.items():
-                size = int(np.prod(shape))
-                self.dict[name] = self.tensor[offset : offset + size].reshape(shape)
+        for name, (offset, shape) in pieces.items():
+            size = int(np.prod(shape))
+            self.dict[name] = self.tensor[offset : offset + size].reshape(shape)
 
     def set_from(self, state: CanastaState, player: int) -> None:
-        if self.tensor is not None:
-            self.tensor[:] = state.inner.observation_tensor(player)
+        inner = state.inner
+        if self.perfect_recall:
+            self.tensor[:] = inner.information_state_tensor(player, self.private)
+        else:
+            self.tensor[:] = inner.observation_tensor(player, self.private)
 
     def string_from(self, state: CanastaState, player: int) -> str:
         if self.perfect_recall:
-            return state.inner.information_state_string(player)
-        return state.inner.observation_string(player)
+            return state.inner.information_state_string(player, self.private)
+        return state.inner.observation_string(player, self.private)
+
+
+class CanastaBot(pyspiel.Bot):  # type: ignore[misc]
+    """A built-in bot (`random`, `easy`, `normal`, `hard`, `search`, or an own `Bot`) as an
+    OpenSpiel bot of `python_canasta` (`canasta.learning.bots.BotPolicy`: its moves as ids)."""
+
+    def __init__(self, bot: str | Bot, seed: int | None = None) -> None:
+        pyspiel.Bot.__init__(self)
+        self.policy = BotPolicy(bot, seed)
+
+    def step(self, state: CanastaState) -> int:
+        return self.policy(state.inner)
+
+    def restart_at(self, state: CanastaState) -> None:
+        pass
 
 
 pyspiel.register_game(GAME_TYPE, CanastaGame)

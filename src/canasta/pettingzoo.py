@@ -13,8 +13,10 @@ Agents are `player_0` ... `player_{n-1}` (seat numbers); the agent to act is the
 tensor of canasta.learning.observation, "action_mask": int8 mask of the legal ids}` (all zeros
 for an agent not to act); actions are the ids of `canasta.learning.actions`. Rewards come at
 the end of the deal: each seat's team's deal score / 1000. `reset(seed)` deals from a seed
-derived from it, so a seed gives the same deals. Needs the `pettingzoo` extra
-(`pip install 'canasta[pettingzoo]'`).
+derived from it, so a seed gives the same deals. With `skip_forced`, the ids then played for
+the agents (each the only legal one) are every agent's `info["forced"]`. `deal` is the deal
+being played (a `LearningState`), `state()` the global state: every seat's tensor. Needs the
+`pettingzoo` extra (`pip install 'canasta[pettingzoo]'`).
 """
 
 from __future__ import annotations
@@ -28,6 +30,9 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from canasta.learning import LearningGame, LearningState
+from canasta.learning.game import MAX_DEALS
+from canasta.learning.gym_spaces import action_space, observation_space
+from canasta.learning.gym_spaces import mask as action_mask
 
 
 def env(
@@ -36,9 +41,16 @@ def env(
     options: Mapping[str, Any] | None = None,
     scores: Sequence[int] | None = None,
     render_mode: str | None = None,
+    zero_sum: bool = False,
+    skip_forced: bool = False,
+    episode: str = "deal",
+    max_deals: int = MAX_DEALS,
 ) -> CanastaEnv:
-    """An AEC environment of one deal of the rule set (`RuleSet.preset(variant, players, options)`)."""
-    return CanastaEnv(LearningGame(variant, players, options, scores), render_mode)
+    """An AEC environment of one deal of the rule set (`RuleSet.preset(variant, players, options)`),
+    or of a game (`episode="game"`); the parameters as in `canasta.learning.LearningGame`."""
+    flags = {"zero_sum": zero_sum, "skip_forced": skip_forced}
+    game = LearningGame(variant, players, options, scores, **flags, episode=episode, max_deals=max_deals)
+    return CanastaEnv(game, render_mode)
 
 
 class CanastaEnv(AECEnv):  # type: ignore[misc]
@@ -57,17 +69,16 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]
         self.game = game
         self.render_mode = render_mode
         self.possible_agents = [f"player_{seat}" for seat in range(game.num_players)]
-        size = game.num_distinct_actions
-        space = spaces.Dict(
-            {
-                "observation": spaces.Box(-np.inf, np.inf, game.observation_shape, np.float32),
-                "action_mask": spaces.Box(0, 1, (size,), np.int8),
-            }
-        )
+        space = observation_space(game)
         self.observation_spaces = dict.fromkeys(self.possible_agents, space)
-        self.action_spaces = dict.fromkeys(self.possible_agents, spaces.Discrete(size))
+        self.action_spaces = dict.fromkeys(self.possible_agents, action_space(game))
+        box = space["observation"]
+        assert isinstance(box, spaces.Box)
+        seats = game.num_players
+        self.state_space = spaces.Box(np.tile(box.low, seats), np.tile(box.high, seats), dtype=np.float32)
         self._rng = random.Random()
-        self.state: LearningState = game.new_initial_state(seed=0)
+        #: The deal being played (`canasta.learning.LearningState`).
+        self.deal: LearningState = game.new_initial_state(seed=0)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -78,21 +89,21 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._rng = random.Random(seed)
-        self.state = self.game.new_initial_state(seed=self._rng.randrange(2**63))
+        self.deal = self.game.new_initial_state(seed=self._rng.randrange(2**63))
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[self.state.current_player()]
+        forced = [self.deal.history[i] for i in self.deal.forced]
+        self.infos: dict[str, dict[str, Any]] = {a: {"forced": forced} if forced else {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self.deal.current_player()]
 
     def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
         seat = self.possible_agents.index(agent)
-        mask = np.zeros(self.game.num_distinct_actions, np.int8)
-        if agent == self.agent_selection and not self.state.is_terminal():
-            mask[self.state.legal_actions()] = 1
-        tensor = np.asarray(self.state.observation_tensor(seat), np.float32)
+        to_act = agent == self.agent_selection and not self.deal.is_terminal()
+        mask = action_mask(self.game, self.deal.legal_actions() if to_act else [])
+        tensor = np.asarray(self.deal.observation_tensor(seat), np.float32)
         return {"observation": tensor, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -102,25 +113,37 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]
             return
         if action is None:
             raise ValueError(f"{agent} is to act: None is only for an agent whose deal is over")
-        self.state.apply_action(int(action))
+        deal = self.deal
+        before = len(deal.forced)
+        deal.apply_action(int(action))
+        forced = [deal.history[i] for i in deal.forced[before:]]
+        self.infos = {a: {"forced": forced} if forced else {} for a in self.agents}
         self._cumulative_rewards[agent] = 0.0
-        if self.state.is_terminal():
-            self.rewards = dict(zip(self.agents, self.state.returns(), strict=True))
+        if self.deal.is_terminal():
+            self.rewards = dict(zip(self.agents, self.deal.returns(), strict=True))
             self.terminations = dict.fromkeys(self.agents, True)
         else:
-            self.agent_selection = self.possible_agents[self.state.current_player()]
+            self.agent_selection = self.possible_agents[self.deal.current_player()]
         self._accumulate_rewards()
         if self.render_mode == "human":
-            print(self.render())
+            self.render()
+
+    def state(self) -> np.ndarray[Any, np.dtype[np.float32]]:
+        """The global state (`state_space`): every seat's observation tensor in seat order, so
+        every hand and the public table (the stock's order aside)."""
+        seats = range(self.game.num_players)
+        return np.asarray([x for seat in seats for x in self.deal.observation_tensor(seat)], np.float32)
 
     def render(self) -> str | None:
-        """The table as the seat to move sees it (`render_mode` "ansi" returns it, "human" prints
-        it after every step)."""
+        """The table as the seat to move sees it: "ansi" returns it, "human" prints it (and
+        returns None), also after every step."""
         if self.render_mode is None:
             return None
-        state = self.state
-        seat = max(state.current_player(), 0)
-        return state.observation_string(seat)
+        text = self.deal.observation_string(max(self.deal.current_player(), 0))
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         pass

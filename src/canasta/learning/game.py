@@ -19,7 +19,7 @@ from operator import index
 from typing import Any, SupportsIndex
 
 from canasta.learning.actions import COMMIT, DISCARD, ActionSpace
-from canasta.learning.observation import ObservationLayout, describe
+from canasta.learning.observation import KINDS, PUBLIC_ROWS, ObservationLayout, describe
 from canasta.rules import (
     ALL_CARDS,
     Action,
@@ -28,6 +28,7 @@ from canasta.rules import (
     InvalidActionError,
     Meld,
     Pickup,
+    Rank,
     RuleSet,
     State,
     legal_actions,
@@ -37,6 +38,7 @@ from canasta.rules import (
     resample,
 )
 from canasta.rules.game import default_dealer
+from canasta.rules.scoring import game_winner
 
 CHANCE = -1
 TERMINAL = -4
@@ -45,8 +47,12 @@ POINTS_SCALE = 1000.0
 STATE_FORMAT = "canasta-learning/1"
 #: Atomic steps per card of the deck that bound a deal (see `LearningGame.max_game_length`).
 STEPS_PER_CARD = 12
+#: The deals after which a game episode ends even if no team has won (`episode="game"`).
+MAX_DEALS = 20
 
 Candidate = tuple[tuple[int, ...], Action]
+#: The public history's numbers per seat (`LearningState.public`).
+_PUBLIC = len(PUBLIC_ROWS) * KINDS
 
 
 class LearningGame:
@@ -58,7 +64,23 @@ class LearningGame:
         players: int = 4,
         options: Mapping[str, Any] | None = None,
         scores: Sequence[int] | None = None,
+        zero_sum: object = False,
+        skip_forced: object = False,
+        episode: str = "deal",
+        max_deals: int = MAX_DEALS,
     ) -> None:
+        if episode not in ("deal", "game"):
+            raise InvalidActionError(f"episode must be 'deal' or 'game', not {episode!r}", "bad_field")
+        if type(max_deals) is not int or max_deals < 1:
+            message = f"max_deals must be a whole number from 1, not {max_deals!r}"
+            raise InvalidActionError(message, "bad_field")
+        #: An episode is one deal, or a game of deals until a team wins or `max_deals` are played.
+        self.episode = episode
+        self.max_deals = max_deals if episode == "game" else 1
+        #: Returns as the difference from the teams' mean score (`returns`).
+        self.zero_sum = _flag("zero_sum", zero_sum)
+        #: A decision with a single legal id is played at once (`LearningState.forced`).
+        self.skip_forced = _flag("skip_forced", skip_forced)
         self.rules = RuleSet.preset(variant, players, options)
         teams = self.rules.teams
         if scores is None:
@@ -68,7 +90,6 @@ class LearningGame:
             raise InvalidActionError(message, "bad_field")
         self.scores = tuple(scores)
         self.actions = ActionSpace(self.rules)
-        self.dealer, self.sitting_out = default_dealer(self.rules, 0)
         deck = make_deck(self.rules.decks, self.rules.jokers)
         self.deck_counts = tuple(deck.count(c) for c in ALL_CARDS)
         self.observation = ObservationLayout(self.rules)
@@ -94,43 +115,96 @@ class LearningGame:
         commit, ask, answer, discard), and each meld adds at least one card to the table for
         its ids (a group and a commit): `STEPS_PER_CARD` (12) ids per card of the deck.
         """
-        return STEPS_PER_CARD * self.rules.deck_size
+        return STEPS_PER_CARD * self.rules.deck_size * self.max_deals
 
     @property
     def observation_shape(self) -> tuple[int]:
         return (self.observation.size,)
 
     def bounds(self) -> tuple[float, float]:
-        """Bounds of `returns()` (scaled points): every card's points, every canasta bonus,
-        the threes, going out and the penalties, added up."""
+        """Bounds of `returns()` (scaled points) that hold in this rule set (`team_bounds`;
+        with `zero_sum`, the widest difference from the mean that they allow)."""
+        low, high = (bound * self.max_deals for bound in self.team_bounds())
+        if not self.zero_sum:
+            return low / POINTS_SCALE, high / POINTS_SCALE
+        teams = self.rules.teams
+        widest = (high - low) * (teams - 1) / teams * max(self._shares)
+        return -widest / POINTS_SCALE, widest / POINTS_SCALE
+
+    def team_bounds(self) -> tuple[int, int]:
+        """Bounds of a team's deal score: at most every meldable card's points on its melds, a
+        canasta of the highest bonus per meld rank (as many as the cards allow), every bonus
+        three and going out; at least every card in its hands, every bonus three against it and,
+        in Modern American, melds counted against it and every penalty (R27)."""
         rules = self.rules
-        counts = zip(ALL_CARDS, self.deck_counts, strict=True)
-        cards = sum(max(c.points, rules.black3_hand_value) * n for c, n in counts)
+        counts = list(zip(ALL_CARDS, self.deck_counts, strict=True))
+        meldable = [(c, n) for c, n in counts if not rules.is_bonus_three(c)]
+        cards = sum(c.points * n for c, n in meldable)
+        kinds = sum(n for c, n in meldable)
+        ranks = {c.rank for c, _ in meldable if not c.is_wild} | {Rank.WILD}
         bonus = max(rules.canasta_bonus_natural, rules.canasta_bonus_mixed, rules.canasta_bonus_wild)
         if rules.special_canasta_bonuses:
             bonus = max(bonus, 3000)
-        threes = 2 * rules.red_three_score(4 * rules.decks)
+        bonus_threes = sum(n for c, n in counts if rules.is_bonus_three(c))
+        threes = 2 * rules.red_three_score(bonus_threes)
         out = max(rules.go_out_bonus, rules.concealed_total)
-        penalties = 2500 * 14 + 1500 * 2 * rules.players
-        top = cards + bonus * (rules.deck_size // 7) + threes + out + penalties
-        return -top / POINTS_SCALE, top / POINTS_SCALE
+        high = cards + bonus * min(kinds // 7, len(ranks)) + threes + out
+        hand = sum(max(c.points, rules.black3_hand_value) * n for c, n in counts)
+        low = -hand - threes
+        if rules.end_penalties == "modern":
+            seats = max(self._team_seats)
+            low -= cards + 3 * 2500 + 2 * 1500 * seats
+        return low, high
+
+    def observation_bounds(self) -> tuple[list[float], list[float]]:
+        """Bounds of each number of the observation tensor: counts (and every flag) from 0 to
+        the deck's size, a team's total within what `team_bounds` allows over the episode."""
+        size = self.observation.size
+        low, high = [0.0] * size, [float(self.rules.deck_size)] * size
+        offset, (teams, _) = self.observation.pieces["teams"]
+        worst, best = self.team_bounds()
+        for t in range(teams):
+            low[offset + 3 * t + 1] = (min(self.scores) + self.max_deals * worst) / POINTS_SCALE
+            high[offset + 3 * t + 1] = (max(self.scores) + self.max_deals * best) / POINTS_SCALE
+        return low, high
+
+    @property
+    def _team_seats(self) -> list[int]:
+        """How many seats each team has."""
+        teams = self.rules.teams
+        return [len(range(t, self.rules.players, teams)) for t in range(teams)]
+
+    @property
+    def _shares(self) -> list[float]:
+        """Per team, what each of its seats receives of its zero-sum return (so that the seats'
+        returns add up to 0 when teams differ in size)."""
+        mean = self.rules.players / self.rules.teams
+        return [mean / n for n in self._team_seats]
 
     def new_initial_state(self, seed: int | None = None) -> LearningState:
         """The deal's first chance node; with `seed`, the deal `Game.new(..., seed=seed)` deals."""
         state = LearningState(self)
         if seed is not None:
-            deck = make_deck(self.rules.decks, self.rules.jokers)
-            random.Random(seed).shuffle(deck)
-            state.deal(deck)
+            state.seed = seed
+            state.deal(seeded_deck(self.rules, seed, 0))
+            if self.skip_forced:
+                state.play_forced()
         return state
 
     def options_json(self) -> dict[str, Any]:
-        return {
+        """The game's parameters (`zero_sum` and `skip_forced` only when set)."""
+        out = {
             "variant": self.rules.variant,
             "players": self.rules.players,
             "options": self.rules.to_options(),
             "scores": list(self.scores),
         }
+        for name in ("zero_sum", "skip_forced"):
+            if getattr(self, name):
+                out[name] = True
+        if self.episode == "game":
+            out.update(episode="game", max_deals=self.max_deals)
+        return out
 
     def state_from_json(self, obj: Any) -> LearningState:
         """A state written by `LearningState.to_json` for this game."""
@@ -144,11 +218,16 @@ class LearningState:
         "_legal",
         "_simple",
         "candidates",
+        "deals",
         "deck",
+        "forced",
         "game",
         "history",
         "kinds",
+        "public",
         "remaining",
+        "scores",
+        "seed",
         "staged",
         "state",
     )
@@ -165,6 +244,16 @@ class LearningState:
         self.candidates: list[Candidate] = []
         #: The player actions since the deal (every one is seen by every seat).
         self.history: list[int] = []
+        #: Where in `history` an id was played for the agent (`skip_forced`: it was the only one).
+        self.forced: list[int] = []
+        #: The deals played before this one in a game episode, the teams' totals before it, and
+        #: the seed its decks are shuffled with (None: the deals are chance nodes).
+        self.deals = 0
+        self.scores = game.scores
+        self.seed: int | None = None
+        #: The public history of the deal: per seat, the cards it discarded, took with the pile
+        #: and melded, counted by kind (`canasta.learning.observation.PUBLIC_ROWS`).
+        self.public = [0] * (game.rules.players * _PUBLIC)
         self._legal: list[int] | None = None
         self._simple: dict[int, Action] = {}
 
@@ -176,8 +265,9 @@ class LearningState:
             raise InvalidActionError("the deal has already been dealt", "deal_over")
         if list(deck[: len(self.deck)]) != self.deck:
             raise InvalidActionError("the deck does not begin with the cards dealt so far", "bad_deck")
-        game = self.game
-        self.state = State.deal(game.rules, deck, game.dealer, game.scores, game.sitting_out)
+        rules = self.game.rules
+        dealer, sitting_out = default_dealer(rules, self.deals)
+        self.state = State.deal(rules, deck, dealer, self.scores, sitting_out)
         self.deck = []
         self.remaining = [0] * len(ALL_CARDS)
         self.kinds = []
@@ -261,13 +351,21 @@ class LearningState:
         self._legal = ids
 
     def returns(self) -> list[float]:
-        """Each seat's team's deal score / `POINTS_SCALE` once the deal is over, else zeros."""
+        """Each seat's team's deal score / `POINTS_SCALE` once the deal is over, else zeros (a
+        game episode: the points the team won in its deals, once the game is over).
+        With `zero_sum`, the team's score less the teams' mean, shared so that the seats'
+        returns add up to 0."""
+        game = self.game
         state = self.state
         if state is None or state.result is None:
-            return [0.0] * self.game.rules.players
-        totals = [part.total / POINTS_SCALE for part in state.result.scores]
-        teams = self.game.rules.teams
-        return [totals[seat % teams] for seat in range(self.game.rules.players)]
+            return [0.0] * game.rules.players
+        won = zip(self._totals(), game.scores, strict=True)
+        totals = [(total - before) / POINTS_SCALE for total, before in won]
+        teams = game.rules.teams
+        if game.zero_sum:
+            mean = sum(totals) / teams
+            totals = [(v - mean) * share for v, share in zip(totals, game._shares, strict=True)]
+        return [totals[seat % teams] for seat in range(game.rules.players)]
 
     # -- playing --------------------------------------------------------------------------------
 
@@ -278,6 +376,47 @@ class LearningState:
         except TypeError:
             raise ValueError(f"an action id is a whole number, not {action_id!r}") from None
         self._apply(number)
+        if self.game.episode == "game":
+            self._next_deal()
+        if self.game.skip_forced:
+            self.play_forced()
+
+    def play_forced(self) -> None:
+        """Play every decision that has a single legal id, recording it in `forced`."""
+        while self.state is not None and not self.state.is_over:
+            legal = self.legal_actions()
+            if len(legal) != 1:
+                return
+            self.forced.append(len(self.history))
+            self._apply(legal[0])
+            if self.game.episode == "game":
+                self._next_deal()
+
+    def _next_deal(self) -> None:
+        """In a game episode, once a deal is over and the game goes on, begin the next deal."""
+        state, game = self.state, self.game
+        if state is None or state.result is None:
+            return
+        totals = self._totals()
+        if game_winner(game.rules, totals) is not None or self.deals + 1 >= game.max_deals:
+            return
+        self.scores = tuple(totals)
+        self.deals += 1
+        self.state = None
+        self.deck = []
+        self.remaining = list(game.deck_counts)
+        self.kinds = [i for i, n in enumerate(self.remaining) if n]
+        self.history = []
+        self.forced = []
+        self.public = [0] * len(self.public)
+        self._legal = None
+        if self.seed is not None:
+            self.deal(seeded_deck(game.rules, self.seed, self.deals))
+
+    def _totals(self) -> list[int]:
+        """The teams' totals once the deal is over."""
+        assert self.state is not None and self.state.result is not None
+        return [s + part.total for s, part in zip(self.scores, self.state.result.scores, strict=True)]
 
     def _apply(self, action_id: int) -> None:
         if self._legal is None:
@@ -293,6 +432,8 @@ class LearningState:
         if not self.staged:
             action = self._simple.get(action_id)
             if action is not None:
+                if type(action) is Discard:
+                    self.public[state.to_move * _PUBLIC + action.card.index] += 1
                 state.apply_listed(action)
                 return
         depth = len(self.staged)
@@ -301,11 +442,28 @@ class LearningState:
                 if len(seq) == depth + 1:
                     self.staged = ()
                     self.candidates = []
+                    self._record(state, action)
                     state.apply_listed(action)
                     return
         self.staged = (*self.staged, action_id)
         self.candidates = [c for c in self.candidates if c[0][depth] == action_id]
         self._simple = {}
+
+    def _record(self, state: State, action: Action) -> None:
+        """Count a meld's or pickup's cards in the public history (`public`)."""
+        base = state.to_move * _PUBLIC
+        melded = base + 2 * KINDS
+        for group in action.melds if isinstance(action, Meld | Pickup) else ():
+            for c in group.cards:
+                self.public[melded + c.index] += 1
+        if isinstance(action, Pickup):
+            top = state.pile[-1]
+            for c in (top, *action.with_):
+                self.public[melded + c.index] += 1
+            rules = state.rules
+            for c in () if action.top_only else state.pile[:-1]:
+                if not rules.is_bonus_three(c):
+                    self.public[base + KINDS + c.index] += 1
 
     def _deal_card(self, kind: int) -> None:
         self.remaining[kind] -= 1
@@ -343,13 +501,19 @@ class LearningState:
 
     # -- observations ---------------------------------------------------------------------------
 
-    def observation_tensor(self, seat: SupportsIndex) -> list[float]:
-        """What `seat` may know as numbers (`canasta.learning.observation`)."""
-        return self.game.observation.tensor(self, self._seat(seat))
+    def observation_tensor(self, seat: SupportsIndex, private: bool = True) -> list[float]:
+        """What `seat` may know as numbers (`canasta.learning.observation`); without `private`,
+        what every seat knows (no hand)."""
+        return self.game.observation.tensor(self, self._seat(seat), private)
 
-    def observation_string(self, seat: SupportsIndex) -> str:
-        """What `seat` may know now, as text."""
-        return describe(self, self._seat(seat))
+    def information_state_tensor(self, seat: SupportsIndex, private: bool = True) -> list[float]:
+        """`observation_tensor` and the deal's public history: per seat, the cards it discarded,
+        took with the pile and melded (`game.observation.info_pieces`)."""
+        return self.game.observation.info_tensor(self, self._seat(seat), private)
+
+    def observation_string(self, seat: SupportsIndex, private: bool = True) -> str:
+        """What `seat` may know now, as text; without `private`, what every seat knows."""
+        return describe(self, self._seat(seat), private)
 
     def _seat(self, seat: SupportsIndex) -> int:
         players = self.game.rules.players
@@ -361,15 +525,25 @@ class LearningState:
             raise ValueError(f"seat {seat!r} is not a seat of this {players}-player game")
         return number
 
-    def information_state_string(self, seat: SupportsIndex) -> str:
-        """`observation_string` and the ids played since the deal (all public)."""
-        return self.observation_string(seat) + "\nhistory: " + " ".join(map(str, self.history))
+    def information_state_string(self, seat: SupportsIndex, private: bool = True) -> str:
+        """`observation_string` and the ids played since the deal (all public; `*` marks an id
+        played for the agent, `skip_forced`)."""
+        ids = [str(a) for a in self.history]
+        for i in self.forced:
+            ids[i] += "*"
+        return self.observation_string(seat, private) + "\nhistory: " + " ".join(ids)
 
     # -- copies and text ------------------------------------------------------------------------
 
-    def clone(self) -> LearningState:
+    def _in_episode(self) -> LearningState:
+        """A new state at the start of this one's deal of the episode (the deals before it, the
+        totals, the seed)."""
         other = LearningState(self.game)
-        other.game = self.game
+        other.deals, other.scores, other.seed = self.deals, self.scores, self.seed
+        return other
+
+    def clone(self) -> LearningState:
+        other = self._in_episode()
         other.deck = self.deck[:]
         other.remaining = self.remaining[:]
         other.kinds = self.kinds
@@ -377,6 +551,8 @@ class LearningState:
         other.staged = self.staged
         other.candidates = self.candidates
         other.history = self.history[:]
+        other.forced = self.forced[:]
+        other.public = self.public[:]
         other._legal = self._legal
         other._simple = self._simple
         return other
@@ -397,6 +573,11 @@ class LearningState:
             out["position"] = position_to_json(self.state)
         out["staged"] = list(self.staged)
         out["history"] = list(self.history)
+        out["public"] = [[i, n] for i, n in enumerate(self.public) if n]
+        if self.game.skip_forced:
+            out["forced"] = list(self.forced)
+        if self.game.episode == "game":
+            out.update(deals=self.deals, totals=list(self.scores), seed=self.seed)
         return out
 
     @classmethod
@@ -411,6 +592,13 @@ class LearningState:
         state = cls(game)
         history = obj.get("history", [])
         staged = obj.get("staged", [])
+        forced = obj.get("forced", [])
+        if not isinstance(forced, list) or not all(type(i) is int and 0 <= i < len(history) for i in forced):
+            raise InvalidActionError("forced must be a list of places in the history", "bad_position")
+        state.forced = forced
+        state._read_public(obj.get("public", []))
+        if game.episode == "game":
+            state._read_episode(obj)
         size = game.actions.size
         for name, ids in (("history", history), ("staged", staged)):
             if not isinstance(ids, list) or not all(type(i) is int and 0 <= i < size for i in ids):
@@ -434,30 +622,86 @@ class LearningState:
                 state._deal_card(kind)
         return state
 
+    def _read_public(self, pairs: Any) -> None:
+        """The public history of `to_json`'s form: [place, count] pairs."""
+        size = len(self.public)
+        if not isinstance(pairs, list) or not all(
+            isinstance(p, list) and len(p) == 2 and all(type(v) is int for v in p) and 0 <= p[0] < size
+            for p in pairs
+        ):
+            message = f"public must be a list of [place, count] pairs below {size}"
+            raise InvalidActionError(message, "bad_position")
+        for place, count in pairs:
+            self.public[place] = count
+
+    def _read_episode(self, obj: dict[str, Any]) -> None:
+        """The episode's `deals`, `totals` and `seed` of `to_json`'s form."""
+        deals, totals, seed = obj.get("deals"), obj.get("totals"), obj.get("seed")
+        game = self.game
+        if type(deals) is not int or not 0 <= deals < game.max_deals:
+            raise InvalidActionError(f"deals must be a whole number below {game.max_deals}", "bad_position")
+        teams = game.rules.teams
+        if not isinstance(totals, list) or len(totals) != teams or any(type(t) is not int for t in totals):
+            raise InvalidActionError(f"totals must be {teams} whole numbers", "bad_position")
+        if seed is not None and type(seed) is not int:
+            raise InvalidActionError("seed must be a whole number or null", "bad_position")
+        self.deals, self.scores, self.seed = deals, tuple(totals), seed
+
     def _restage(self, staged: Sequence[int], history: Sequence[int]) -> None:
         """Form the step `staged` again, the ids since the deal being `history` (ending so)."""
         self.history = list(history[: len(history) - len(staged)])
         for action_id in staged:
-            self.apply_action(action_id)
+            self._apply(action_id)
         self.history = list(history)
 
     def resample(self, seat: SupportsIndex, rng: random.Random) -> LearningState:
         """A state that `seat` cannot tell from this one, the cards it does not see dealt at
-        random (`canasta.rules.resample`: cards known from a pickup stay in their hand)."""
+        random (`canasta.rules.resample`: cards known from a pickup stay in their hand; the
+        turn's player holds the cards of the step being formed, and can finish it)."""
         number = self._seat(seat)
         if self.state is None:
             deck = make_deck(self.game.rules.decks, self.game.rules.jokers)
             rng.shuffle(deck)
-            other = LearningState(self.game)
+            other = self._in_episode()
             for card in deck[: len(self.deck)]:
                 other._deal_card(card.index)
             return other
-        other = LearningState(self.game)
-        other.state = resample(self.state.view(number), rng)
+        formed: list[LearningState] = []
+
+        def forms(state: State) -> bool:
+            try:
+                formed.append(self._formed(state))
+            except ValueError:
+                return False
+            return True
+
+        accept = forms if self.staged else None
+        state = resample(self.state.view(number), rng, self._holding(), accept)
+        return formed[-1] if formed and formed[-1].state is state else self._formed(state)
+
+    def _formed(self, state: State) -> LearningState:
+        """`state` (the seat to move's own) with the step being formed staged again."""
+        other = self._in_episode()
+        other.state = state
         other.remaining = [0] * len(ALL_CARDS)
         other.kinds = []
         other._restage(self.staged, self.history)
+        other.forced = self.forced[:]
+        other.public = self.public[:]
         return other
+
+    def _holding(self) -> list[tuple[Rank, int, int, int]]:
+        """The cards of the step being formed, as `canasta.rules.resample`'s `holding`."""
+        space = self.game.actions
+        out = []
+        for action_id in self.staged:
+            if action_id >= space.group:
+                out.append(space.groups[action_id - space.group])
+            elif action_id >= space.take:
+                top_only = action_id >= space.take_top
+                k, j, t = space.take_counts[action_id - (space.take_top if top_only else space.take)]
+                out.append((self.engine.pile[-1].rank, k, j, t))
+        return out
 
     def __str__(self) -> str:
         if self.state is None:
@@ -466,6 +710,26 @@ class LearningState:
         return f"{position_to_json(self.state)}" + (f"\nstaged: {staged}" if staged else "")
 
 
+def _flag(name: str, value: object) -> bool:
+    """A game parameter that is true or false (any other value is refused)."""
+    if not isinstance(value, bool):
+        raise InvalidActionError(f"{name} must be true or false, not {value!r}", "bad_field")
+    return value
+
+
+def seeded_deck(rules: RuleSet, seed: int, index: int) -> list[Card]:
+    """The deck of the deal with this index in the game `Game.new(..., seed=seed)` deals."""
+    rng = random.Random(seed)
+    for _ in range(index + 1):
+        deck = make_deck(rules.decks, rules.jokers)
+        rng.shuffle(deck)
+    return deck
+
+
 def _restore(options: dict[str, Any], obj: dict[str, Any]) -> LearningState:
-    game = LearningGame(options["variant"], options["players"], options["options"], options["scores"])
+    flags: dict[str, Any] = {name: bool(options.get(name)) for name in ("zero_sum", "skip_forced")}
+    if options.get("episode") == "game":
+        flags.update(episode="game", max_deals=options["max_deals"])
+    variant, players = options["variant"], options["players"]
+    game = LearningGame(variant, players, options["options"], options["scores"], **flags)
     return game.state_from_json(obj)

@@ -29,6 +29,8 @@ _RANK_ROW = {r: i for i, r in enumerate(GROUP_RANKS)}
 _PHASES = {"draw": 1, "play": 2, "ended": 3}
 _PERMISSIONS = {"pending": 0, "yes": 1, "no": 2}
 SCALE = 1000.0
+#: The rows of the public history, per seat: cards discarded, taken with the pile, melded.
+PUBLIC_ROWS = ("discarded", "taken", "melded")
 
 
 class ObservationLayout:
@@ -63,9 +65,14 @@ class ObservationLayout:
             offset += size
         self.size = offset
         self._at = {name: off for name, (off, _) in self.pieces.items()}
+        #: The information-state tensor: the observation, then `history` (P x 3 x 53: per seat,
+        #: the cards it discarded, took with the pile and melded, by kind, this deal).
+        self.info_pieces = {**self.pieces, "history": (offset, (p, len(PUBLIC_ROWS), KINDS))}
+        self.info_size = offset + p * len(PUBLIC_ROWS) * KINDS
 
-    def tensor(self, ls: LearningState, seat: int) -> list[float]:
-        """The tensor of `seat` (see the module docstring)."""
+    def tensor(self, ls: LearningState, seat: int, private: bool = True) -> list[float]:
+        """The tensor of `seat` (see the module docstring); without `private`, the public part
+        only (the `hand` piece all zeros)."""
         out = [0.0] * self.size
         at = self._at
         state = ls.state
@@ -75,7 +82,7 @@ class ObservationLayout:
         rules = state.rules
         players, teams = rules.players, rules.teams
         team = seat % teams
-        for c in state.hands[seat]:
+        for c in state.hands[seat] if private else ():
             out[at["hand"] + c.index] += 1
         for s in range(players):
             rel = (s - seat) % players
@@ -133,6 +140,17 @@ class ObservationLayout:
             self._staged(ls, out, at["staged"])
         return out
 
+    def info_tensor(self, ls: LearningState, seat: int, private: bool = True) -> list[float]:
+        """The information-state tensor of `seat`: `tensor`, then the public history (seats
+        relative to `seat`, as in the tensor)."""
+        out = self.tensor(ls, seat, private)
+        players = len(ls.public) // (len(PUBLIC_ROWS) * KINDS)
+        row = len(PUBLIC_ROWS) * KINDS
+        for rel in range(players):
+            start = ((seat + rel) % players) * row
+            out.extend(map(float, ls.public[start : start + row]))
+        return out
+
     @staticmethod
     def _staged(ls: LearningState, out: list[float], at: int) -> None:
         space = ls.game.actions
@@ -158,8 +176,9 @@ def _index(card: Card) -> int:
     return card.index
 
 
-def describe(ls: LearningState, seat: int) -> str:
-    """The text of what `seat` may know now (the same facts as the tensor)."""
+def describe(ls: LearningState, seat: int, private: bool = True) -> str:
+    """The text of what `seat` may know now (the same facts as the tensor); without `private`,
+    the public facts only (`hand: hidden`)."""
     state = ls.state
     if state is None:
         return f"seat {seat}: dealing, {len(ls.deck)} of {ls.game.rules.deck_size} cards dealt"
@@ -176,7 +195,7 @@ def describe(ls: LearningState, seat: int) -> str:
         + (f", sitting out {state.sitting_out}" if state.sitting_out is not None else "")
         + f"; turn {state.turn}, to move {state.to_move}, phase {state.phase}"
         f", drew {state.drew or '-'}, permission {state.permission or '-'}",
-        f"hand: {_cards(state.hands[seat])}",
+        f"hand: {_cards(state.hands[seat]) if private else 'hidden'}",
         "known: " + " | ".join(_cards(state.known[s]) for s in seats),
         "hand sizes: " + " ".join(str(len(h)) for h in state.hands) + f"; stock {len(state.stock)}",
         f"pile ({pile}): " + (" ".join(c.code for c in state.pile) or "-"),
