@@ -6,46 +6,17 @@ move knows (its `Mover`): a candidate accepted there is legal at the real table.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 
 from canasta.bots.skill import SOLO_MELDED, Skill
 from canasta.bots.table import Table
 from canasta.rules.actions import Action, Discard, Group, Meld
 from canasta.rules.cards import Card, Rank
+from canasta.rules.hand import HandKinds
 from canasta.rules.melds import meld_ok, wild_count, wild_rule_error
 from canasta.rules.ruleset import RuleSet
 
 CANASTA = 7
-
-
-class HandParts:
-    """A hand sorted for melding: naturals by rank (highest first), jokers, twos, black threes."""
-
-    __slots__ = ("black_threes", "jokers", "naturals", "twos")
-
-    def __init__(self, cards: Sequence[Card]) -> None:
-        self.naturals: dict[Rank, list[Card]] = {}
-        self.jokers: list[Card] = []
-        self.twos: list[Card] = []
-        self.black_threes: list[Card] = []
-        for c in sorted(cards, key=_index):
-            if c.is_natural:
-                self.naturals.setdefault(c.rank, []).append(c)
-            elif c.is_joker:
-                self.jokers.append(c)
-            elif c.is_two:
-                self.twos.append(c)
-            elif c.is_black_three:
-                self.black_threes.append(c)
-
-    @property
-    def wilds(self) -> list[Card]:
-        """Wild cards, jokers first (they are worth most on the table and cost most in hand)."""
-        return self.jokers + self.twos
-
-
-def _index(card: Card) -> int:
-    return card.index
 
 
 def wild_room(
@@ -113,7 +84,7 @@ def opening_meld(table: Table, skill: Skill) -> Meld | None:
 
 def _opening_candidates(table: Table, skill: Skill) -> list[list[Group]]:
     rules = table.rules
-    parts = HandParts(table.hand)
+    parts = HandKinds(table.hand)
     minimum = table.mover.minimum(table.team)
     wilds = parts.wilds
     # Each rank's group: all its naturals, or a pair with one wild.
@@ -227,7 +198,7 @@ def _build_candidates(table: Table, skill: Skill, shed: bool) -> Iterator[tuple[
     """Groups worth melding, best first, each with whether it completes a canasta."""
     rules = table.rules
     melds = table.board.melds[table.team]
-    parts = HandParts(table.hand)
+    parts = HandKinds(table.hand)
     wilds = parts.wilds
     cap = rules.meld_max_size or 10**6
     pending = wild_meld_pending(rules, melds)
@@ -324,7 +295,7 @@ def may_go_out_this_turn(table: Table) -> bool:
 
 def _may_complete(table: Table) -> bool:
     """Whether this hand could complete the canastas the team still needs (a cheap bound)."""
-    parts = HandParts(table.hand)
+    parts = HandKinds(table.hand)
     melds = table.melds
     spare = len(parts.wilds)
     need = table.rules.go_out_min_canastas - table.canastas()
@@ -351,7 +322,7 @@ def _may_complete(table: Table) -> bool:
 def _keep_candidates(table: Table) -> list[Card | None]:
     """Cards that might be kept for the final discard (None: meld everything)."""
     rules = table.rules
-    parts = HandParts(table.hand)
+    parts = HandKinds(table.hand)
     melds = table.melds
     stuck: list[Card] = []
     for rank, nat in parts.naturals.items():
@@ -376,7 +347,7 @@ def _go_out_groups(table: Table, keep: Card | None) -> list[list[Group]]:
     cards = list(table.hand)
     if keep is not None:
         cards.remove(keep)
-    parts = HandParts(cards)
+    parts = HandKinds(cards)
     melds = table.melds
     opening = not table.opened
     base: dict[Rank, list[Card]] = {}

@@ -41,6 +41,11 @@ class HandKinds:
                 if c.is_black_three:
                     self.black_threes.append(c)
 
+    @property
+    def wilds(self) -> list[Card]:
+        """Wild cards, jokers first (they are worth most on the table and cost most in hand)."""
+        return self.jokers + self.twos
+
     def cards(self) -> list[Card]:
         """The hand in card order."""
         out = [*self.jokers, *self.twos]

@@ -254,7 +254,7 @@ class Room:
     async def join(self, request: JoinRequest) -> tuple[int, str]:
         """Give a free seat for a person to `request.name`; returns the seat and its token."""
         async with self.lock:
-            while True:
+            for _ in self.table.seats:
                 table = self.table
                 seat = table.free_seat(request.seat)
                 if seat is None:
@@ -264,8 +264,10 @@ class Room:
                     break
                 await self._catch_up()  # another process gave the seat away (its notice is on its way)
                 self.changed()
-                if request.seat is not None:
-                    raise ProtocolError(ErrorCode.SEAT_TAKEN, seat=seat)
+                if request.seat is not None or self.table.free_seat(None) == seat:
+                    raise ProtocolError(ErrorCode.SEAT_TAKEN, seat=seat)  # asked for, or not seen taken
+            else:
+                raise ProtocolError(ErrorCode.SEAT_TAKEN, seat=seat)
             table.seats[seat].name, table.seats[seat].token_hash = request.name, token_hash(token)
             await self.broker.publish(Notice(table.id, self.origin))
             self.autoplay.absent(seat)
