@@ -6,9 +6,9 @@ The peer is RLCard's gin-rummy game core (`pip install -e '.[bench]'`): `GinRumm
 `rlcard.make("gin-rummy", config={"seed": S})` seeds it, plays G games of a uniformly random
 action of `judge.get_legal_actions()` per `step` until `is_over()`. Canasta plays N seeded deals
 of every configuration the way `canasta selfplay` does: a uniformly random action of
-`legal_actions`, applied with `State.apply` (every move validated). Each measurement runs in a
-fresh process and counts that process's CPU time (`time.process_time`), dealing included on
-both sides. In each of R rounds, for each configuration and engine (compiled, and pure Python with
+`legal_actions`, applied as listed (`State.apply_listed`). Each measurement runs in a fresh
+process and counts that process's CPU time (`time.process_time`), dealing included on both
+sides. In each of R rounds, for each configuration and engine (compiled, and pure Python with
 `CANASTA_PURE=1`), the Canasta and RLCard measurements run back to back, the order alternating,
 and give one ratio of decisions per CPU second to steps per CPU second; the table shows the
 median of the R ratios and their range. RLCard's env (`rlcard.make`, which also builds a numpy
