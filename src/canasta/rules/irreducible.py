@@ -44,7 +44,7 @@ class IrreducibleSearch:
         self.hand = hand
         self.top = top
         self.top_only = top_only
-        self.gained = state.gained() if top is not None and not top_only else 0
+        self.gained = len(state.pile_gain(top_only)) if top is not None else 0
         self.frozen = state.frozen_for(state.team)
         self.black3 = top is not None and top.is_black_three
         # after a black three or a top-card-only purchase every card left must be meldable
@@ -131,28 +131,11 @@ class IrreducibleSearch:
         else:
             touched = touched_of(specs)
         kept = hand.size - used
-        if self._short(combo, kept + self.gained):
-            return True
         if self.judge.step_error(touched, kept + self.gained, top) is not None:
             return True
         if self.meld_out and kept + self.gained:
             return not self._meld_out_ok(combo)
         return False
-
-    def _short(self, combo: Combo, hand_after: int) -> bool:
-        """An opening that counts less than the minimum, and keeps cards (so is no concealed
-        going out), where no canasta from hand can exempt it: refused without judging it."""
-        if self.judge.opened or self.exempt or hand_after <= 1:
-            return False
-        base, specs = combo
-        points = 0
-        for spec in specs:
-            points += spec_points(spec)
-        if base is not None:
-            points += spec_points(base)
-            if self.rules.initial_meld_counts_top_card and self.top is not None:
-                points += self.top.points
-        return points < self.judge.minimum
 
     def _meld_out_ok(self, combo: Combo) -> bool:
         """Whether every card left (with the pile's, but for a top-card-only purchase) can be melded."""
@@ -161,9 +144,7 @@ class IrreducibleSearch:
         state = self.state
         with_ = self.hand.groups((base,))[0].cards
         used, steps = read_groups(self.hand.groups(specs, (base,)), state.hand, self.top, with_)
-        rest = [] if self.top_only else state.board.pile[:-1]
-        gained = [c for c in rest if not state.rules.is_bonus_three(c)]
-        return state.can_meld_out(state.team, used, steps, gained)
+        return state.can_meld_out(state.team, used, steps, state.pile_gain(self.top_only))
 
     def addable(self, combo: Combo, unit: Spec) -> bool:
         """Whether `unit` may be laid by a single group once `combo` is laid."""

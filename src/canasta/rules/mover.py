@@ -124,9 +124,12 @@ class Mover:
         top = self.board.pile[-1]
         return top.is_black_three and rules.black3_pickup_to_go_out and "black3_top" in rules.block_rules
 
-    def gained(self) -> int:
-        """How many cards the rest of the pile would add to the hand (bonus threes are laid out)."""
-        return sum(1 for c in self.board.pile[:-1] if not self.rules.is_bonus_three(c))
+    def pile_gain(self, top_only: bool = False) -> list[Card]:
+        """The cards taking the pile adds to the hand: the rest of the pile but its bonus threes,
+        which are laid out (none after a top-card-only purchase)."""
+        if top_only:
+            return []
+        return [c for c in self.board.pile[:-1] if not self.rules.is_bonus_three(c)]
 
     def can_meld_out(
         self,
@@ -294,8 +297,7 @@ class Mover:
         touched = {top.rank: touched.pop(top.rank), **touched}
         judge = Judge.of(self, team)
         kept = len(hand) - len(used)
-        rest = [] if action.top_only else pile[:-1]
-        gained = [c for c in rest if not self.rules.is_bonus_three(c)]
+        gained = self.pile_gain(action.top_only)
         hand_after = kept + len(gained)
         if top.is_black_three and not self.can_meld_out(team, used, steps, gained):
             raise IllegalActionError(public.BLACK3_GO_OUT)  # the block decides before the melds
@@ -320,8 +322,7 @@ class Mover:
         top = self.board.pile[-1]
         used, steps = read_groups(action.melds, self.hand, top, action.with_, checked=False)
         touched = touched_of([spec_of(rank, cards) for rank, cards in steps])
-        rest = () if action.top_only else self.board.pile[:-1]
-        gained = [c for c in rest if not self.rules.is_bonus_three(c)]
+        gained = self.pile_gain(action.top_only)
         hand_after = len(self.hand) - len(used) + len(gained)
         return Step(Judge.of(self, self.team), steps, used, touched, hand_after, action, gained)
 
