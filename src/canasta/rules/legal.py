@@ -178,9 +178,8 @@ def _singles(judge: Judge, hand: HandKinds, size: int) -> list[Spec]:
     for rank in ranks:
         for spec in judge.groups(rank, len(hand.pool(rank)), jokers, twos, pending):
             after = size - spec[1] - spec[2] - spec[3]
-            if (after > 1 and rank is not Rank.THREE and rank is not Rank.WILD) or judge.step_error(
-                touched_of((spec,)), after
-            ) is None:
+            plain = after > 1 and rank is not Rank.THREE and rank is not Rank.WILD  # judged by groups()
+            if plain or judge.single_allowed(spec, after):
                 out.append(spec)
     return out
 
