@@ -4,7 +4,7 @@ of the seat to move, which the validator of a `pass` asks about too."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from canasta.rules.actions import Action, Pickup
@@ -53,7 +53,9 @@ class IrreducibleSearch:
         self.meld_out = self.black3 or top_only
         self.budget = SEARCH_BUDGET
         self.errors: dict[Combo, bool] = {}
-        self.afters: dict[Combo, Callable[[Spec], bool]] = {}
+        self.afters: dict[Combo, Laid] = {}
+        self.unlaids: dict[tuple[object, ...], list[Spec]] = {}
+        self.largest: list[int] = []
         self.ranks: list[Rank] = []
         self.options: list[list[Spec]] = []
         self.rest: list[int] = []
@@ -80,6 +82,7 @@ class IrreducibleSearch:
         if len(hand.black_threes) >= 3 and not self.black3:
             self.ranks.append(Rank.THREE)
         self.options = [self._options(r) for r in self.ranks]
+        self.largest = [max((s[1] + s[2] + s[3] for s in o), default=0) for o in self.options]
         # the most points the naturals of the ranks from i on can still add (one group a rank),
         # for pruning below the minimum
         self.rest = [0] * (len(self.ranks) + 1)
@@ -152,26 +155,34 @@ class IrreducibleSearch:
 
     def addable(self, combo: Combo, unit: Spec) -> bool:
         """Whether `unit` may be laid by a single group once `combo` is laid."""
-        return self.after(combo)(unit)
+        return self.after(combo).addable(unit)
 
-    def after(self, combo: Combo) -> Callable[[Spec], bool]:
-        """Whether a single group may be laid once `combo` is laid (made once per combination)."""
+    def after(self, combo: Combo) -> Laid:
+        """The table once `combo` is laid, to judge single groups (made once per combination)."""
         known = self.afters.get(combo)
         if known is None:
             self.budget -= JUDGED
             known = self.afters[combo] = self._after(combo)
         return known
 
-    def _after(self, combo: Combo) -> Callable[[Spec], bool]:
+    def _after(self, combo: Combo) -> Laid:
         base, specs = combo
         laid = (base, *specs) if base is not None else specs
-        after = self.judge.after(touched_of(laid), self.top)
         hand_after = self.hand.size - sum(s[1] + s[2] + s[3] for s in laid) + self.gained
+        return Laid(self.judge.after(touched_of(laid), self.top), hand_after)
 
-        def single(unit: Spec) -> bool:
-            return after.single_allowed(unit, hand_after - unit[1] - unit[2] - unit[3])
-
-        return single
+    def unlaid(self, i: int, later: Laid) -> list[Spec]:
+        """The groups of rank i that could not be laid by themselves once `later`'s step is laid
+        (with any other the step would be reducible); shared by the steps that leave the same
+        facts deciding a group of that rank."""
+        options = self.options[i]
+        key = later.judge.plain_key(self.ranks[i])
+        if key is None or later.hand - self.largest[i] < 2:
+            return [s for s in options if not later.addable(s)]
+        found = self.unlaids.get(key)
+        if found is None:
+            found = self.unlaids[key] = [s for s in options if not later.addable(s)]
+        return found
 
     def reducible(self, combo: Combo) -> bool:
         base, specs = combo
@@ -234,14 +245,14 @@ class IrreducibleSearch:
         least = self.judge.minimum - points - 50 * (len(hand.jokers) - jokers) - 20 * (len(hand.twos) - twos)
         partial = (base, chosen)
         # once what is chosen is legal, a group that could be laid after it only makes it reducible
-        laid_later: Callable[[Spec], bool] | None = None
+        later: Laid | None = None
         if (
             start < len(self.ranks)
             and (base is not None or chosen)
             and (not opening or points >= self.judge.minimum)
             and not self.error(partial)
         ):
-            laid_later = self.after(partial)
+            later = self.after(partial)
         for i in range(start, len(self.ranks) + 1):
             self.budget -= 1
             if self.budget < 0 or (self.first and self.found):
@@ -250,16 +261,28 @@ class IrreducibleSearch:
                 return
             if i == len(self.ranks):
                 break
-            for spec in self.options[i]:
+            for spec in self.options[i] if later is None else self.unlaid(i, later):
                 if spec[2] + jokers > len(hand.jokers) or spec[3] + twos > len(hand.twos):
-                    continue
-                if laid_later is not None and laid_later(spec):
                     continue
                 self._walk(
                     base, i + 1, (*chosen, spec), points + spec_points(spec), jokers + spec[2], twos + spec[3]
                 )
         if (base is not None or chosen) and not self.error(partial) and not self.reducible(partial):
             self.found.append(partial)
+
+
+class Laid:
+    """The table once a step is laid: its judge and the cards left in hand."""
+
+    __slots__ = ("hand", "judge")
+
+    def __init__(self, judge: Judge, hand: int) -> None:
+        self.judge = judge
+        self.hand = hand
+
+    def addable(self, unit: Spec) -> bool:
+        """Whether the group `unit` may then be laid by itself."""
+        return self.judge.single_allowed(unit, self.hand - unit[1] - unit[2] - unit[3])
 
 
 def units(spec: Spec) -> list[tuple[Spec, Spec | None]]:

@@ -251,6 +251,13 @@ class Judge:
             ok = cache[key] = self.group_error(rank, k, j, t, pending) is None
         return bool(ok)
 
+    def plain_key(self, rank: Rank) -> tuple[object, ...] | None:
+        """What alone decides `single_allowed` for every group of a natural `rank` when two cards
+        or more stay in hand (None for threes, wild cards and a team that has not opened)."""
+        if rank is Rank.THREE or rank is Rank.WILD or not self.opened:
+            return None
+        return (rank, self.stats.get(rank), self.wild_pending({}), rank in self.dead)
+
     def step_error(self, touched: Touched, hand_after: int, top: Card | None = None) -> Refusal | None:
         """Why laying `touched` is illegal (None when it is legal).
 
