@@ -24,9 +24,10 @@ _UNITS: dict[Spec, list[tuple[Spec, Spec | None]]] = {}
 #: A hand this small (with what the pile adds) may go out with a pickup: its groups are searched.
 SMALL_HAND = 4
 #: Work the searches of the openings, or of the pickups, may do in one listing: a node of the
-#: walk costs 1, a step judged or a judge made once a step is laid `JUDGED`. A hand of dozens of
-#: cards has more irreducible openings than any list can hold; the first found are listed.
-SEARCH_BUDGET = 12_000
+#: walk costs 1, a step judged or a judge made once a step is laid `JUDGED` (a check that the
+#: cards left can all be melded three times that). A hand of dozens of cards has more
+#: irreducible openings than any list can hold; the first found are listed.
+SEARCH_BUDGET = 20_000
 JUDGED = 4
 
 
@@ -141,6 +142,7 @@ class IrreducibleSearch:
         if self.judge.step_error(touched, kept + self.gained, top) is not None:
             return True
         if self.meld_out and kept + self.gained:
+            self.budget -= 2 * JUDGED
             return not self._meld_out_ok(combo)
         return False
 

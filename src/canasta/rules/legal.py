@@ -25,8 +25,8 @@ from the hand in card order. The list is complete in this sense:
 The list is bounded whatever the hand: the searches of openings and pickups do at most
 `SEARCH_BUDGET` units of work a listing (a node of the walk, or a step judged), and a
 whole-hand meld-out tries at most `MELD_OUT_LIMIT` ways of sharing the wild cards. Random play
-stays far within both (its largest search, over 100 deals of every configuration, does about a
-third of the budget); a hand of dozens of cards, most of them wild, may have more irreducible
+stays within both (its largest search, over 100 deals of every configuration, does a fifth of
+the budget; a rare hand of twenty cards facing a minimum of 120 needs most of it); a hand of dozens of cards, most of them wild, may have more irreducible
 openings than that, and only the first found are listed.
 """
 
