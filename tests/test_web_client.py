@@ -552,6 +552,7 @@ def test_phone_layout_has_every_control_in_reach(server: LiveServer, browser: Br
     page.wait_for_selector("#btn-quick")
     assert page.evaluate(UNREACHABLE_JS) == []
     shot(page, "home-phone.png", full_page=True)
+    assert page.inner_text("label.toggle") == "4 colours"  # words, not a bare glyph, here too
     page.click("#btn-friends")
     page.wait_for_selector("#variants input")
     assert page.evaluate(UNREACHABLE_JS) == []
@@ -1438,6 +1439,14 @@ TWELVE_MELDS_JS = """async () => {
 }""".replace("MELDS_IN_VIEW_JS", MELDS_IN_VIEW_JS)
 
 
+# The other side's bonus threes as the header shows them: their cards, and the smallest text.
+THREES_JS = """() => {
+  const box = document.querySelector('#their-melds .team-head .threes');
+  const sizes = [box, ...box.querySelectorAll('*')].map((n) => parseFloat(getComputedStyle(n).fontSize));
+  return [[...box.querySelectorAll('[data-card]')].map((n) => n.dataset.card), Math.min(...sizes)];
+}"""
+
+
 @pytest.mark.parametrize(("viewport", "locale"), [(LAPTOP, "en-GB"), (LAPTOP, "ru-RU"), (LAPTOP, "de-DE")])
 def test_twelve_melds_a_side_all_visible_at_1366_by_800(
     server: LiveServer, browser: Browser, viewport: dict[str, int], locale: str
@@ -1453,6 +1462,11 @@ def test_twelve_melds_a_side_all_visible_at_1366_by_800(
     shot(page, f"twelve-melds-{locale[:2]}-1366x800.png")
     assert (theirs, ours, hidden) == (12, 12, [])
     assert squared >= 2  # finished canastas squared up
+    # the bonus threes in words, then the cards, as large as the rest of the team's header
+    threes = page.locator("#their-melds .team-head .threes")
+    assert page.evaluate(THREES_JS) == [["3D", "3H"], 12.8] and threes.inner_text().endswith(": 3♦ 3♥")
+    assert threes.inner_text().startswith({"en": "2 bonus threes", "ru": "2 бонусные тройки",
+                                           "de": "2 Bonus-Dreien"}[locale[:2]])
     context.close()
 
 

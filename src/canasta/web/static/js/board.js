@@ -156,11 +156,15 @@ export function teamPanel(ctx, team) {
     head.append(el('span', `badge ${need ? 'need' : 'ok'}`,
       need ? t('canastas_needed', { n: need }) : t('may_go_out')));
     const threes = view.red_threes[team];
-    if (threes.length) {
-      const box = el('span', 'threes');
-      box.setAttribute('aria-label', t('threes_n', { n: threes.length }));
-      box.title = t('threes_n', { n: threes.length });
-      for (const code of threes) box.append(cardFace(code, { extra: 'small' }));
+    if (threes.length) {  // in words, then the cards in the colours of their suits
+      const box = el('span', 'badge threes', t('threes_n', { n: threes.length }) + ':');
+      box.setAttribute('role', 'img');
+      box.setAttribute('aria-label', t('threes_n', { n: threes.length }) + ': ' + threes.map(cardName).join(', '));
+      for (const code of threes) {
+        const card = el('b', `three suit-${code.slice(-1).toLowerCase()}`, cardShort(code));
+        card.dataset.card = code;
+        box.append(' ', card);
+      }
       head.append(box);
     }
   }
