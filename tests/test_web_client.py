@@ -1720,6 +1720,31 @@ def test_seats_sit_round_the_table_for_every_player_count(
     context.close()
 
 
+# The words of the seat chips' names and relations that are broken across two lines (on a phone
+# the chips are narrow: a long word must shrink, not split).
+BROKEN_WORDS_JS = """() => [...document.querySelectorAll('#seats .seat-chip :is(.name, .rel)')].flatMap((node) => {
+  const text = node.firstChild;
+  if (!text || text.nodeType !== Node.TEXT_NODE) return [];
+  return [...text.textContent.matchAll(/\\S+/g)].filter((word) => {
+    const range = document.createRange();
+    range.setStart(text, word.index);
+    range.setEnd(text, word.index + word[0].length);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1;
+  }).map((word) => word[0]);
+})"""
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "ru-RU", "es-ES", "pt-BR", "de-DE"])
+def test_phone_seat_chips_keep_every_word_of_a_name_whole(server: LiveServer, browser: Browser, locale: str) -> None:
+    context, page = open_page(browser, PHONE, locale=locale, is_mobile=True, has_touch=True)
+    join_new_table(page, server, {"seats": ["human", "easy", "easy", "easy"], "bot_delay": 60})
+    page.wait_for_selector("#hand .in-hand")
+    assert page.locator("#seats .seat-chip .rel").count() == 3  # partner or opponent, in words
+    assert page.evaluate(BROKEN_WORDS_JS) == []
+    shot(page, f"seats-phone-{locale[:2]}.png")
+    context.close()
+
+
 # Eight melds for each of three teams (six players), drawn by the table's own renderer into a
 # real table page: natural ranks and the wild cards, from three to eight cards; returns what
 # MELDS_IN_VIEW_JS finds and how tall the page is.
