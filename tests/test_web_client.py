@@ -1550,14 +1550,16 @@ FLIGHTS_JS = """() => {
         const top = Math.max(r.top, b.top), bottom = Math.min(r.bottom, b.bottom);
         if (right - left < 2 || bottom - top < 2) continue;
         const hit = document.elementFromPoint((left + right) / 2, (top + bottom) / 2);
-        if (hit && hit.closest('.flight')) over.add(text.id || 'name of seat ' + text.closest('.seat-chip').dataset.seat);
+        if (!hit || !hit.closest('.flight')) continue;
+        over.add(text.id || 'name of seat ' + text.closest('.seat-chip').dataset.seat);
       }
     }
     probe.remove();
     return [...over];
   };
   const hidden = (kind) => {
-    const nodes = kind === 'discard' ? document.querySelectorAll('#pile-button .pile-stack > .face:not(.freezer)')
+    const top = '#pile-button .pile-stack > .face:not(.freezer)';
+    const nodes = kind === 'discard' ? document.querySelectorAll(top)
       : kind === 'meld' ? document.querySelectorAll('.meld .card.arriving') : [];
     return [...nodes].map((n) => getComputedStyle(n).visibility === 'hidden');
   };
@@ -1722,7 +1724,8 @@ def test_seats_sit_round_the_table_for_every_player_count(
 
 # The words of the seat chips' names and relations that are broken across two lines (on a phone
 # the chips are narrow: a long word must shrink, not split).
-BROKEN_WORDS_JS = """() => [...document.querySelectorAll('#seats .seat-chip :is(.name, .rel)')].flatMap((node) => {
+BROKEN_WORDS_JS = """() => [...document.querySelectorAll('#seats .seat-chip :is(.name, .rel)')]
+  .flatMap((node) => {
   const text = node.firstChild;
   if (!text || text.nodeType !== Node.TEXT_NODE) return [];
   return [...text.textContent.matchAll(/\\S+/g)].filter((word) => {
@@ -1735,7 +1738,9 @@ BROKEN_WORDS_JS = """() => [...document.querySelectorAll('#seats .seat-chip :is(
 
 
 @pytest.mark.parametrize("locale", ["en-GB", "ru-RU", "es-ES", "pt-BR", "de-DE"])
-def test_phone_seat_chips_keep_every_word_of_a_name_whole(server: LiveServer, browser: Browser, locale: str) -> None:
+def test_phone_seat_chips_keep_every_word_of_a_name_whole(
+    server: LiveServer, browser: Browser, locale: str
+) -> None:
     context, page = open_page(browser, PHONE, locale=locale, is_mobile=True, has_touch=True)
     join_new_table(page, server, {"seats": ["human", "easy", "easy", "easy"], "bot_delay": 60})
     page.wait_for_selector("#hand .in-hand")
