@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -141,3 +142,13 @@ def test_the_shipped_baseline_plays_classic_for_four() -> None:
     game = Game.new("classic", 4, seed=3)
     play_engine_deal(game, [bot] * 4, seat_rngs("shipped", 4))
     assert game.current.is_over and game.current.result is not None
+
+
+def test_without_numpy_the_arrays_name_the_extra(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "numpy", None)  # `import numpy` fails
+    assert main(["dataset", "--games", "1", "--out", str(tmp_path / "x")]) == 2
+    err = capsys.readouterr().err
+    assert "need numpy" in err and "learning" in err
+    assert main(["dataset", "--games", "1", "--records-only", "--out", str(tmp_path / "y")]) == 0

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from canasta.extras import install_command
 from canasta.learning import COMMIT, DISCARD, LearningGame, LearningState
 from canasta.learning.actions import ASK, DRAW, NO, PASS, YES
 from canasta.learning.bots import BotPolicy
@@ -216,5 +217,5 @@ def _numpy() -> Any:
     try:
         import numpy
     except ImportError:
-        raise RuntimeError("the dataset's arrays need numpy: pip install 'canasta[learning]'") from None
+        raise RuntimeError(f"the dataset's arrays need numpy: {install_command('learning')}") from None
     return numpy
