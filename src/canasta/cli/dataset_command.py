@@ -8,10 +8,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from canasta.bots.loading import load_bot
 from canasta.cli.arguments import seed_number, whole
 from canasta.cli.engine_commands import _fail, _rules, _rules_args
-from canasta.cli.tournament import Progress, split_specs
+from canasta.cli.tournament import Progress, bad_spec, split_specs
 from canasta.dataset import DatasetSpec, write
 from canasta.rules.errors import InvalidActionError
 
@@ -48,11 +47,9 @@ def run_dataset(args: argparse.Namespace) -> int:
     if args.records_only and args.arrays_only:
         return _fail("--records-only and --arrays-only exclude each other")
     specs = split_specs(args.bots)
-    for text in specs:
-        try:
-            load_bot(text)
-        except ValueError as exc:
-            return _fail(f"--bots: {exc}")
+    refusal = bad_spec(specs)
+    if refusal:
+        return _fail(refusal)
     if len(specs) not in (1, rules.players):
         wanted = f"one bot spec for every seat or one per seat ({rules.players})"
         return _fail(f"--bots: {wanted}, not {len(specs)}")

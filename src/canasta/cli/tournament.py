@@ -59,6 +59,16 @@ def split_specs(text: str) -> list[str]:
     return specs
 
 
+def bad_spec(specs: list[str]) -> str | None:
+    """Why one of the `--bots` specs cannot be played (its bot cannot be made), or None."""
+    for text in specs:
+        try:
+            load_bot(text)
+        except ValueError as exc:
+            return f"--bots: {exc}"
+    return None
+
+
 class Progress:
     """A progress bar on a terminal; otherwise a line at each tenth of the work, at most one a second."""
 
@@ -100,11 +110,9 @@ def run_tournament(args: argparse.Namespace) -> int:
     specs = split_specs(args.bots)
     if len(specs) < 2:
         return _fail("--bots needs at least two bot specs, e.g. --bots random,hard")
-    for text in specs:
-        try:
-            load_bot(text)
-        except ValueError as exc:
-            return _fail(f"--bots: {exc}")
+    refusal = bad_spec(specs)
+    if refusal:
+        return _fail(refusal)
     if args.deals + args.games == 0:
         return _fail("--deals and --games must not both be zero")
     if args.deals == 1:
