@@ -187,7 +187,7 @@ def test_resampled_states_carry_their_history(variant: str, players: int, option
     size = game.learning.rules.deck_size
     rng = np.random.default_rng(players)
     decks = set()
-    for state, seat, other in resampled_states(game, seed=len(variant) + players, share=0.05):
+    for state, seat, other in resampled_states(game, seed=len(variant) + players, share=0.12 / players):
         history = other.history()
         assert history[size:] == state.history()[size:] and len(history) == len(state.history())
         assert other.information_state_string(seat) == state.information_state_string(seat)
