@@ -19,6 +19,7 @@ from canasta.bots import make_bot
 from canasta.protocol import outgoing
 from canasta.protocol.client import ActionRequest, ChatRequest, Hello, JoinRequest
 from canasta.protocol.errors import ErrorCode, ProtocolError
+from canasta.protocol.hint_form import listed_form
 from canasta.protocol.hint_reasons import hint_reason
 from canasta.protocol.pile_reasons import pile_refusal
 from canasta.protocol.rule_reasons import reason_text
@@ -232,6 +233,7 @@ class Room:
         action = await self.bots.choose(make_bot(HINT_BOT), view, random.Random(version))
         if action is None:
             raise ProtocolError(ErrorCode.HINT_TIMEOUT)
+        action = listed_form(view, action)  # one of the moves of the state's `legal`
         conn.send(outgoing.hint(version, action_to_json(action), hint_reason(view, action, conn.lang)))
 
     def chat(self, conn: Connection, request: ChatRequest) -> None:
