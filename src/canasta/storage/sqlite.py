@@ -409,6 +409,8 @@ class SQLiteStorage:
             await loop.run_in_executor(self._worker, self._drain)
         if self._spill >= 0:
             os.close(self._spill)
+            if not self._pending:
+                Path(self._path + PENDING_SUFFIX).unlink(missing_ok=True)
         if not self._memory:
             await loop.run_in_executor(self._changes_worker, self._changes.close)
             await loop.run_in_executor(self._reader_worker, self._reader.close)
