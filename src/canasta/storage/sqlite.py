@@ -171,6 +171,8 @@ class SQLiteStorage:
         self._pending_lock = threading.Lock()  # between the events' worker and the readers
         self._spill = -1  # the -pending file, opened when first needed
         self._drain_timer: Any = None
+        self._drains: set[asyncio.Task[None]] = set()
+        self._drain_failed = False  # the last try to copy the pending events failed (logged)
         self._worker = ThreadPoolExecutor(1, thread_name_prefix="sqlite")
         try:
             self._wal = self._db.execute("PRAGMA journal_mode=WAL").fetchone()[0] == "wal"
@@ -356,10 +358,27 @@ class SQLiteStorage:
         self._drain_timer = None
         if self._pending:
             task = asyncio.get_running_loop().create_task(self._drain_now())
-            task.add_done_callback(lambda done: done.result())  # a failure is reported
+            self._drains.add(task)
+            task.add_done_callback(self._drains.discard)
 
     async def _drain_now(self) -> None:
-        if not await self._write(self._worker, self._drain) and self._drain_timer is None:
+        """Try to copy the pending events now, and again later while they cannot be (a failure
+        other than the lock, a full disk say, is logged once until they are copied)."""
+        try:
+            drained = await self._write(self._worker, self._drain)
+        except StorageBusy:
+            drained = False
+        except Exception:
+            if not self._drain_failed:
+                log.exception(
+                    "could not copy the pending events into %s (tried again every %g s)",
+                    self._path,
+                    DRAIN_EVERY,
+                )
+            self._drain_failed, drained = True, False
+        if drained:
+            self._drain_failed = False
+        elif self._drain_timer is None:
             self._drain_timer = self._call_later(DRAIN_EVERY, self._drain_soon)
 
     async def _copy_log(self) -> None:
@@ -402,8 +421,8 @@ class SQLiteStorage:
     async def close(self) -> None:
         if self._drain_timer is not None:
             self._drain_timer.cancel()
-        if self._checkpoint is not None:
-            await asyncio.wait({self._checkpoint})
+        if self._checkpoint is not None or self._drains:
+            await asyncio.wait({*self._drains, *([self._checkpoint] if self._checkpoint else [])})
         loop = asyncio.get_running_loop()
         if self._pending:  # those still locked out stay in the -pending file for the next start
             await loop.run_in_executor(self._worker, self._drain)
