@@ -31,7 +31,7 @@ import os
 import sqlite3
 import threading
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import closing
 from pathlib import Path
 from typing import Any, TypeVar
@@ -131,15 +131,21 @@ def _insert_pending(db: sqlite3.Connection, rows: list[tuple[str, int, str]]) ->
         db.executemany("INSERT OR IGNORE INTO events (table_id, seq, event) VALUES (?, ?, ?)", rows)
 
 
-def _expire(late: asyncio.Future[Any]) -> None:
-    if not late.done():
-        late.set_result(None)
+def _give_up(done: asyncio.Future[Any], late: list[bool]) -> None:
+    """The time of a write is up: stop waiting for it."""
+    if not done.done():
+        late.append(True)
+        done.cancel()
 
 
-def _ended_late(done: asyncio.Future[Any]) -> None:
-    """A write given up on (`StorageBusy`) has ended: say how."""
-    error = None if done.cancelled() else done.exception()
-    log.warning("a write to the database that did not answer in time has ended: %s", error or "done")
+def _ended_late(running: Future[Any]) -> None:
+    """A write given up on (`StorageBusy`) has ended, or was dropped before it began: say so."""
+    if running.cancelled():
+        outcome = "dropped before it began"
+    else:
+        error = running.exception()
+        outcome = "done after all" if error is None else f"failed ({error})"
+    log.warning("a write to the database given up on after %g s: %s", STORE_TIMEOUT, outcome)
 
 
 class SQLiteStorage:
@@ -215,20 +221,20 @@ class SQLiteStorage:
 
     async def _write(self, worker: ThreadPoolExecutor, call: Callable[..., T], *args: Any) -> T:
         """`call(*args)` in a worker thread, within `STORE_TIMEOUT` (else StorageBusy; the call
-        goes on in its thread, and its outcome is logged with the event loop's others)."""
-        loop = asyncio.get_running_loop()
-        done = loop.run_in_executor(worker, call, *args)
-        late: asyncio.Future[Any] = loop.create_future()
-        timer = self._call_later(STORE_TIMEOUT, _expire, late)
+        goes on in its thread, and how it ends is logged)."""
+        running = worker.submit(call, *args)
+        done = asyncio.wrap_future(running)
+        late: list[bool] = []
+        timer = self._call_later(STORE_TIMEOUT, _give_up, done, late)
         try:
-            await asyncio.wait((done, late), return_when=asyncio.FIRST_COMPLETED)
+            return await done
+        except asyncio.CancelledError:
+            if not late:
+                raise
+            running.add_done_callback(_ended_late)
+            raise StorageBusy(f"the database did not answer within {STORE_TIMEOUT:g} s") from None
         finally:
             timer.cancel()
-            late.cancel()
-        if not done.done():
-            done.add_done_callback(_ended_late)
-            raise StorageBusy(f"the database did not answer within {STORE_TIMEOUT:g} s")
-        return done.result()
 
     async def _read(self, call: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._reader_worker, call, *args)
