@@ -8,7 +8,7 @@ import socket
 import sqlite3
 import threading
 import urllib.request
-from contextlib import ExitStack
+from contextlib import ExitStack, closing
 from pathlib import Path
 
 import pytest
@@ -274,7 +274,7 @@ def test_a_held_write_lock_stops_no_table(tmp_path: Path, monkeypatch: pytest.Mo
         holder.execute("COMMIT")
         advance(client, clock, 1)  # the pending moves are copied into the database
         until(client, lambda: (tmp_path / "canasta.db-pending").stat().st_size == 0)
-        with sqlite3.connect(tmp_path / "canasta.db") as db:
+        with closing(sqlite3.connect(tmp_path / "canasta.db")) as db:
             for t in tables:
                 stored = db.execute("SELECT count(*) FROM events WHERE table_id = ?", (t,)).fetchone()[0]
                 assert stored == hub.rooms[t].table.version
