@@ -400,6 +400,8 @@ async def _locked(
                     join["status"] = 200
                 except urllib.error.HTTPError as exc:
                     join["status"], join["code"] = exc.code, json.loads(exc.read())["error"]["code"]
+                except OSError as exc:  # closed with no answer
+                    join["status"] = type(exc).__name__
                 join["seconds"] = round(time.monotonic() - started, 2)
             while time.monotonic() < released:
                 started = time.monotonic()
@@ -415,15 +417,19 @@ async def _locked(
     ]
     await asyncio.gather(asyncio.to_thread(hold), *players)
     latencies, reads = sorted(totals.latencies), sorted(reads)
+
+    def ms(values: list[float], p: float) -> float | None:  # None: nothing was answered
+        return round(percentile(values, p) * 1000, 1) if values else None
+
     return {
         "lock_held_seconds": seconds if lock else 0,
         "tables": len(duels),
-        "moves": len(latencies),
+        "moves": len(latencies),  # acknowledged in the time
         "moves_refused": totals.errors,
-        "ack_p50_ms": round(percentile(latencies, 50) * 1000, 1),
-        "ack_p99_ms": round(percentile(latencies, 99) * 1000, 1),
-        "ack_max_ms": round(latencies[-1] * 1000, 1),
-        "other_table_read_p99_ms": round(percentile(reads, 99) * 1000, 1),
+        "ack_p50_ms": ms(latencies, 50),
+        "ack_p99_ms": ms(latencies, 99),
+        "ack_max_ms": round(latencies[-1] * 1000, 1) if latencies else None,
+        "other_table_read_p99_ms": ms(reads, 99),
         "join_while_locked": join,
     }
 
