@@ -48,6 +48,7 @@ from canasta.bots.skill import HARD, LEVELS, Skill
 from canasta.bots.table import Table
 from canasta.rules.actions import Action, Answer, Ask, Discard, Draw, Meld, Pass, Pickup
 from canasta.rules.cards import Card, Rank
+from canasta.rules.deal import shuffle
 from canasta.rules.errors import CanastaError
 from canasta.rules.legal import discard_actions, legal_actions, pickup_actions
 from canasta.rules.mover import Mover
@@ -329,7 +330,7 @@ def determinize(view: SeatView, rng: random.Random) -> State:
     caps = _pair_caps(world, view)
     stock = world.stock
     free = [i for i, c in enumerate(stock) if not bonus(c)]
-    rng.shuffle(free)
+    shuffle(rng, free)
     for seat, hand in enumerate(world.hands):
         if seat == view.seat:
             continue
