@@ -74,7 +74,7 @@ class StuckBot:
 
 def test_a_hint_that_takes_too_long_is_given_up(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     stuck = StuckBot()
-    monkeypatch.setattr("canasta.server.room.make_bot", lambda spec: stuck)
+    monkeypatch.setattr("canasta.server.bot_worker.bot", lambda spec: stuck)
     clock = ManualClock()
     with running_server(tmp_path, clock=clock, bot_deadline=5.0) as client:
         table = new_table(client, players=2, seats=["human", "random"])

@@ -170,10 +170,10 @@ def test_a_bot_out_of_time_makes_a_random_legal_move_and_other_tables_play_on(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     release = threading.Event()
-    monkeypatch.setattr("canasta.server.autoplay.make_bot", lambda spec: StuckBot(release))
+    monkeypatch.setattr("canasta.server.bot_worker.bot", lambda spec: StuckBot(release))
     clock = ManualClock()
     with (
-        running_server(tmp_path, clock=clock, bot_threads=1, bot_deadline=5.0) as client,
+        running_server(tmp_path, clock=clock, bot_workers=1, bot_deadline=5.0) as client,
         ExitStack() as stack,
     ):
         stack.callback(release.set)

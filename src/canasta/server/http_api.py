@@ -216,7 +216,21 @@ async def rulesets(request: Request) -> Response:
     return JSONResponse(catalogue())
 
 
+@_read
+async def metrics(request: Request) -> Response:
+    """GET /api/metrics: what the process's computer players did (`bots`: moves made, played
+    quickly, late (past their deadline), failed, hints and hints given up, review decisions),
+    its workers, the jobs waiting by kind, and the tables in memory."""
+    hub = _hub(request)
+    pool = hub.bots
+    counts = ("moves", "quick", "late", "failed", "hints", "hints_late", "review_decisions")
+    bots = {key: pool.stats[key] for key in counts}
+    body = {"bots": bots, "workers": pool.workers, "busy": pool.busy, "waiting": pool.waiting}
+    return JSONResponse({**body, "tables": len(hub.rooms)})
+
+
 ROUTES = [
+    Route("/api/metrics", metrics, methods=["GET"]),
     Route("/api/rulesets", rulesets, methods=["GET"]),
     Route("/api/tables", create_table, methods=["POST"]),
     Route("/api/tables/{table_id}", table_state, methods=["GET"]),
