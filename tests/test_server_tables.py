@@ -245,7 +245,9 @@ def two_servers(tmp_path: Path, clock: ManualClock, **config: Any) -> Iterator[T
     db = str(tmp_path / "canasta.db")
     apps = [
         create_app(
-            ServerConfig(db=db, bot_delay=0.0, clock=clock, presence_delay=0.0, bot_processes=False, **config),
+            ServerConfig(
+                db=db, bot_delay=0.0, clock=clock, presence_delay=0.0, bot_processes=False, **config
+            ),
             broker=broker,
         )
         for _ in range(2)

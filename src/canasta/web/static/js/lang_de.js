@@ -135,6 +135,7 @@ export const DE = {
   'move.answer_yes': '{name} antwortete Ja.', 'move.answer_no': '{name} antwortete Nein.',
   'move.pass': '{name} passte.', 'move.by_stand_in': '(der Computer spielte für ihn)',
   'move.by_timer': '(die Zeit war um)',
+  'move.quick': '(schnell gespielt: der Server war ausgelastet)',
   'clock.label': { one: 'Zeit für den Zug: noch {n} Sekunde', other: 'Zeit für den Zug: noch {n} Sekunden' },
   'clock.mine': { one: 'Deine Zeit für den Zug: noch {n} Sekunde', other: 'Deine Zeit für den Zug: noch {n} Sekunden' },
   'clock.hurry': { one: 'Noch {n} Sekunde für den Zug!', other: 'Noch {n} Sekunden für den Zug!' },

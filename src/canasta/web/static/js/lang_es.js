@@ -135,6 +135,7 @@ export const ES = {
   'move.answer_yes': '{name} respondió que sí.', 'move.answer_no': '{name} respondió que no.',
   'move.pass': '{name} pasó.', 'move.by_stand_in': '(la computadora jugó por él)',
   'move.by_timer': '(se acabó el tiempo)',
+  'move.quick': '(jugada rápida: el servidor estaba ocupado)',
   'clock.label': { one: 'Tiempo para jugar: queda {n} segundo', other: 'Tiempo para jugar: quedan {n} segundos' },
   'clock.mine': { one: 'Tu tiempo para jugar: queda {n} segundo', other: 'Tu tiempo para jugar: quedan {n} segundos' },
   'clock.hurry': { one: '¡Queda {n} segundo para jugar!', other: '¡Quedan {n} segundos para jugar!' },

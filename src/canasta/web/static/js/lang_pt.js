@@ -135,6 +135,7 @@ export const PT = {
   'move.answer_yes': '{name} respondeu sim.', 'move.answer_no': '{name} respondeu não.',
   'move.pass': '{name} passou.', 'move.by_stand_in': '(o computador jogou no lugar)',
   'move.by_timer': '(o tempo acabou)',
+  'move.quick': '(jogada rápida: o servidor estava ocupado)',
   'clock.label': { one: 'Tempo para jogar: falta {n} segundo', other: 'Tempo para jogar: faltam {n} segundos' },
   'clock.mine': { one: 'Seu tempo para jogar: falta {n} segundo', other: 'Seu tempo para jogar: faltam {n} segundos' },
   'clock.hurry': { one: 'Falta {n} segundo para jogar!', other: 'Faltam {n} segundos para jogar!' },
