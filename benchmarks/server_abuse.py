@@ -62,7 +62,7 @@ def _finished_deals(port: int, table: str) -> int:
 
 
 def record(deals: int, seconds: float, *limits: str) -> dict[str, Any]:
-    with running_server(0.0, *limits) as (port, _):
+    with running_server(0.0, *limits) as (port, _, _):
         table = http(port, "/api/tables", BOTS)["table"]
         started = time.monotonic()
         url = f"ws://127.0.0.1:{port}/ws/tables/{table}"  # watched, or it would stop
@@ -122,7 +122,7 @@ async def _drain(ws: Any, stop: float) -> None:
 
 
 def seats() -> dict[str, Any]:
-    with running_server(1.0, "connections_per_table=64") as (port, _):
+    with running_server(1.0, "connections_per_table=64") as (port, _, _):
         table = http(port, "/api/tables", {"players": 2, "seats": ["human", "random"]})["table"]
         token = http(port, f"/api/tables/{table}/seats", {"name": "Ann"})["token"]
         return asyncio.run(_seats(f"ws://127.0.0.1:{port}/ws/tables/{table}", token))
@@ -152,7 +152,7 @@ async def _seats(url: str, token: str) -> dict[str, Any]:
 
 
 def chat(seconds: float) -> dict[str, Any]:
-    with running_server(1.0, "connections_per_seat=40") as (port, _):
+    with running_server(1.0, "connections_per_seat=40") as (port, _, _):
         table = http(port, "/api/tables", {"players": 2, "bot_delay": 60})["table"]
         tokens = [http(port, f"/api/tables/{table}/seats", {"name": n})["token"] for n in ("Ann", "Bo")]
         return asyncio.run(_chat(f"ws://127.0.0.1:{port}/ws/tables/{table}", tokens[0], seconds))
@@ -218,7 +218,7 @@ def half_open(count: int) -> dict[str, Any]:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (1024, hard))  # inherited by the server
     try:
-        with running_server(1.0) as (port, _):
+        with running_server(1.0) as (port, _, _):
             resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
             held = []
             for _ in range(count):

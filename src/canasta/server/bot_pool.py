@@ -103,7 +103,8 @@ class FairQueue:
 
 def process_pool(workers: int) -> Executor:
     """`workers` processes, started now (a worker's first move does not wait for its imports)."""
-    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("forkserver"))
+    context = multiprocessing.get_context("forkserver")
+    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=bot_worker.start)
     for _ in range(workers):
         pool.submit(bot_worker.warm)
     return pool

@@ -12,6 +12,7 @@ from __future__ import annotations
 import copyreg
 import dataclasses
 import json
+import os
 import random
 from typing import Any
 
@@ -25,6 +26,8 @@ from canasta.rules.view import SeatView
 
 #: Below this many seconds a search is not worth starting: `hard` moves instead (quickly).
 MIN_SEARCH = 0.02
+#: How much lower a worker's scheduling priority is than the server's.
+NICE = 10
 QUICK_BOT = "hard"
 
 _rule_sets: dict[tuple[str, int, str], RuleSet] = {}
@@ -91,6 +94,12 @@ def _shorter(player: SearchBot, seconds: float) -> SearchBot:
         player.iterations, seconds, player.policy, player.width, player.confidence, player.horizon,
         tree=player.tree, melds=player.melds,
     )
+
+
+def start() -> None:
+    """A new worker gives way to the server's own process (which answers the players): it runs
+    at a lower priority (`NICE`)."""
+    os.nice(NICE)
 
 
 def warm() -> None:
