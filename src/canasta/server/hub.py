@@ -16,6 +16,7 @@ from canasta.server.broker import EVERY_TABLE, Broker, Notice
 from canasta.server.config import ServerConfig
 from canasta.server.connection import Connection
 from canasta.server.rate_limit import RateLimiter
+from canasta.server.reviews import Reviews
 from canasta.server.room import ADDRESS, Room, load_table
 from canasta.server.table import LiveTable
 from canasta.storage.base import Storage
@@ -45,6 +46,7 @@ class Hub:
         self._reads: dict[str, RateLimiter] = {}  # the HTTP reads of each address
         self._damaged: set[str] = set()  # the tables whose failure to load was logged
         self._loading = asyncio.Lock()
+        self.reviews = Reviews()
         self.bots = BotPool(config.bot_workers, config.bot_deadline, config.clock, config.bot_processes)
         self._beat = config.clock.call_later(config.heartbeat, self._heartbeat)
         broker.subscribe(self.origin, self._on_notice)
@@ -192,4 +194,5 @@ class Hub:
         for room in list(self.rooms.values()):
             room.close()
         self.rooms.clear()
+        self.reviews.close()
         self.bots.close()

@@ -50,6 +50,12 @@ CREATE TABLE IF NOT EXISTS events (
     event TEXT NOT NULL,
     PRIMARY KEY (table_id, seq)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS reviews (
+    table_id TEXT NOT NULL REFERENCES tables(table_id),
+    key TEXT NOT NULL,
+    review TEXT NOT NULL,
+    PRIMARY KEY (table_id, key)
+) WITHOUT ROWID;
 """
 
 
@@ -210,6 +216,23 @@ class SQLiteStorage:
             "SELECT seq, event FROM events WHERE table_id = ? AND seq > ? ORDER BY seq", (table_id, after)
         ).fetchall()
         return [(seq, json.loads(text)) for seq, text in rows]
+
+    async def save_review(self, table_id: str, key: str, review: dict[str, Any]) -> None:
+        await self._run(self._save_review, table_id, key, json.dumps(review, separators=(",", ":")))
+
+    def _save_review(self, table_id: str, key: str, review: str) -> None:
+        self._db.execute(
+            "INSERT OR REPLACE INTO reviews (table_id, key, review) VALUES (?, ?, ?)", (table_id, key, review)
+        )
+
+    async def load_review(self, table_id: str, key: str) -> dict[str, Any] | None:
+        return await self._run(self._load_review, table_id, key)
+
+    def _load_review(self, table_id: str, key: str) -> dict[str, Any] | None:
+        row = self._db.execute(
+            "SELECT review FROM reviews WHERE table_id = ? AND key = ?", (table_id, key)
+        ).fetchone()
+        return None if row is None else dict(json.loads(row[0]))
 
     async def close(self) -> None:
         if self._checkpoint is not None:
