@@ -2,6 +2,9 @@
 table's `bot_delay`), stand-ins for people who dropped out (after `grace`) or left, moves made
 when a person's turn timer runs out, and the next deal.
 
+Only one process plays a table's computer players (`Room.runs_bots`): of those with a person of
+the table connected, the one with the smallest id.
+
 A table waits for its people: while a table meant for people has none connected, nothing
 happens at all (no computer moves, no stand-in, no timer, no deal). Between deals the next one
 starts once every connected person has asked for it (`ready`); only under a turn timer, or at
@@ -124,9 +127,9 @@ class Autoplay:
             return None
         seat = table.state.to_move
         if table.seats[seat].bot is not None:
-            return settings.bot_delay, "bot"
+            return (settings.bot_delay, "bot") if self.room.runs_bots() else None
         if self.stands_in(seat):
-            return settings.bot_delay, "stand_in"
+            return (settings.bot_delay, "stand_in") if self.room.runs_bots() else None
         if settings.turn_timer is not None:
             return self._deadline(settings.turn_timer) - self._clock.time(), "timer"
         return None

@@ -409,29 +409,39 @@ class Room:
         """The seats with a person connected to this process or (as last heard) another."""
         return set(self._local_seats()) | self.remote.seats()
 
+    def runs_bots(self) -> bool:
+        """Whether this process plays the table's computer players (and stand-ins): of the
+        processes with a person of the table connected, the one whose id is the smallest, so
+        that no two think for the same table; when no other process has one, this one."""
+        others = self.remote.with_people()
+        return not others or (bool(self._local_seats()) and self.origin < min(others))
+
     def heard(self, origin: str, seats: tuple[int, ...]) -> None:
         """Another process announced its connected seats (a process new to the table is told ours)."""
-        before = self.present_seats()
+        before = self.present_seats(), self.runs_bots()
         if self.remote.heard(origin, seats) and self._local_seats():
             self._announce()
         self._presence_changed(before)
 
     def beat(self) -> None:
         """Every heartbeat: forget processes gone silent, and remind the others of our seats."""
-        before = self.present_seats()
+        before = self.present_seats(), self.runs_bots()
         self.remote.expire()
         self._presence_changed(before)
         if self._local_seats():
             self._announce()
 
-    def _presence_changed(self, before: set[int]) -> None:
+    def _presence_changed(self, before: tuple[set[int], bool]) -> None:
+        seats, runs = before
         after = self.present_seats()
-        for seat in after - before:
+        for seat in after - seats:
             self.autoplay.present(seat)
-        for seat in before - after:
+        for seat in seats - after:
             self.autoplay.absent(seat)
-        if after != before:
+        if after != seats:
             self.send_presence()
+        if self.runs_bots() != runs:
+            self.autoplay.schedule()
 
     def _announce_if_changed(self) -> None:
         if self._local_seats() != self._announced:
