@@ -17,13 +17,18 @@ Each scenario starts its own `canasta serve` (as `server_load.py` does) and repo
   while a person plays on one: the acknowledgements before, during and after, and what a
   spectator on the other process saw in the end;
 - `write-lock`: another process holds the SQLite write lock for 12 seconds while a person
-  plays: another table's state read meanwhile, and the moves' acknowledgements.
+  plays: another table's state read meanwhile, and the moves' acknowledgements;
+- `bots`: a table of four `search` players created from 127.0.0.2 plays alone for `--seconds`,
+  then while one seat of another table asks for hints from 5, 15 and 60 sockets at once, then
+  while 18 tables of `search:time=2` players created from 127.0.0.1 play: its computer
+  players' moves per second each time, and the moves past their deadline (every table's).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import http.client
 import json
 import signal
 import socket
@@ -37,7 +42,7 @@ from contextlib import closing
 from pathlib import Path
 from typing import Any
 
-from server_load import CANASTA, DIRECT, Totals, http, percentile, player, running_server
+from server_load import CANASTA, DIRECT, Totals, bot_counts, http, percentile, player, running_server
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
@@ -397,9 +402,87 @@ async def _locked(port: int, db: Path, table: str, other: str, token: str, secon
     }
 
 
+SEARCHING = {"players": 4, "seats": ["search"] * 4, "bot_delay": 0, "deal_pause": 0, "target_score": 100000}
+
+
+def _create_from(address: str, port: int, settings: dict[str, Any]) -> str:
+    """A table created by a client at `address` (a loopback address of its own)."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30, source_address=(address, 0))
+    with closing(connection):
+        connection.request("POST", "/api/tables", json.dumps(settings), {"content-type": "application/json"})
+        return str(json.load(connection.getresponse())["table"])
+
+
+async def _pace(url: str, seconds: float) -> float:
+    """The computer players' moves per second a spectator of the table sees in `seconds`."""
+    moves, stop = 0, time.monotonic() + seconds
+    async with connect(url, proxy=None, max_queue=None) as ws:
+        await ws.send(json.dumps({"type": "hello"}))
+        while (left := stop - time.monotonic()) > 0:
+            try:
+                message = json.loads(await asyncio.wait_for(ws.recv(), left))
+            except TimeoutError:
+                break
+            last = message.get("last") if message["type"] == "state" else None
+            moves += bool(last and last["by"] == "bot")
+    return round(moves / seconds, 2)
+
+
+async def _hints(url: str, token: str, sockets: int, stop: float) -> list[int]:
+    """One seat asks for hints from `sockets` sockets until `stop`: [hints, refusals]."""
+    counts = [0, 0]
+
+    async def ask() -> None:
+        async with connect(url, proxy=None, max_queue=None) as ws:
+            await ws.send(json.dumps({"type": "hello", "token": token}))
+            while time.monotonic() < stop:
+                await ws.send(json.dumps({"type": "hint"}))
+                while True:
+                    try:
+                        left = max(0.01, stop - time.monotonic())
+                        message = json.loads(await asyncio.wait_for(ws.recv(), left))
+                    except TimeoutError:
+                        return
+                    if message["type"] in ("hint", "error"):
+                        break
+                counts[message["type"] == "error"] += 1
+                if message["type"] == "error":
+                    await asyncio.sleep(0.1)  # within the socket's message rate
+
+    await asyncio.gather(*(ask() for _ in range(sockets)))
+    return counts
+
+
+def bots(seconds: float) -> dict[str, Any]:
+    with running_server(0.0, "connections_per_seat=64", pinned=False) as (port, _, log):
+        victim = _create_from("127.0.0.2", port, SEARCHING)
+        watch = f"ws://127.0.0.1:{port}/ws/tables/{victim}"
+        before = bot_counts(port, log)
+        result: dict[str, Any] = {"alone": asyncio.run(_pace(watch, seconds))}
+        duel = http(port, "/api/tables", {**BOTS, "players": 2, "seats": ["human", "random"]})["table"]
+        token = http(port, f"/api/tables/{duel}/seats", {"name": "Ann"})["token"]
+        for sockets in (5, 15, 60):
+
+            async def attacked(sockets: int = sockets) -> tuple[float, list[int]]:
+                stop = time.monotonic() + seconds
+                url = f"ws://127.0.0.1:{port}/ws/tables/{duel}"
+                return await asyncio.gather(_pace(watch, seconds), _hints(url, token, sockets, stop))
+
+            pace, (hints, refused) = asyncio.run(attacked())
+            result[f"hints_from_{sockets}_sockets"] = {"pace": pace, "hints": hints, "refused": refused}
+        slow = {**SEARCHING, "seats": ["search:time=2"] * 4}
+        for _ in range(18):
+            http(port, "/api/tables", slow)
+        result["with_18_tables_of_search_time_2"] = asyncio.run(_pace(watch, seconds))
+        after = bot_counts(port, log)
+        result["moves_past_deadline"] = after["late"] - before["late"]
+        result["moves_played_quickly"] = after["quick"] - before["quick"]
+        return result
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    everything = ["record", "record-unlimited", "seats", "chat", "half-open", "broker", "write-lock"]
+    everything = ["record", "record-unlimited", "seats", "chat", "half-open", "broker", "write-lock", "bots"]
     parser.add_argument("scenarios", nargs="*", default=everything)
     parser.add_argument("--deals", type=int, default=185)
     parser.add_argument("--seconds", type=float, default=15.0)
@@ -420,6 +503,8 @@ def main() -> int:
             result = broker(20.0)
         elif scenario == "write-lock":
             result = write_lock(12.0)
+        elif scenario == "bots":
+            result = bots(args.seconds)
         else:
             print(f"unknown scenario {scenario!r}", file=sys.stderr)
             return 2
