@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import http.client
 import json
 import signal
 import socket
@@ -39,6 +38,7 @@ import tempfile
 import time
 import urllib.error
 from contextlib import closing
+from http.client import HTTPConnection
 from pathlib import Path
 from typing import Any
 
@@ -89,6 +89,7 @@ async def _record_storm(
         size = len((await asyncio.to_thread(_get, port, f"/api/tables/{table}/record?first=0&deal=49"))[1])
         duel = http(port, "/api/tables", DUEL)["table"]
         token = http(port, f"/api/tables/{duel}/seats", {"name": "Ann"})["token"]
+        asyncio.run(_decision(f"ws://127.0.0.1:{port}/ws/tables/{duel}", token))
         stop = time.monotonic() + seconds
         served = [0, 0]  # 200 and 429 answers
 
@@ -407,7 +408,7 @@ SEARCHING = {"players": 4, "seats": ["search"] * 4, "bot_delay": 0, "deal_pause"
 
 def _create_from(address: str, port: int, settings: dict[str, Any]) -> str:
     """A table created by a client at `address` (a loopback address of its own)."""
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30, source_address=(address, 0))
+    connection = HTTPConnection("127.0.0.1", port, timeout=30, source_address=(address, 0))
     with closing(connection):
         connection.request("POST", "/api/tables", json.dumps(settings), {"content-type": "application/json"})
         return str(json.load(connection.getresponse())["table"])
@@ -426,6 +427,23 @@ async def _pace(url: str, seconds: float) -> float:
             last = message.get("last") if message["type"] == "state" else None
             moves += bool(last and last["by"] == "bot")
     return round(moves / seconds, 2)
+
+
+async def _decision(url: str, token: str) -> None:
+    """Play the seat's only legal moves (a draw) until it has a choice to make, which a hint
+    then weighs (a hint with one legal move costs nothing)."""
+    async with connect(url, proxy=None, max_queue=None) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        while True:
+            message = json.loads(await ws.recv())
+            if message["type"] != "state" or message["status"] != "playing":
+                continue
+            if message["to_move"] == message["seat"]:
+                legal = message["view"]["legal"]
+                if len(legal) > 1:
+                    return
+                move = {"type": "action", "version": message["version"], "action": legal[0]}
+                await ws.send(json.dumps(move))
 
 
 async def _hints(url: str, token: str, sockets: int, stop: float) -> list[int]:
@@ -461,6 +479,7 @@ def bots(seconds: float) -> dict[str, Any]:
         result: dict[str, Any] = {"alone": asyncio.run(_pace(watch, seconds))}
         duel = http(port, "/api/tables", {**BOTS, "players": 2, "seats": ["human", "random"]})["table"]
         token = http(port, f"/api/tables/{duel}/seats", {"name": "Ann"})["token"]
+        asyncio.run(_decision(f"ws://127.0.0.1:{port}/ws/tables/{duel}", token))
         for sockets in (5, 15, 60):
 
             async def attacked(sockets: int = sockets) -> tuple[float, list[int]]:
