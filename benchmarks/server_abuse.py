@@ -21,7 +21,11 @@ Each scenario starts its own `canasta serve` (as `server_load.py` does) and repo
 - `bots`: a table of four `search` players created from 127.0.0.2 plays alone for `--seconds`,
   then while one seat of another table asks for hints from 5, 15 and 60 sockets at once, then
   while 18 tables of `search:time=2` players created from 127.0.0.1 play: its computer
-  players' moves per second each time, and the moves past their deadline (every table's).
+  players' moves per second each time, and the moves past their deadline (every table's);
+- `review`: while 20 tables of four `search` players play (each watched), a person plays a
+  classic deal of two against a computer player by random moves and asks for the review of
+  their decisions: the seconds until it is there (as the page polls for it), its decisions,
+  and the moves past their deadline meanwhile.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import random
 import signal
 import socket
 import sqlite3
@@ -37,7 +42,7 @@ import sys
 import tempfile
 import time
 import urllib.error
-from contextlib import closing
+from contextlib import closing, suppress
 from http.client import HTTPConnection
 from pathlib import Path
 from typing import Any
@@ -499,9 +504,78 @@ def bots(seconds: float) -> dict[str, Any]:
         return result
 
 
+async def _play_deal(url: str, token: str) -> None:
+    """Random legal moves for the seat until its deal is over."""
+    rng = random.Random(1)
+    async with connect(url, proxy=None, max_queue=None) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        answered = -1
+        while True:
+            message = json.loads(await ws.recv())
+            if message["type"] != "state":
+                continue
+            if message["status"] == "deal_over":
+                return
+            mine = message["status"] == "playing" and message["to_move"] == message["seat"]
+            if mine and message["version"] > answered:
+                answered = message["version"]
+                move = {"type": "action", "version": answered, "action": rng.choice(message["view"]["legal"])}
+                await ws.send(json.dumps(move))
+                await asyncio.sleep(0.06)  # within the socket's message rate
+
+
+async def _watch_all(urls: list[str], stop: asyncio.Event) -> None:
+    async def watch(url: str) -> None:
+        async with connect(url, proxy=None, max_queue=None) as ws:
+            await ws.send(json.dumps({"type": "hello"}))
+            while not stop.is_set():
+                with suppress(TimeoutError):
+                    await asyncio.wait_for(ws.recv(), 0.5)
+
+    await asyncio.gather(*(watch(url) for url in urls))
+
+
+def review(tables: int = 20) -> dict[str, Any]:
+    with running_server(0.8, pinned=False) as (port, _, log):
+        base = f"ws://127.0.0.1:{port}/ws/tables/"
+        busy = [http(port, "/api/tables", {**SEARCHING, "bot_delay": 0.8})["table"] for _ in range(tables)]
+        duel = http(port, "/api/tables", {**BOTS, "players": 2, "seats": ["human", "random"]})["table"]
+        token = http(port, f"/api/tables/{duel}/seats", {"name": "Ann"})["token"]
+        before = bot_counts(port, log)
+
+        async def run() -> dict[str, Any]:
+            stop = asyncio.Event()
+            watching = asyncio.create_task(_watch_all([base + table for table in busy], stop))
+            await _play_deal(base + duel, token)
+            started = time.monotonic()
+            path = f"/api/tables/{duel}/reviews"
+            answer = await asyncio.to_thread(_ask, port, path, token)
+            while answer["status"] != "done":
+                await asyncio.sleep(1.0)  # as the page polls
+                answer = await asyncio.to_thread(_ask, port, path, token, "GET")
+            seconds = time.monotonic() - started
+            stop.set()
+            await watching
+            decisions = answer["review"]["decisions"]
+            return {"tables_playing": tables, "seconds": round(seconds, 1), "decisions": decisions}
+
+        result = asyncio.run(run())
+        result["moves_past_deadline"] = bot_counts(port, log)["late"] - before["late"]
+        return result
+
+
+def _ask(port: int, path: str, token: str, method: str = "POST") -> Any:
+    connection = HTTPConnection("127.0.0.1", port, timeout=30)
+    with closing(connection):
+        connection.request(method, path, headers={"x-seat-token": token})
+        return json.load(connection.getresponse())
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    everything = ["record", "record-unlimited", "seats", "chat", "half-open", "broker", "write-lock", "bots"]
+    everything = [
+        "record", "record-unlimited", "seats", "chat", "half-open", "broker", "write-lock", "bots", "review"
+    ]
     parser.add_argument("scenarios", nargs="*", default=everything)
     parser.add_argument("--deals", type=int, default=185)
     parser.add_argument("--seconds", type=float, default=15.0)
@@ -524,6 +598,8 @@ def main() -> int:
             result = write_lock(12.0)
         elif scenario == "bots":
             result = bots(args.seconds)
+        elif scenario == "review":
+            result = review()
         else:
             print(f"unknown scenario {scenario!r}", file=sys.stderr)
             return 2
