@@ -91,6 +91,32 @@ def test_moves_before_hints_before_reviews_addresses_and_tables_in_turn(
     assert run(monkeypatch, scenario) == ["a", "b1", "d", "c", "b2", "h", "r"]
 
 
+def test_reviews_have_a_share_of_a_busy_pool(monkeypatch: pytest.MonkeyPatch) -> None:
+    """However many moves wait, a review's decision takes a worker once reviews have had less
+    than their share of the workers' time; with no time spent yet, they wait their turn."""
+
+    async def scenario(gate: Gate, spent: float) -> list[str]:
+        clock = ManualClock()
+        pool = BotPool(2, 5.0, clock, processes=False)
+        view = a_view()
+        moves = [asyncio.create_task(pool.move(f"m{n}", view, 0, f"t{n}", "A")) for n in range(2)]
+        await settle()
+        clock.advance(spent)  # the time the first two moves think
+        reviews = [asyncio.create_task(pool.review(gate.calls.append, (("r", None),), "t9", "B"))]
+        moves += [asyncio.create_task(pool.move(f"m{n}", view, 0, f"t{n}", "A")) for n in range(2, 9)]
+        await settle()
+        assert pool.waiting == {"move": 7, "hint": 0, "review": 1}
+        gate.open.set()
+        await asyncio.gather(*moves, *reviews)
+        pool.close()
+        return [spec for spec, _ in gate.calls]
+
+    order = run(monkeypatch, lambda gate: scenario(gate, 0.0))
+    assert order.index("r") >= len(order) - 2  # with the last move (two workers)
+    order = run(monkeypatch, lambda gate: scenario(gate, 1.0))
+    assert order.index("r") <= 3  # after the first two, with the next move on the other worker
+
+
 def test_a_move_past_its_deadline_is_hards_counted_as_late(monkeypatch: pytest.MonkeyPatch) -> None:
     view = a_view(moves=3)
 

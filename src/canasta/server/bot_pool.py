@@ -19,10 +19,13 @@ late; a hint that misses it is given up.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import logging
+import math
 import multiprocessing
 import os
+import signal
 from collections import Counter, deque
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
@@ -41,6 +44,10 @@ KINDS = ("move", "hint", "review")
 #: The part of a deadline kept for what is not thinking: sending the view and the move, the
 #: event loop's own delays, a search's last continuation.
 MARGIN = 0.2
+#: The share of the workers' time reviews may take while moves or hints wait, and the seconds
+#: over which the time spent is weighed (older time fading).
+REVIEW_SHARE = 0.25
+SPENT_FADE = 60.0
 
 
 def cores() -> int:
@@ -61,6 +68,7 @@ class Job:
     queued: bool = True
     failed: bool = False
     executor: Executor | None = None  # the one it was sent to
+    started: float = 0.0
 
 
 @dataclass
@@ -104,7 +112,8 @@ class FairQueue:
 def process_pool(workers: int) -> Executor:
     """`workers` processes, started now (a worker's first move does not wait for its imports)."""
     context = multiprocessing.get_context("forkserver")
-    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=bot_worker.start)
+    server = (os.getpid(),)
+    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=bot_worker.start, initargs=server)
     for _ in range(workers):
         pool.submit(bot_worker.warm)
     return pool
@@ -122,6 +131,9 @@ class BotPool:
         self._executor = self._start()
         self._queues = [FairQueue() for _ in KINDS]
         self._busy = 0
+        self._running: Counter[int] = Counter()  # jobs being worked out, by priority
+        self._spent = [0.0, 0.0]  # worker-seconds lately spent on reviews, and on everything
+        self._spent_at = clock.time()
         self.stats: Counter[str] = Counter()
 
     def _start(self) -> Executor:
@@ -205,12 +217,26 @@ class BotPool:
             job.future.set_result(None)
 
     def _next(self) -> Job | None:
-        for queue in self._queues:
+        """The next job: by priority, except that a review takes a worker before the moves and
+        hints waiting when none is running and reviews had less than `REVIEW_SHARE` of the
+        workers' time lately (so that, however busy the tables, a review goes on)."""
+        order = list(self._queues)
+        if not self._running[REVIEW] and self._spent[0] < REVIEW_SHARE * self._spent[1]:
+            order.insert(0, order.pop(REVIEW))
+        for queue in order:
             while (job := queue.pop()) is not None:
                 job.queued = False
                 if not job.future.done():
                     return job
         return None
+
+    def _spend(self, job: Job, seconds: float) -> None:
+        """Count a job's worker-seconds, the older ones fading (`SPENT_FADE`)."""
+        now = self.clock.time()
+        fade = math.exp(-(now - self._spent_at) / SPENT_FADE)
+        self._spent_at = now
+        reviews, everything = self._spent
+        self._spent = [reviews * fade + seconds * (job.priority == REVIEW), everything * fade + seconds]
 
     def budget(self, job: Job) -> float | None:
         """The seconds a job may think when a worker takes it: what is left before its
@@ -220,19 +246,24 @@ class BotPool:
             return None
         left = job.deadline - self.clock.time() - MARGIN * self.deadline
         ahead = sum(queue.size for queue in self._queues[: job.priority + 1])
-        return max(0.0, left) * self.workers / (ahead + self.workers)
+        workers = max(1, self.workers - self._running[REVIEW])  # a review's decision may take long
+        return max(0.0, left) * workers / (ahead + workers)
 
     def _pump(self) -> None:
         loop = asyncio.get_running_loop()
         while self._busy < self.workers and (job := self._next()) is not None:
             args = job.args if job.deadline is None else (*job.args, self.budget(job))
             self._busy += 1
+            self._running[job.priority] += 1
+            job.started = self.clock.time()
             job.executor = self._executor
             thinking = loop.run_in_executor(self._executor, job.call, *args)
             thinking.add_done_callback(functools.partial(self._finished, job))
 
     def _finished(self, job: Job, done: asyncio.Future[Any]) -> None:
         self._busy -= 1
+        self._running[job.priority] -= 1
+        self._spend(job, self.clock.time() - job.started)
         if done.cancelled():
             pass
         elif done.exception() is not None:
@@ -255,5 +286,11 @@ class BotPool:
     _closed = False
 
     def close(self) -> None:
+        """Stop: the jobs waiting are dropped and the worker processes ended (one thinking is
+        not waited for)."""
         self._closed = True
+        processes = list(getattr(self._executor, "_processes", None) or {})
         self._executor.shutdown(wait=False, cancel_futures=True)
+        for pid in processes:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGTERM)

@@ -14,6 +14,8 @@ import dataclasses
 import json
 import os
 import random
+import threading
+import time
 from typing import Any
 
 from canasta.bots import Bot, make_bot
@@ -28,6 +30,7 @@ from canasta.rules.view import SeatView
 MIN_SEARCH = 0.02
 #: How much lower a worker's scheduling priority is than the server's.
 NICE = 10
+WATCH = 5.0
 QUICK_BOT = "hard"
 
 _rule_sets: dict[tuple[str, int, str], RuleSet] = {}
@@ -96,10 +99,21 @@ def _shorter(player: SearchBot, seconds: float) -> SearchBot:
     )
 
 
-def start() -> None:
+def start(server: int) -> None:
     """A new worker gives way to the server's own process (which answers the players): it runs
-    at a lower priority (`NICE`)."""
+    at a lower priority (`NICE`); and it ends when that process `server` is gone (however it
+    ended), checking every `WATCH` seconds."""
     os.nice(NICE)
+    threading.Thread(target=_watch, args=(server,), daemon=True).start()
+
+
+def _watch(server: int) -> None:
+    while True:
+        time.sleep(WATCH)
+        try:
+            os.kill(server, 0)
+        except ProcessLookupError:
+            os._exit(0)
 
 
 def warm() -> None:
