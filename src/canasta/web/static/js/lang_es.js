@@ -144,7 +144,7 @@ export const ES = {
   'replay.download': 'Descargar el registro', 'replay.back': 'Volver a la mesa',
   'replay.first': 'Inicio', 'replay.prev': 'Jugada anterior', 'replay.next': 'Jugada siguiente', 'replay.last': 'Final',
   'replay.play': 'Reproducir', 'replay.pause': 'Pausa', 'replay.step': 'Jugada {n} de {total}',
-  'review.ask': 'Analizar mis decisiones', 'review.queued': 'Tu análisis espera al ordenador…', 'review.progress': 'Analizando tus decisiones: {done} de {total}…', 'review.failed': 'No se pudo hacer el análisis: inténtalo de nuevo.', 'review.mark': 'Jugada {n}: mejor {better} (unos {points} puntos). {reason}',
+  'review.ask': 'Analizar mis decisiones', 'review.queued': 'Tu análisis espera al ordenador…', 'review.progress': 'Analizando tus decisiones: {done} de {total}…', 'review.failed': 'No se pudo hacer el análisis: inténtalo de nuevo.', 'review.mark': 'Jugada {n}: mejor: {better} (unos {points} puntos): {reason}',
   'replay.start': 'Se reparten las cartas.', 'replay.slider': 'Jugada', 'replay.none': 'Todavía no terminó ninguna mano.',
   'replay.hand_of': 'Mano de {name}',
 };

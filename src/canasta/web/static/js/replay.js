@@ -148,7 +148,7 @@ function reviewedAt(step) {
 
 function markText(costly) {
   return t('review.mark', {
-    n: costly.index + 1, better: describeMove(costly.better, nameOf(page.review.seat)),
+    n: costly.index + 1, better: describeMove(costly.better, nameOf(page.review.seat)).replace(/\.$/, ''),
     points: Math.round(costly.points), reason: costly.reason_text,
   });
 }
