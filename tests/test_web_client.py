@@ -1738,7 +1738,7 @@ def test_screenshots_of_a_deal_twelve_melds_and_the_end_of_a_deal(
 def test_review_my_decisions_on_the_hand_history(server: LiveServer, browser: Browser) -> None:
     settings = {"players": 2, "seats": ["human", "random"], "grace": 600}
     table, token = store_table(server.db, settings, played_deal(settings, seed=6))
-    context = browser.new_context(locale="ru-RU")
+    context = browser.new_context(locale="ru-RU", bypass_csp=True)  # axe-core is injected
     page = context.new_page()
     page.set_default_timeout(60_000)
     errors: list[str] = []
@@ -1763,6 +1763,7 @@ def test_review_my_decisions_on_the_hand_history(server: LiveServer, browser: Br
     assert page.get_attribute("body", "data-step") == str(costly[0]["index"] + 1)
     assert "лучше" in page.inner_text("#move-text")
     shot(page, "review-desktop.png")
+    assert axe_violations(page) == []
     # a reload shows the stored review at once, without asking for it again
     page.reload()
     page.wait_for_function("() => document.getElementById('review-summary').textContent !== ''")
