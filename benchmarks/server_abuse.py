@@ -17,7 +17,8 @@ Each scenario starts its own `canasta serve` (as `server_load.py` does) and repo
   while a person plays on one: the acknowledgements before, during and after, and what a
   spectator on the other process saw in the end;
 - `write-lock`: another process holds the SQLite write lock for 12 seconds while a person
-  plays: another table's state read meanwhile, and the moves' acknowledgements;
+  plays at each of 8 tables: the acknowledgements of the moves sent meanwhile, another table's
+  state read, a person taking a seat, and the moves in the database once the lock is released;
 - `bots`: a table of four `search` players created from 127.0.0.2 plays alone for `--seconds`,
   then while one seat of another table asks for hints from 5, 15 and 60 sockets at once, then
   while 18 tables of `search:time=2` players created from 127.0.0.1 play: its computer
@@ -360,51 +361,87 @@ def _in_turn(coroutines: list[Any]) -> list[Any]:
     return [chain()]
 
 
-def write_lock(seconds: float) -> dict[str, Any]:
+def write_lock(seconds: float, tables: int = 8) -> dict[str, Any]:
     """Another process holds the SQLite database's write lock for `seconds` while a person plays
-    at one table; how long the event loop takes to answer another table's state meanwhile, and
-    the moves' acknowledgements."""
+    at each of `tables` tables: the acknowledgements of the moves sent while it is held, how long
+    the event loop takes to answer a table's state meanwhile, what a person taking a seat then
+    is answered, and whether the moves are in the database once the lock is released."""
     with tempfile.TemporaryDirectory() as tmp:
         port, db = _free_port(), Path(tmp) / "canasta.db"
         server = _serve(port, db, Path(tmp) / "server.log")
         try:
-            table = http(port, "/api/tables", DUEL)["table"]
+            duels = [http(port, "/api/tables", DUEL)["table"] for _ in range(tables)]
             other = http(port, "/api/tables", {"players": 2})["table"]
-            token = http(port, f"/api/tables/{table}/seats", {"name": "Ann"})["token"]
-            return asyncio.run(_locked(port, db, table, other, token, seconds))
+            tokens = [http(port, f"/api/tables/{t}/seats", {"name": "Ann"})["token"] for t in duels]
+            unlocked = asyncio.run(_locked(port, db, duels, other, tokens, seconds, lock=False))
+            result = asyncio.run(_locked(port, db, duels, other, tokens, seconds, lock=True))
+            result["unlocked"] = {k: v for k, v in unlocked.items() if "ack" in k or "read" in k}
+            time.sleep(2)  # the pending moves are copied into the database within a second
+            query = "SELECT max(seq) FROM events WHERE table_id = ?"
+            with closing(sqlite3.connect(db)) as check:
+                stored = {t: check.execute(query, (t,)).fetchone()[0] for t in duels}
+            versions = {t: json.loads(_get(port, f"/api/tables/{t}")[1])["version"] for t in duels}
+            pending = Path(f"{db}-pending")
+            result["all_moves_in_database"] = stored == versions
+            result["pending_file_bytes_after"] = pending.stat().st_size if pending.exists() else 0
+            return result
         finally:
             server.terminate()
             server.wait(30)
 
 
-async def _locked(port: int, db: Path, table: str, other: str, token: str, seconds: float) -> dict[str, Any]:
-    url = f"ws://127.0.0.1:{port}/ws/tables/{table}"
+async def _locked(
+    port: int, db: Path, duels: list[str], other: str, tokens: list[str], seconds: float, lock: bool
+) -> dict[str, Any]:
+    """The moves sent in `seconds` (after 2), while the lock is held if `lock`."""
     totals = Totals()
     start = time.monotonic()
-    held, released, end = start + 2, start + 2 + seconds, start + 4 + seconds
+    held, released = start + 2, start + 2 + seconds
     reads: list[float] = []
+    join: dict[str, Any] = {}
 
     def hold() -> None:
         time.sleep(held - time.monotonic())
         with closing(sqlite3.connect(db, isolation_level=None)) as holder:
-            holder.execute("BEGIN IMMEDIATE")
+            if lock:
+                holder.execute("BEGIN IMMEDIATE")
+                started = time.monotonic()
+                try:
+                    http(port, f"/api/tables/{other}/seats", {"name": "Bea"})
+                    join["status"] = 200
+                except urllib.error.HTTPError as exc:
+                    join["status"], join["code"] = exc.code, json.loads(exc.read())["error"]["code"]
+                except OSError as exc:  # closed with no answer
+                    join["status"] = type(exc).__name__
+                join["seconds"] = round(time.monotonic() - started, 2)
             while time.monotonic() < released:
                 started = time.monotonic()
                 _get(port, f"/api/tables/{other}")
                 reads.append(time.monotonic() - started)
                 time.sleep(0.05)
-            holder.execute("COMMIT")
+            if lock:
+                holder.execute("COMMIT")
 
-    await asyncio.gather(asyncio.to_thread(hold), player(url, token, table, 0.05, start, end, totals))
+    players = [
+        player(f"ws://127.0.0.1:{port}/ws/tables/{t}", token, t, 0.05, held, released, totals)
+        for t, token in zip(duels, tokens, strict=True)
+    ]
+    await asyncio.gather(asyncio.to_thread(hold), *players)
     latencies, reads = sorted(totals.latencies), sorted(reads)
+
+    def ms(values: list[float], p: float) -> float | None:  # None: nothing was answered
+        return round(percentile(values, p) * 1000, 1) if values else None
+
     return {
-        "lock_held_seconds": seconds,
-        "other_table_read_p99_ms": round(percentile(reads, 99) * 1000, 1),
-        "other_table_read_max_ms": round(reads[-1] * 1000, 1),
-        "moves": len(latencies),
+        "lock_held_seconds": seconds if lock else 0,
+        "tables": len(duels),
+        "moves": len(latencies),  # acknowledged in the time
         "moves_refused": totals.errors,
-        "ack_p50_ms": round(percentile(latencies, 50) * 1000, 1),
-        "ack_max_ms": round(latencies[-1] * 1000, 1),
+        "ack_p50_ms": ms(latencies, 50),
+        "ack_p99_ms": ms(latencies, 99),
+        "ack_max_ms": round(latencies[-1] * 1000, 1) if latencies else None,
+        "other_table_read_p99_ms": ms(reads, 99),
+        "join_while_locked": join,
     }
 
 

@@ -161,6 +161,61 @@ def test_resampling_keeps_the_information_state() -> None:
     assert len(hidden) > 1  # the unseen cards are dealt again
 
 
+Resampled = tuple[pyspiel.State, int, pyspiel.State]
+
+
+def resampled_states(game: pyspiel.Game, seed: int, share: float) -> list[Resampled]:
+    """(state, seat, resample) for every seat at a `share` of the decision points of a random deal."""
+    rng = np.random.default_rng(seed)
+    sampler = pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0)
+    out = []
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if not state.is_chance_node() and rng.random() < share:
+            for seat in range(game.num_players()):
+                out.append((state.clone(), seat, state.resample_from_infostate(seat, sampler)))
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    return out
+
+
+@pytest.mark.parametrize(("variant", "players", "options"), CONFIGURATIONS, ids=CONFIG_IDS)
+def test_resampled_states_carry_their_history(variant: str, players: int, options: dict[str, int]) -> None:
+    """A resampled state is the deal of another deck (its chance outcomes) and the same ids: the
+    seat cannot tell it from the state, replaying its history reaches it, it reads back from
+    OpenSpiel's serialisation, and it plays on to the end of the deal."""
+    game = load(variant, players, options)
+    size = game.learning.rules.deck_size
+    rng = np.random.default_rng(players)
+    decks = set()
+    for state, seat, other in resampled_states(game, seed=len(variant) + players, share=0.12 / players):
+        history = other.history()
+        assert history[size:] == state.history()[size:] and len(history) == len(state.history())
+        assert other.information_state_string(seat) == state.information_state_string(seat)
+        if state.current_player() == seat:
+            assert other.legal_actions() == state.legal_actions()
+        again = game.new_initial_state()
+        for action in history:
+            again.apply_action(action)
+        assert str(again) == str(other)
+        _, loaded = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, other))
+        assert str(loaded) == str(other) and loaded.history() == history
+        decks.add(tuple(history[:size]))
+        while not other.is_terminal():
+            other.apply_action(int(rng.choice(other.legal_actions())))
+    assert len(decks) > 1  # the unseen cards are dealt again
+
+
+def test_with_skip_forced_a_resample_keeps_the_information_state() -> None:
+    """With `skip_forced` a deck must also leave the same decisions forced; when none is found
+    the state is `LearningState.resample`'s, without a history."""
+    game = load("classic", 4, {}, skip_forced=True)
+    kept = 0
+    for state, seat, other in resampled_states(game, seed=3, share=0.1):
+        assert other.information_state_string(seat) == state.information_state_string(seat)
+        kept += bool(other.history())
+    assert kept > 0
+
+
 def test_ismcts_and_mcts_play_a_deal() -> None:
     game = pyspiel.load_game("python_canasta", {"variant": "classic", "players": 2})
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(0))

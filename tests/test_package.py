@@ -61,6 +61,7 @@ def test_the_sdist_and_the_wheel_have_complete_metadata(dist: Path) -> None:
     assert description.startswith("# canasta") and ".venv/bin" not in description
     assert "starlette>=1.7; extra == 'server'" in meta.get_all("Requires-Dist")
     assert "canasta/py.typed" in names and "canasta/web/static/index.html" in names
+    assert "canasta/data/imitation-classic-4.npz" in names  # the imitation baseline's weights
     assert not [n for n in names if n.startswith("canasta/_native") or n.endswith(".so")]
     with tarfile.open(dist / f"canasta-{version}.tar.gz") as sdist:
         files = {n.split("/", 1)[1] for n in sdist.getnames() if "/" in n}

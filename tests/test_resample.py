@@ -94,3 +94,18 @@ def test_a_view_that_no_deal_fits_is_refused() -> None:
     view = state.engine.view(2)
     with pytest.raises(InvalidActionError, match="no deal of the unseen cards fits seat 2's view"):
         resample(view, random.Random(1), accept=lambda world: False)
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 53, 108, 162])
+def test_shuffle_is_random_shuffle(size: int) -> None:
+    """The engine's shuffle puts cards in the order `random.Random.shuffle` does, and leaves the
+    generator where it leaves it (seeded results do not depend on which one ran)."""
+    from canasta.rules.deal import shuffle
+
+    for seed in range(20):
+        ours, theirs = list(range(size)), list(range(size))
+        a, b = random.Random(seed), random.Random(seed)
+        shuffle(a, ours)
+        b.shuffle(theirs)
+        assert ours == theirs
+        assert a.getrandbits(64) == b.getrandbits(64)

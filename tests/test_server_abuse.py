@@ -6,8 +6,9 @@ from __future__ import annotations
 import functools
 import socket
 import sqlite3
+import threading
 import urllib.request
-from contextlib import ExitStack
+from contextlib import ExitStack, closing
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,8 @@ from starlette.testclient import TestClient, WebSocketTestSession
 
 from canasta.server.broker import PUBLISH_TIMEOUT
 from canasta.server.clock import ManualClock
+from canasta.storage import SQLiteStorage
+from canasta.storage.sqlite import STORE_TIMEOUT
 from server_support import (
     FlakyBroker,
     Message,
@@ -226,26 +229,96 @@ def test_a_hung_broker_delays_no_move_and_is_caught_up_on(tmp_path: Path) -> Non
         assert broker.sent[0] == f"{hub.origin} "  # every other process: catch up on every table
 
 
-def test_a_held_write_lock_stalls_only_the_table_that_stores(tmp_path: Path) -> None:
-    """Another process holds the database's write lock: the event loop does not wait on it, so
-    other tables answer reads and newcomers, and chat flows, while a move waits to be stored;
-    it is acknowledged once the lock is released."""
-    with running_server(tmp_path) as client, ExitStack() as stack:
-        table = new_table(client, players=2, seats=["human", "random"], bot_delay=60)
-        other_table = new_table(client, players=2)
-        ws, phone = (stack.enter_context(client.websocket_connect(f"/ws/tables/{table}")) for _ in "ab")
-        token = join(client, table, "Ann")
-        state, _ = greet(ws, token), greet(phone, token)
+def _play(ws: WebSocketTestSession, state: Message, moves: int) -> Message:
+    """Make up to `moves` moves of seat 0's turn, each acknowledged; returns the last state."""
+    for _ in range(moves):
         if not my_turn(0)(state):
-            state = receive_until(ws, my_turn(0))
+            break
+        ws.send_json({"type": "action", "version": state["version"], "action": state["view"]["legal"][0]})
+        assert receive_until(ws, lambda m: m["type"] in ("ack", "error"))["type"] == "ack"
+        state = receive_until(ws, is_state)
+    return state
+
+
+def test_a_held_write_lock_stops_no_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another process holds the database's write lock: every table plays on, its moves
+    acknowledged with the clock standing still (they wait in the `-pending` file); a person
+    taking a seat meanwhile is told `storage_busy` once the wait for the lock is over; other
+    tables answer reads and newcomers, and chat flows. Once the lock is released, the moves are
+    in the database and the seat can be taken."""
+    monkeypatch.setattr("canasta.storage.sqlite.BUSY_TIMEOUT_MS", 100)  # a seat waits 0.1 s, not 4 s
+    clock = ManualClock()
+    with running_server(tmp_path, clock=clock) as client, ExitStack() as stack:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        tables = [new_table(client, players=2, seats=["human", "random"], bot_delay=60) for _ in "ab"]
+        other_table = new_table(client, players=2)
+        players = [stack.enter_context(client.websocket_connect(f"/ws/tables/{t}")) for t in tables]
+        states = [greet(ws, join(client, t, "Ann")) for ws, t in zip(players, tables, strict=True)]
         holder = sqlite3.connect(tmp_path / "canasta.db", isolation_level=None)
         stack.callback(holder.close)
         holder.execute("BEGIN IMMEDIATE")  # another process's write lock
-        ws.send_json({"type": "action", "version": state["version"], "action": state["view"]["legal"][0]})
+        now = clock.time()
+        for i, ws in enumerate(players):
+            states[i] = _play(ws, states[i], 3)
+        assert clock.time() == now and all(hub.rooms[t].table.version > 1 for t in tables)
+        refused = client.post(f"/api/tables/{other_table}/seats?lang=de", json={"name": "Bea"})
+        assert refused.status_code == 503 and refused.headers["retry-after"] == "5"
+        error = refused.json()["error"]
+        assert error["code"] == "storage_busy" and error["message"].startswith("Der Server konnte das nicht")
         assert client.get(f"/api/tables/{other_table}").status_code == 200
         watcher = stack.enter_context(client.websocket_connect(f"/ws/tables/{other_table}"))
         assert greet(watcher)["version"] == 0
-        phone.send_json({"type": "chat", "phrase": "hello"})  # (the first socket waits for its move)
-        assert receive_until(phone, lambda m: m["type"] in ("chat", "ack", "error"))["type"] == "chat"
+        players[1].send_json({"type": "chat", "phrase": "hello"})
+        assert receive_until(players[1], lambda m: m["type"] in ("chat", "error"))["type"] == "chat"
+        assert (tmp_path / "canasta.db-pending").stat().st_size > 0
         holder.execute("COMMIT")
-        assert receive_until(ws, lambda m: m["type"] in ("ack", "error"))["type"] == "ack"
+        advance(client, clock, 1)  # the pending moves are copied into the database
+        until(client, lambda: (tmp_path / "canasta.db-pending").stat().st_size == 0)
+        with closing(sqlite3.connect(tmp_path / "canasta.db")) as db:
+            for t in tables:
+                stored = db.execute("SELECT count(*) FROM events WHERE table_id = ?", (t,)).fetchone()[0]
+                assert stored == hub.rooms[t].table.version
+        join(client, other_table, "Bea")
+
+
+def test_a_frozen_disk_answers_the_writer_in_time(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A write that the disk does not finish within STORE_TIMEOUT on the server's clock: its
+    sender is told `storage_busy` and the table is as stored, while other tables answer. The
+    write ends later after all: the move is played (the next try finds it stored)."""
+    clock = ManualClock()
+    thawed, ended = threading.Event(), threading.Event()
+    append = SQLiteStorage._append
+
+    def frozen(storage: SQLiteStorage, table_id: str, seq: int, event: str) -> None:
+        thawed.wait(30)
+        append(storage, table_id, seq, event)
+        ended.set()
+
+    with running_server(tmp_path, clock=clock) as client, ExitStack() as stack:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        table = new_table(client, players=2, seats=["human", "random"], bot_delay=60)
+        other_table = new_table(client, players=2)
+        ws = stack.enter_context(client.websocket_connect(f"/ws/tables/{table}"))
+        state = greet(ws, join(client, table, "Ann"), lang="pt")
+        monkeypatch.setattr(SQLiteStorage, "_append", frozen)
+        move = state["view"]["legal"][0]
+        ws.send_json({"type": "action", "version": state["version"], "action": move, "id": 7})
+        until(client, lambda: STORE_TIMEOUT in clock.pending(), settled=False)
+        assert client.get(f"/api/tables/{other_table}").status_code == 200
+        watcher = stack.enter_context(client.websocket_connect(f"/ws/tables/{other_table}"))
+        assert greet(watcher)["version"] == 0
+        advance(client, clock, STORE_TIMEOUT)
+        error = receive_until(ws, lambda m: m["type"] in ("ack", "error"))
+        assert (error["type"], error["code"], error["id"]) == ("error", "storage_busy", 7)
+        assert error["message"].startswith("O servidor não conseguiu salvar")
+        assert hub.rooms[table].table.version == state["version"]  # as stored
+        thawed.set()
+        assert ended.wait(10)
+        ws.send_json({"type": "action", "version": state["version"], "action": move})
+        before: list[Message] = []
+        while (again := receive(ws))["type"] != "error":
+            before.append(again)  # the table caught up on what was stored, then the answer
+        assert again["code"] == "stale_state"
+        played = [m for m in before if is_state(m)][-1]
+        assert played["version"] == state["version"] + 1 and played["last"]["action"] == move
+        assert hub.rooms[table].table.version == state["version"] + 1

@@ -4,6 +4,7 @@ SQLite's files and URLs."""
 from __future__ import annotations
 
 import asyncio
+import shutil
 import sqlite3
 import threading
 from contextlib import closing
@@ -13,7 +14,15 @@ from typing import Any
 import pytest
 
 from canasta.cli.main import main
-from canasta.storage import Conflict, SeatRow, SQLiteStorage, TableRow, default_db_path, open_storage
+from canasta.storage import (
+    Conflict,
+    SeatRow,
+    SQLiteStorage,
+    StorageBusy,
+    TableRow,
+    default_db_path,
+    open_storage,
+)
 from server_support import close_code, receive, running_server
 
 
@@ -294,3 +303,51 @@ def test_a_table_whose_log_cannot_be_replayed_says_so(
             assert receive(ws)["code"] == "table_damaged"
             assert close_code(ws) == 1011
     assert caplog.text.count(f"table {table}: its stored events cannot be replayed") == 1
+
+
+def test_events_wait_in_the_pending_file_while_another_program_holds_the_lock(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Events go on being stored (in `-pending`), with their numbers checked, and are read back;
+    a change of seats waits for the lock, then fails with StorageBusy; a backup and a server
+    started again after a crash have every event; the events go into the database once the
+    lock is released."""
+    monkeypatch.setattr("canasta.storage.sqlite.BUSY_TIMEOUT_MS", 100)  # not 4 s for a seat
+    path, crashed = tmp_path / "canasta.db", tmp_path / "crashed"
+    pending = tmp_path / "canasta.db-pending"
+
+    async def scenario() -> None:
+        storage = SQLiteStorage(path)
+        await storage.create_table("t", {}, 1)
+        await storage.append("t", 1, {"n": 1})
+        with closing(sqlite3.connect(path, isolation_level=None)) as holder:
+            holder.execute("BEGIN IMMEDIATE")
+            for seq in (2, 3):
+                await storage.append("t", seq, {"n": seq})
+            for taken in (1, 3):
+                with pytest.raises(Conflict):
+                    await storage.append("t", taken, {"n": "other"})
+            assert await storage.events("t") == [(seq, {"n": seq}) for seq in (1, 2, 3)]
+            assert await storage.events("t", 2) == [(3, {"n": 3})]
+            with pytest.raises(StorageBusy):
+                await storage.take_seat("t", 0, "Ann", "hash")
+            assert pending.stat().st_size > 0
+            assert main(["backup", "--db", str(path), str(tmp_path / "copy.db")]) == 0
+            crashed.mkdir()  # the files as a killed server leaves them
+            for suffix in ("", "-wal", "-pending"):
+                shutil.copy(f"{path}{suffix}", crashed / f"canasta.db{suffix}")
+            holder.execute("COMMIT")
+        await storage.append("t", 4, {"n": 4})  # the pending events first
+        assert pending.stat().st_size == 0
+        with closing(sqlite3.connect(path)) as db:
+            assert db.execute("SELECT seq FROM events ORDER BY seq").fetchall() == [(1,), (2,), (3,), (4,)]
+        assert await storage.take_seat("t", 0, "Ann", "hash")
+        await storage.close()
+        assert not pending.exists()
+        for copy in (tmp_path / "copy.db", crashed / "canasta.db"):
+            reopened = SQLiteStorage(copy)
+            assert [seq for seq, _ in await reopened.events("t")] == [1, 2, 3]
+            await reopened.close()
+        assert not (crashed / "canasta.db-pending").exists()
+
+    asyncio.run(scenario())

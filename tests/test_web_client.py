@@ -552,6 +552,7 @@ def test_phone_layout_has_every_control_in_reach(server: LiveServer, browser: Br
     page.wait_for_selector("#btn-quick")
     assert page.evaluate(UNREACHABLE_JS) == []
     shot(page, "home-phone.png", full_page=True)
+    assert page.inner_text("label.toggle") == "4 colours"  # words, not a bare glyph, here too
     page.click("#btn-friends")
     page.wait_for_selector("#variants input")
     assert page.evaluate(UNREACHABLE_JS) == []
@@ -1210,6 +1211,14 @@ def test_a_pile_that_cannot_be_taken_is_not_lit(server: LiveServer, browser: Bro
     context.close()
 
 
+# What lies on top at the middle of the index (rank and suit) of the card that froze the pile.
+FREEZER_INDEX_JS = """() => {
+  const box = document.querySelector('#pile-button .freezer .corner').getBoundingClientRect();
+  const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  return hit && hit.closest('.freezer') ? 'freezer' : hit && (hit.dataset.card || hit.className);
+}"""
+
+
 def test_the_deal_log_survives_refresh_and_reaches_a_late_spectator(
     server: LiveServer, browser: Browser
 ) -> None:
@@ -1230,6 +1239,10 @@ def test_the_deal_log_survives_refresh_and_reaches_a_late_spectator(
     facts = table_facts(stored)
     assert facts["freezer"] is not None
     assert page.locator(f'#pile-button .freezer[data-card="{facts["freezer"]}"]').count() == 1
+    # ... its index in view beside the top card (not one pip under it), and named in words
+    assert page.evaluate(FREEZER_INDEX_JS) == "freezer"
+    short = facts["freezer"][:-1] + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[facts["freezer"][-1]]
+    assert page.inner_text("#pile .marker.frozen") == f"❄ frozen by {short}"
     assert page.inner_text("#our-melds .badge.live") == f"+{facts['melded_points'][0]} on the table"
     watcher = browser.new_context(viewport=DESKTOP, locale="ru-RU")
     spectator = watcher.new_page()
@@ -1426,6 +1439,14 @@ TWELVE_MELDS_JS = """async () => {
 }""".replace("MELDS_IN_VIEW_JS", MELDS_IN_VIEW_JS)
 
 
+# The other side's bonus threes as the header shows them: their cards, and the smallest text.
+THREES_JS = """() => {
+  const box = document.querySelector('#their-melds .team-head .threes');
+  const sizes = [box, ...box.querySelectorAll('*')].map((n) => parseFloat(getComputedStyle(n).fontSize));
+  return [[...box.querySelectorAll('[data-card]')].map((n) => n.dataset.card), Math.min(...sizes)];
+}"""
+
+
 @pytest.mark.parametrize(("viewport", "locale"), [(LAPTOP, "en-GB"), (LAPTOP, "ru-RU"), (LAPTOP, "de-DE")])
 def test_twelve_melds_a_side_all_visible_at_1366_by_800(
     server: LiveServer, browser: Browser, viewport: dict[str, int], locale: str
@@ -1441,6 +1462,11 @@ def test_twelve_melds_a_side_all_visible_at_1366_by_800(
     shot(page, f"twelve-melds-{locale[:2]}-1366x800.png")
     assert (theirs, ours, hidden) == (12, 12, [])
     assert squared >= 2  # finished canastas squared up
+    # the bonus threes in words, then the cards, as large as the rest of the team's header
+    threes = page.locator("#their-melds .team-head .threes")
+    assert page.evaluate(THREES_JS) == [["3D", "3H"], 12.8] and threes.inner_text().endswith(": 3♦ 3♥")
+    assert threes.inner_text().startswith({"en": "2 bonus threes", "ru": "2 бонусные тройки",
+                                           "de": "2 Bonus-Dreien"}[locale[:2]])
     context.close()
 
 
@@ -1495,7 +1521,10 @@ def test_no_serious_accessibility_violation_on_home_table_and_replay(
 
 
 # Every card that flies across the page (motion.js), noted as it appears: its kind, its time,
-# and what lies under its start and its end (a seat, the stock, the pile, a team's meld).
+# what lies under its start and its end (a seat, the stock, the pile, a team's meld), the names
+# and status lines it would cover somewhere along its way (a copy of it, made hit-testable, is
+# set at six points of its path and looked for on top of each name or status it overlaps), and
+# whether the real cards it brings (the pile's top, the cards added to a meld) are hidden.
 FLIGHTS_JS = """() => {
   window.flights = [];
   const where = (x, y) => document.elementsFromPoint(x, y).map((node) => {
@@ -1504,13 +1533,44 @@ FLIGHTS_JS = """() => {
     if (meld) return 'meld ' + meld.dataset.rank + ' of ' + meld.closest('.team').className;
     return node.id;
   }).filter(Boolean);
+  const covered = (node, dx, dy) => {
+    const probe = node.cloneNode(true);
+    delete probe.dataset.flight;  // not a flight of the table's own
+    probe.style.transition = 'none';
+    probe.style.pointerEvents = 'auto';
+    probe.firstElementChild.style.pointerEvents = 'auto';
+    document.body.append(probe);
+    const over = new Set();
+    for (const f of [0, .2, .4, .6, .8, 1]) {
+      probe.style.transform = `translate(${dx * f}px, ${dy * f}px)`;
+      const r = probe.firstElementChild.getBoundingClientRect();
+      for (const text of document.querySelectorAll('.seat-chip .who, #status')) {
+        const b = text.getBoundingClientRect();
+        const left = Math.max(r.left, b.left), right = Math.min(r.right, b.right);
+        const top = Math.max(r.top, b.top), bottom = Math.min(r.bottom, b.bottom);
+        if (right - left < 2 || bottom - top < 2) continue;
+        const hit = document.elementFromPoint((left + right) / 2, (top + bottom) / 2);
+        if (!hit || !hit.closest('.flight')) continue;
+        over.add(text.id || 'name of seat ' + text.closest('.seat-chip').dataset.seat);
+      }
+    }
+    probe.remove();
+    return [...over];
+  };
+  const hidden = (kind) => {
+    const top = '#pile-button .pile-stack > .face:not(.freezer)';
+    const nodes = kind === 'discard' ? document.querySelectorAll(top)
+      : kind === 'meld' ? document.querySelectorAll('.meld .card.arriving') : [];
+    return [...nodes].map((n) => getComputedStyle(n).visibility === 'hidden');
+  };
   new MutationObserver((records) => {
     for (const record of records) for (const node of record.addedNodes) {
       if (!node.dataset || !node.dataset.flight) continue;
       const [dx, dy] = (node.style.transform.match(/-?[\\d.]+/g) || [0, 0]).map(Number);
       const x = parseFloat(node.style.left), y = parseFloat(node.style.top);
       window.flights.push({ kind: node.dataset.flight, from: where(x, y), to: where(x + dx, y + dy),
-        ms: parseFloat(node.style.transitionDuration) });
+        ms: parseFloat(node.style.transitionDuration), covers: covered(node, dx, dy),
+        hidden: hidden(node.dataset.flight) });
     }
   }).observe(document, { childList: true, subtree: true });
 }"""
@@ -1536,6 +1596,9 @@ def test_others_moves_travel_across_the_table_and_stay_marked(server: LiveServer
     kinds = Counter(f["kind"] for f in flights)
     assert kinds["draw"] + kinds["pickup"] == 3 and kinds["discard"] == 3 and kinds["meld"] >= 1, kinds
     assert all(300 <= f["ms"] <= 450 for f in flights)
+    # the copies fly under the names and the status line; the real cards wait for them
+    assert [f["covers"] for f in flights] == [[]] * len(flights), flights
+    assert all(f["hidden"] and all(f["hidden"]) for f in flights if f["kind"] in ("discard", "meld")), flights
     for flight in flights:
         at_seat = flight["from" if flight["kind"] in ("discard", "meld") else "to"]
         seats = sorted({int(w.split()[1]) for w in at_seat if w.startswith("seat ")})
@@ -1548,6 +1611,7 @@ def test_others_moves_travel_across_the_table_and_stay_marked(server: LiveServer
             team = seats[0] % 2
             assert any(w.startswith("meld ") and f"team-{team}" in w for w in flight["to"]), flight
     assert page.locator(".flight").count() == 0  # each copy is gone once it landed
+    assert page.locator(".arriving").count() == 0  # and the cards it brought are in view
     assert PAGE_ERRORS[id(page)] == []
     context.close()
 
@@ -1655,6 +1719,34 @@ def test_seats_sit_round_the_table_for_every_player_count(
         assert left["top"] < middle["bottom"] and right["top"] < middle["bottom"]
         assert left["bottom"] > middle["top"] and right["bottom"] > middle["top"]
     assert PAGE_ERRORS[id(page)] == []
+    context.close()
+
+
+# The words of the seat chips' names and relations that are broken across two lines (on a phone
+# the chips are narrow: a long word must shrink, not split).
+BROKEN_WORDS_JS = """() => [...document.querySelectorAll('#seats .seat-chip :is(.name, .rel)')]
+  .flatMap((node) => {
+  const text = node.firstChild;
+  if (!text || text.nodeType !== Node.TEXT_NODE) return [];
+  return [...text.textContent.matchAll(/\\S+/g)].filter((word) => {
+    const range = document.createRange();
+    range.setStart(text, word.index);
+    range.setEnd(text, word.index + word[0].length);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1;
+  }).map((word) => word[0]);
+})"""
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "ru-RU", "es-ES", "pt-BR", "de-DE"])
+def test_phone_seat_chips_keep_every_word_of_a_name_whole(
+    server: LiveServer, browser: Browser, locale: str
+) -> None:
+    context, page = open_page(browser, PHONE, locale=locale, is_mobile=True, has_touch=True)
+    join_new_table(page, server, {"seats": ["human", "easy", "easy", "easy"], "bot_delay": 60})
+    page.wait_for_selector("#hand .in-hand")
+    assert page.locator("#seats .seat-chip .rel").count() == 3  # partner or opponent, in words
+    assert page.evaluate(BROKEN_WORDS_JS) == []
+    shot(page, f"seats-phone-{locale[:2]}.png")
     context.close()
 
 

@@ -26,6 +26,7 @@ import numpy as np
 import pyspiel
 
 from canasta.bots.base import Bot
+from canasta.deck_resample import DeckPositions
 from canasta.learning import CHANCE, LearningGame, LearningState
 from canasta.learning.bots import BotPolicy
 from canasta.learning.game import MAX_DEALS
@@ -41,6 +42,8 @@ PARAMETERS: dict[str, Any] = {
     "episode": "deal",
     "max_deals": MAX_DEALS,
 }
+#: Decks tried by `resample_from_infostate` before it resamples without a history.
+DECK_TRIES = 20
 #: Options whose value is a list (`/`-separated in the `options` parameter).
 _LISTS = {
     f.name
@@ -144,6 +147,11 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: CanastaGame, inner: LearningState | None = None) -> None:
         super().__init__(game)
         self.inner = inner if inner is not None else game.learning.new_initial_state()
+        #: Whether the state's history holds its deal (its chance outcomes); not when it was
+        #: made from a learning state.
+        self.dealt_here = inner is None
+        #: Per seat, how this deal's deck was dealt (`resample_from_infostate`).
+        self._positions: dict[int, DeckPositions] = {}
 
     def current_player(self) -> int:
         player = self.inner.current_player()
@@ -159,6 +167,8 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         self.inner.apply_action(int(action))
+        if self._positions:
+            self._positions = {}
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self.inner.action_to_string(int(action))
@@ -181,10 +191,52 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         return self.current_player() if player is None else player
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CanastaState:
-        """A state `player_id` cannot tell from this one (`LearningState.resample`), the unseen
-        cards dealt from a seed drawn from `probability_sampler` (a callable giving [0, 1))."""
+        """A state `player_id` cannot tell from this one, the unseen cards dealt from a seed
+        drawn from `probability_sampler` (a callable giving [0, 1)), with a history: a deck
+        `player_id` cannot tell from this state's (`canasta.deck_resample`) and this state's
+        ids applied to it. When no such deck is found in `DECK_TRIES` tries (or in a game
+        episode after its first deal, or for a state made from a learning state, whose history
+        lacks the deal), `LearningState.resample`'s state, without a history."""
         rng = random.Random(int(probability_sampler() * 2**53))
-        return CanastaState(self.get_game(), self.inner.resample(player_id, rng))
+        game = self.get_game()
+        inner = self.inner
+        if inner.is_chance_node():
+            out = CanastaState(game)
+            for kind in inner.resample(player_id, rng).deck:
+                out.apply_action(kind.index)
+            return out
+        if inner.deals == 0 and self.dealt_here:
+            replayed = self._replayed(player_id, rng)
+            if replayed is not None:
+                return replayed
+        return CanastaState(game, inner.resample(player_id, rng))
+
+    def _replayed(self, seat: int, rng: random.Random) -> CanastaState | None:
+        """This state's ids applied to a deck `seat` cannot tell from its own, if one is found."""
+        game = self.get_game()
+        history = self.history()
+        size = game.learning.rules.deck_size
+        positions = self._positions.get(seat)
+        if positions is None:
+            positions = DeckPositions(game.learning, history[:size], self.inner.history, seat)
+            self._positions[seat] = positions
+        if not positions.ok:
+            return None
+        want = self.inner.information_state_string(seat)
+        for _ in range(DECK_TRIES):
+            deck = positions.deck_for(rng)
+            if deck is None:
+                continue
+            out = CanastaState(game)
+            try:
+                for action in (*deck, *history[size:]):
+                    out.apply_action(action)
+            except ValueError:
+                continue
+            done = out.inner
+            if done.information_state_string(seat) == want and (done.is_terminal() or done.legal_actions()):
+                return out
+        return None
 
     def __str__(self) -> str:
         return str(self.inner)

@@ -124,6 +124,8 @@ def _want_ask(table: Table, skill: Skill) -> bool:
 def _draw_phase(table: Table, skill: Skill, rng: random.Random) -> Action:
     mover = table.mover
     pickups = pickup_actions(mover)
+    if mover.stock_size:
+        pickups = [p for p in pickups if not (isinstance(p, Pickup) and takes_back_own_discards(table, p))]
     options: list[Action] = list(pickups)
     if mover.stock_size:
         options.insert(0, Draw())
@@ -142,6 +144,20 @@ def _draw_phase(table: Table, skill: Skill, rng: random.Random) -> Action:
     if skill.pile == "size":
         return best if len(table.board.pile) >= 2 or not table.opened else options[0]
     return best if values[best] > DRAW_VALUE else options[0]
+
+
+def takes_back_own_discards(table: Table, pickup: Pickup) -> bool:
+    """Whether taking the pile this way would bring into the hand only cards its own side
+    discarded (every card under the top one), while not going out at once: a pile the side would
+    take for its top card, throwing the card under it back, turn after turn, while an opponent
+    keeps discarding cards its melds take. (Measured over 40 classic deals: with 2 players
+    `normal` threw the same card back up to twelve turns running and `hard` up to nine; with 4,
+    partners passed a card between them six turns each.)"""
+    pile = table.board.pile
+    if pickup.top_only or len(pile) < 2 or pile[-1].is_black_three:
+        return False
+    rules = table.rules
+    return all(rules.team_of(seat) == table.team for seat in table.discarded_by[:-1])
 
 
 def pickup_value(table: Table, skill: Skill, pickup: Pickup) -> float:

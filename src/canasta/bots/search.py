@@ -42,12 +42,13 @@ from typing import Any
 from canasta.bots.base import seat_to_move
 from canasta.bots.discarding import DiscardJudge
 from canasta.bots.evaluation import evaluate
-from canasta.bots.heuristic import decide, fallback, pickup_value
+from canasta.bots.heuristic import decide, fallback, pickup_value, takes_back_own_discards
 from canasta.bots.melding import go_out, next_build
 from canasta.bots.skill import HARD, LEVELS, Skill
 from canasta.bots.table import Table
 from canasta.rules.actions import Action, Answer, Ask, Discard, Draw, Meld, Pass, Pickup
 from canasta.rules.cards import Card, Rank
+from canasta.rules.deal import shuffle
 from canasta.rules.errors import CanastaError
 from canasta.rules.legal import discard_actions, legal_actions, pickup_actions
 from canasta.rules.mover import Mover
@@ -329,7 +330,7 @@ def determinize(view: SeatView, rng: random.Random) -> State:
     caps = _pair_caps(world, view)
     stock = world.stock
     free = [i for i, c in enumerate(stock) if not bonus(c)]
-    rng.shuffle(free)
+    shuffle(rng, free)
     for seat, hand in enumerate(world.hands):
         if seat == view.seat:
             continue
@@ -422,6 +423,8 @@ def candidates(mover: Mover, preferred: Action, width: int, melds: bool = False)
         add(Draw() if mover.stock_size else Pass())
         pickups = [p for p in pickup_actions(mover) if isinstance(p, Pickup)]
         by_kind: dict[tuple[int, bool], Pickup] = {}
+        if mover.stock_size:  # the heuristic's choice stays; no other pile of one's own discards
+            pickups = [p for p in pickups if not takes_back_own_discards(table, p)]
         for p in sorted(pickups, key=lambda p: -pickup_value(table, HARD, p)):
             by_kind.setdefault((sum(1 for c in p.with_ if c.is_wild), p.top_only), p)
         for p in by_kind.values():

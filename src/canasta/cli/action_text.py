@@ -5,8 +5,10 @@
     meld K:[2C]                  (an explicit rank: a wild card added alone)
     pickup · pickup KS KH · pickup with [KS KH] + [QS QH QD] · ... (top card only) or ... top
 
-The Russian forms `action_text(action, "ru")` shows read back too (взять карту, взять сброс,
-выложить, сбросить, спросить, да, нет, ответить да, пас, ... (только верхнюю карту)).
+The forms `action_text(action, lang)` shows in the other languages read back too, whatever the
+player's language: взять карту, взять сброс, выложить, сбросить, ... (только верхнюю карту);
+robar, tomar pozo, bajar, descartar, ...; comprar, pegar lixo, baixar, ...; ziehen, stapel
+nehmen, melden, ablegen, ... (`canasta.cli.play_languages.VERBS`).
 A JSON action object (FORMATS.md) is accepted too. Malformed text raises `InvalidActionError`
 with a message in the player's language.
 """
@@ -17,6 +19,7 @@ import json
 import re
 from collections.abc import Mapping, Sequence
 
+from canasta.cli.play_languages import TOP_ONLY, VERBS
 from canasta.cli.play_text import TEXTS
 from canasta.rules import Action, Answer, Ask, Card, Discard, Draw, Group, Meld, Pass, Pickup, Rank
 from canasta.rules.actions import action_from_json, describe
@@ -24,7 +27,9 @@ from canasta.rules.errors import InvalidActionError
 
 _TOKEN = re.compile(r"\[|\]|,|\+|\||[^\s\[\],+|]+")
 _SEPARATORS = (",", "+", "|")
-_TOP_ONLY = ("(top card only)", "(только верхнюю карту)", "top", "верх")
+#: "(top card only)" in each language, and the short forms that may be typed instead.
+_TOP_ONLY_IN = {"en": ("(top card only)", "top"), "ru": ("(только верхнюю карту)", "верх"), **TOP_ONLY}
+_TOP_ONLY = (*(long for long, _ in _TOP_ONLY_IN.values()), *(short for _, short in _TOP_ONLY_IN.values()))
 #: The Russian forms of the moves and the English ones they stand for (longer forms first).
 _RUSSIAN = (
     ("взять карту", "draw"),
@@ -39,7 +44,13 @@ _RUSSIAN = (
     ("нет", "no"),
     ("пас", "pass"),
 )
-_TO_RUSSIAN = tuple((english, russian) for russian, english in _RUSSIAN)
+_FORMS = {"ru": _RUSSIAN, **VERBS}
+#: Every language's forms, read back into English (longer forms first, whatever the language).
+_FROM_ANY = tuple(sorted((form for forms in _FORMS.values() for form in forms), key=lambda f: -len(f[0])))
+#: For each language, the English forms (longer first) and the first of its own for each.
+_TO = {lang: tuple(sorted({english: (english, own) for own, english in reversed(forms)}.values(),
+                          key=lambda f: -len(f[0])))
+       for lang, forms in _FORMS.items()}
 _SIMPLE: dict[str, Action] = {
     "draw": Draw(),
     "pass": Pass(),
@@ -54,9 +65,9 @@ _SIMPLE: dict[str, Action] = {
 def action_text(action: Action, lang: str = "en") -> str:
     """How a move is shown to the player (and may be typed back): `describe`, in `lang`."""
     text = describe(action)
-    if lang != "ru":
+    if lang == "en":
         return text
-    return _swap_verb(text, _TO_RUSSIAN).replace(_TOP_ONLY[0], _TOP_ONLY[1])
+    return _swap_verb(text, _TO[lang]).replace(_TOP_ONLY_IN["en"][0], _TOP_ONLY_IN[lang][0])
 
 
 def move_sentence(action: Action, name: str, texts: Mapping[str, str]) -> str:
@@ -101,7 +112,7 @@ def parse_action(text: str, lang: str = "en") -> Action:
     """The action a player typed (see the module doc); errors are explained in `lang`."""
     texts = TEXTS[lang]
     try:
-        return _parse(_swap_verb(text.strip(), _RUSSIAN), texts)
+        return _parse(_swap_verb(text.strip(), _FROM_ANY), texts)
     except _UnknownWord as exc:
         raise InvalidActionError(texts[exc.code].format(text=exc.text), exc.code) from None
 
@@ -149,7 +160,7 @@ def _card(text: str) -> Card:
 def _pickup(rest: str) -> Pickup:
     top_only = False
     for marker in _TOP_ONLY:
-        if rest.lower().endswith(marker):
+        if rest.lower().endswith(marker.lower()):
             rest, top_only = rest[: -len(marker)].strip(), True
             break
     if rest.lower().split()[:1] == ["with"]:

@@ -19,6 +19,9 @@ from canasta.extras import install_command
 NEEDS_EXTRA = {
     "en": "canasta bot needs the websockets library ({error}): {command}",
     "ru": "для canasta bot нужна библиотека websockets ({error}): {command}",
+    "es": "canasta bot necesita la biblioteca websockets ({error}): {command}",
+    "pt": "canasta bot precisa da biblioteca websockets ({error}): {command}",
+    "de": "canasta bot braucht die Bibliothek websockets ({error}): {command}",
 }
 
 
@@ -39,8 +42,8 @@ def register(sub: Any) -> None:
     p.add_argument("--name", help="the name the table shows for the seat (default: the bot's name)")
     p.add_argument("--seed", type=seed_number, help="seed of the bot's random generator (default: the OS's)")
     p.add_argument("--lang", choices=LANGUAGES,
-                   help="the language of what is said: en or ru (default: ru if LC_ALL, LC_MESSAGES or "
-                   "LANG starts with 'ru', else en)")
+                   help="the language of what is said: en, ru, es, pt or de (default: the language LC_ALL, "
+                   "LC_MESSAGES or LANG names, else en)")
     p.set_defaults(run=run_bot)
 
 

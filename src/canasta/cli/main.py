@@ -11,6 +11,7 @@ from canasta import __version__
 from canasta.cli import (
     backup_command,
     bot_command,
+    dataset_command,
     engine_commands,
     play,
     review_command,
@@ -34,6 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
     backup_command.register(sub)
     bot_command.register(sub)
     review_command.register(sub)
+    dataset_command.register(sub)
     for command in sub.choices.values():  # `canasta COMMAND --debug` too
         command.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help=DEBUG_HELP)
     return parser

@@ -27,18 +27,18 @@ from canasta.cli.play_table import (
     render_table,
     wrap,
 )
-from canasta.cli.play_text import LANGUAGES, language_from
+from canasta.cli.play_text import COMMAND_WORDS, LANGUAGES, language_from
 from canasta.match import bot_move, seat_rngs
 from canasta.protocol.errors import ProtocolError
 from canasta.rules import Action, Card, Draw, Game, IllegalActionError, InvalidActionError, Pickup, SeatView
 
 HUMAN = 0
 DEFAULT_BOT = "normal"
-_QUIT = ("quit", "q", "exit", "выход", "выйти")
-_HELP = ("help", "h", "?", "помощь")
-_TABLE = ("table", "t", "стол")
-_SCORES = ("scores", "s", "счёт", "счет")
-_MORE = ("+", "more", "ещё", "еще")
+_QUIT = COMMAND_WORDS["quit"]
+_HELP = COMMAND_WORDS["help"]
+_TABLE = COMMAND_WORDS["table"]
+_SCORES = COMMAND_WORDS["scores"]
+_MORE = COMMAND_WORDS["more"]
 
 
 def register(sub: Any) -> None:
@@ -54,14 +54,14 @@ def register(sub: Any) -> None:
     p.add_argument("--partner", metavar="SPEC", help="your partners' bot (default: --bots)")
     p.add_argument("--opponents", metavar="SPEC", help="the opponents' bot (default: --bots)")
     p.add_argument("--lang", choices=LANGUAGES,
-                   help="the language of the game: en or ru (default: ru if LC_ALL, LC_MESSAGES or "
-                   "LANG starts with 'ru', else en)")
+                   help="the language of the game: en, ru, es, pt or de (default: the language LC_ALL, "
+                   "LC_MESSAGES or LANG names, else en)")
     p.set_defaults(run=run_play)
 
 
 class PlaySession:
     """A whole game: the human at `HUMAN` types moves on `inp`; bots play the other seats.
-    Everything is said in `lang` (en or ru)."""
+    Everything is said in `lang` (one of `LANGUAGES`)."""
 
     def __init__(self, game: Game, bots: Sequence[Bot | None], rngs: Sequence[random.Random],
                  inp: TextIO, out: TextIO, lang: str = "en") -> None:

@@ -1,4 +1,5 @@
-"""Every text the terminal game (`canasta play`) shows, in one place, in English and Russian.
+"""Every text the terminal game (`canasta play`) shows, in one place, in English and Russian
+(Spanish, Portuguese and German in `canasta.cli.play_languages`).
 
 Why the rules refuse a move comes from the server's texts (`canasta.protocol.errors`), so that
 the terminal and the browser explain it in the same words.
@@ -9,7 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-LANGUAGES: Final = ("en", "ru")
+from canasta.cli.play_languages import COMMANDS, GERMAN, PORTUGUESE, SPANISH
+from canasta.cli.play_languages import PART_NAMES as OTHER_PART_NAMES
+
+LANGUAGES: Final = ("en", "ru", "es", "pt", "de")
 
 TEXT: Final[dict[str, str]] = {
     # seats and teams
@@ -253,14 +257,32 @@ RUSSIAN_PART_NAMES: Final = {
     "total": "итого за сдачу",
 }
 
-TEXTS: Final[Mapping[str, Mapping[str, str]]] = {"en": TEXT, "ru": RUSSIAN}
-PART_TEXTS: Final[Mapping[str, Mapping[str, str]]] = {"en": PART_NAMES, "ru": RUSSIAN_PART_NAMES}
+TEXTS: Final[Mapping[str, Mapping[str, str]]] = {
+    "en": TEXT, "ru": RUSSIAN, "es": SPANISH, "pt": PORTUGUESE, "de": GERMAN,
+}
+PART_TEXTS: Final[Mapping[str, Mapping[str, str]]] = {
+    "en": PART_NAMES, "ru": RUSSIAN_PART_NAMES, **OTHER_PART_NAMES,
+}
+
+#: The words of the terminal's own commands (besides moves), read in every language.
+COMMAND_WORDS: Final[Mapping[str, frozenset[str]]] = {
+    command: frozenset((*words, *(w for lang in COMMANDS.values() for w in lang[command])))
+    for command, words in {
+        "quit": ("quit", "q", "exit", "выход", "выйти"),
+        "help": ("help", "h", "?", "помощь"),
+        "table": ("table", "t", "стол"),
+        "scores": ("scores", "s", "счёт", "счет"),
+        "more": ("+", "more", "ещё", "еще"),
+    }.items()
+}
 
 
 def language_from(environ: Mapping[str, str]) -> str:
-    """The language of the locale (`LC_ALL`, then `LC_MESSAGES`, then `LANG`): Russian or English."""
+    """The language of the locale (`LC_ALL`, then `LC_MESSAGES`, then `LANG`): one of `LANGUAGES`
+    (`ru_RU.UTF-8` is Russian, `pt_BR` Portuguese, ...), else English."""
     for key in ("LC_ALL", "LC_MESSAGES", "LANG"):
         value = environ.get(key)
         if value:
-            return "ru" if value.lower().startswith("ru") else "en"
+            lang = value.lower()[:2]
+            return lang if lang in LANGUAGES else "en"
     return "en"

@@ -59,11 +59,22 @@ def split_specs(text: str) -> list[str]:
     return specs
 
 
+def bad_spec(specs: list[str]) -> str | None:
+    """Why one of the `--bots` specs cannot be played (its bot cannot be made), or None."""
+    for text in specs:
+        try:
+            load_bot(text)
+        except ValueError as exc:
+            return f"--bots: {exc}"
+    return None
+
+
 class Progress:
     """A progress bar on a terminal; otherwise a line at each tenth of the work, at most one a second."""
 
-    def __init__(self, stream: TextIO) -> None:
+    def __init__(self, stream: TextIO, command: str = "tournament", unit: str = "tasks") -> None:
         self.stream = stream
+        self.command, self.unit = command, unit
         self.tty = stream.isatty()
         self.start = self.last = time.perf_counter()
         self.tenth = 0
@@ -77,10 +88,12 @@ class Progress:
             bar = "#" * filled + "." * (30 - filled)
             self.open = done < total
             end = "" if self.open else "\n"
-            print(f"\r[{bar}] {done}/{total} tasks {elapsed:.1f} s", end=end, file=self.stream, flush=True)
+            line = f"\r[{bar}] {done}/{total} {self.unit} {elapsed:.1f} s"
+            print(line, end=end, file=self.stream, flush=True)
         elif done == total or (10 * done // total > self.tenth and now - self.last >= 1):
             self.tenth, self.last = 10 * done // total, now
-            print(f"tournament: {done}/{total} tasks, {elapsed:.1f} s", file=self.stream, flush=True)
+            line = f"{self.command}: {done}/{total} {self.unit}, {elapsed:.1f} s"
+            print(line, file=self.stream, flush=True)
 
     def close(self) -> None:
         """End a bar cut short (by Ctrl-C or an error), so that what follows starts a line."""
@@ -97,11 +110,9 @@ def run_tournament(args: argparse.Namespace) -> int:
     specs = split_specs(args.bots)
     if len(specs) < 2:
         return _fail("--bots needs at least two bot specs, e.g. --bots random,hard")
-    for text in specs:
-        try:
-            load_bot(text)
-        except ValueError as exc:
-            return _fail(f"--bots: {exc}")
+    refusal = bad_spec(specs)
+    if refusal:
+        return _fail(refusal)
     if args.deals + args.games == 0:
         return _fail("--deals and --games must not both be zero")
     if args.deals == 1:

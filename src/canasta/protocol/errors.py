@@ -12,6 +12,7 @@ from canasta.rules.errors import IllegalActionError
 from canasta.rules.refusal import Refusal
 
 LANGUAGES = ("en", "ru", "es", "pt", "de")
+STORAGE_RETRY = 5  # seconds after which a change the database did not take may be tried again
 
 
 class ErrorCode(StrEnum):
@@ -55,6 +56,7 @@ class ErrorCode(StrEnum):
     TOO_MANY_CONNECTIONS = "too_many_connections"
     TOO_MANY_REQUESTS = "too_many_requests"
     SERVER_BUSY = "server_busy"
+    STORAGE_BUSY = "storage_busy"
     NOT_FOUND = "not_found"
     BAD_METHOD = "bad_method"
     INTERNAL_ERROR = "internal_error"
@@ -216,6 +218,12 @@ _EN_RU: Mapping[ErrorCode, Mapping[str, str]] = {
         "en": "The server holds as many tables as it can: please try again later.",
         "ru": "Сервер обслуживает максимум столов: попробуйте позже.",
     },
+    ErrorCode.STORAGE_BUSY: {
+        "en": "The server could not save this in time (its database is busy): try again in a moment; "
+        "the table shows whatever was saved.",
+        "ru": "Сервер не успел это сохранить (его база данных занята): повторите через несколько секунд; "
+        "на столе видно то, что сохранилось.",
+    },
     ErrorCode.NOT_FOUND: {
         "en": "There is nothing at this address.",
         "ru": "По этому адресу ничего нет.",
@@ -270,6 +278,12 @@ class ProtocolError(Exception):
             params.pop("refusal", None)
             params["reason"] = reason_text(lang, self.refusal)
         return error_text(self.code, lang, detail=self.detail or "", **params)
+
+
+def storage_busy() -> ProtocolError:
+    """The error of a change that the database did not take in time (`StorageBusy`): nothing
+    was changed, unless the table shows it since; it may be tried again in a few seconds."""
+    return ProtocolError(ErrorCode.STORAGE_BUSY, retry_after=STORAGE_RETRY)
 
 
 def error_text(code: ErrorCode, lang: str, **params: Any) -> str:

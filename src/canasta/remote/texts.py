@@ -1,4 +1,4 @@
-"""Everything `canasta bot` says on the terminal, in English and Russian.
+"""Everything `canasta bot` says on the terminal, in English, Russian, Spanish, Portuguese and German.
 
 Errors that come from the server (a seat taken, no such table, a refused move) are the server's
 own messages, asked for in the same language.
@@ -74,4 +74,104 @@ RUSSIAN: Final[dict[str, str]] = {
     "server_error": "сервер сообщает: {message}",
 }
 
-TEXTS: Final[Mapping[str, Mapping[str, str]]] = {"en": TEXT, "ru": RUSSIAN}
+SPANISH: Final[dict[str, str]] = {
+    "bad_link": "{link!r} no es un enlace de mesa: se espera http://SERVIDOR/t/MESA (como lo comparte "
+    "quien creó la mesa), o con #seat=TOKEN (un enlace para volver)",
+    "unreachable": "no se puede conectar con {url}: {reason}",
+    "bad_answer": "{url} no responde como un servidor de Canasta: {reason}",
+    "seated": "Asiento {seat} tomado como {name!r}. Para volver a él: canasta bot '{rejoin}' --bot {spec}",
+    "welcome": "Asiento {seat} (equipo {team}) en {variant}, {players} jugadores, partida a {target}; "
+    "juega el bot {bot}",
+    "other_seat": "el token del enlace es del asiento {seat}, no del {wanted}",
+    "waiting": "Esperando a que los demás jugadores se sienten...",
+    "deal_start": "Empieza la mano {deal}.",
+    "deal_over": "Terminó la mano {deal} ({reason}) tras {moves} jugadas nuestras: {scores}. "
+    "Totales: {totals}.",
+    "went_out": "el asiento {seat} cerró",
+    "went_out_concealed": "el asiento {seat} cerró de mano",
+    "stock_exhausted": "se acabó el mazo",
+    "we": "nosotros {score}",
+    "team_score": "equipo {team} {score}",
+    "won": "Fin de la partida: ganamos.",
+    "lost": "Fin de la partida: ganó el equipo {team}.",
+    "no_winner": "Fin de la partida.",
+    "lost_connection": "Se perdió la conexión ({reason}); reconectando en {delay:g} s...",
+    "reconnected": "Reconectado.",
+    "closed": "el servidor cerró la conexión",
+    "gave_up": "sin conexión con {url} tras {attempts} intentos: el bot se detiene",
+    "refused": "el servidor rechazó la jugada del bot {action}: {message}",
+    "bot_failed": "el bot {name!r} del asiento {seat} lanzó {error}",
+    "bot_not_action": "el bot {name!r} del asiento {seat} devolvió {value}, que no es una jugada "
+    "(choose devuelve una de view.legal)",
+    "given_up": "este asiento se dejó (desde otro dispositivo): el bot se detiene",
+    "server_error": "el servidor dice: {message}",
+}
+
+PORTUGUESE: Final[dict[str, str]] = {
+    "bad_link": "{link!r} não é um link de mesa: esperado http://SERVIDOR/t/MESA (como quem criou a "
+    "mesa o compartilha), ou com #seat=TOKEN (um link para voltar)",
+    "unreachable": "não foi possível conectar a {url}: {reason}",
+    "bad_answer": "{url} não responde como um servidor de Canastra: {reason}",
+    "seated": "Lugar {seat} ocupado como {name!r}. Para voltar a ele: canasta bot '{rejoin}' --bot {spec}",
+    "welcome": "Lugar {seat} (dupla {team}) em {variant}, {players} jogadores, partida até {target}; "
+    "quem joga é o bot {bot}",
+    "other_seat": "o token do link é do lugar {seat}, não do {wanted}",
+    "waiting": "Esperando os outros jogadores se sentarem...",
+    "deal_start": "Começa a mão {deal}.",
+    "deal_over": "A mão {deal} acabou ({reason}) depois de {moves} jogadas nossas: {scores}. "
+    "Totais: {totals}.",
+    "went_out": "o lugar {seat} bateu",
+    "went_out_concealed": "o lugar {seat} bateu de mão",
+    "stock_exhausted": "o monte acabou",
+    "we": "nós {score}",
+    "team_score": "dupla {team} {score}",
+    "won": "Fim da partida: vencemos.",
+    "lost": "Fim da partida: a dupla {team} venceu.",
+    "no_winner": "Fim da partida.",
+    "lost_connection": "Conexão perdida ({reason}); reconectando em {delay:g} s...",
+    "reconnected": "Reconectado.",
+    "closed": "o servidor fechou a conexão",
+    "gave_up": "sem conexão com {url} depois de {attempts} tentativas: o bot para",
+    "refused": "o servidor recusou a jogada do bot {action}: {message}",
+    "bot_failed": "o bot {name!r} no lugar {seat} lançou {error}",
+    "bot_not_action": "o bot {name!r} no lugar {seat} devolveu {value}, que não é uma jogada "
+    "(choose devolve uma de view.legal)",
+    "given_up": "este lugar foi deixado (de outro aparelho): o bot para",
+    "server_error": "o servidor diz: {message}",
+}
+
+GERMAN: Final[dict[str, str]] = {
+    "bad_link": "{link!r} ist kein Tisch-Link: erwartet wird http://HOST/t/TISCH (wie ihn der Ersteller "
+    "des Tischs teilt), auch mit #seat=TOKEN (ein Link zum Zurückkehren)",
+    "unreachable": "{url} ist nicht erreichbar: {reason}",
+    "bad_answer": "{url} antwortet nicht wie ein Canasta-Server: {reason}",
+    "seated": "Platz {seat} als {name!r} genommen. Zurück zu ihm: canasta bot '{rejoin}' --bot {spec}",
+    "welcome": "Platz {seat} (Team {team}) bei {variant}, {players} Spieler, Partie bis {target}; "
+    "es spielt der Bot {bot}",
+    "other_seat": "das Token des Links gehört zu Platz {seat}, nicht zu Platz {wanted}",
+    "waiting": "Warten, bis die anderen Spieler Platz genommen haben ...",
+    "deal_start": "Runde {deal} beginnt.",
+    "deal_over": "Runde {deal} vorbei ({reason}) nach {moves} eigenen Zügen: {scores}. Gesamt: {totals}.",
+    "went_out": "Platz {seat} hat ausgemacht",
+    "went_out_concealed": "Platz {seat} hat verdeckt ausgemacht",
+    "stock_exhausted": "der Talon ist leer",
+    "we": "wir {score}",
+    "team_score": "Team {team} {score}",
+    "won": "Partie vorbei: wir haben gewonnen.",
+    "lost": "Partie vorbei: Team {team} hat gewonnen.",
+    "no_winner": "Partie vorbei.",
+    "lost_connection": "Verbindung verloren ({reason}); neuer Versuch in {delay:g} s ...",
+    "reconnected": "Wieder verbunden.",
+    "closed": "vom Server geschlossen",
+    "gave_up": "keine Verbindung zu {url} nach {attempts} Versuchen: der Bot hört auf",
+    "refused": "der Server hat den Zug des Bots abgelehnt, {action}: {message}",
+    "bot_failed": "Bot {name!r} auf Platz {seat} hat {error} ausgelöst",
+    "bot_not_action": "Bot {name!r} auf Platz {seat} gab {value} zurück, und das ist kein Zug "
+    "(choose gibt einen aus view.legal zurück)",
+    "given_up": "dieser Platz wurde aufgegeben (von einem anderen Gerät): der Bot hört auf",
+    "server_error": "der Server meldet: {message}",
+}
+
+TEXTS: Final[Mapping[str, Mapping[str, str]]] = {
+    "en": TEXT, "ru": RUSSIAN, "es": SPANISH, "pt": PORTUGUESE, "de": GERMAN,
+}

@@ -7,8 +7,9 @@ and each player lays out the bonus threes dealt to them, replacing each from the
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from canasta.rules.cards import Card, make_deck
 from canasta.rules.errors import InvalidActionError
@@ -17,6 +18,8 @@ from canasta.rules.ruleset import RuleSet
 
 if TYPE_CHECKING:
     from canasta.rules.state import State
+
+T = TypeVar("T")
 
 #: With 5 players, the trio seat that sits out deal 1, 2, 3 (then again from the first).
 FIVE_PLAYER_SIT_OUT = (4, 0, 2)
@@ -114,3 +117,15 @@ def card_counts(cards: Sequence[Card]) -> dict[Card, int]:
     for c in cards:
         counts[c] = counts.get(c, 0) + 1
     return counts
+
+
+def shuffle(rng: random.Random, items: list[T]) -> None:
+    """`rng.shuffle(items)`: the same order from the same generator, drawn the same way
+    (`getrandbits`, as `random.Random` does), without its interpreted loop."""
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        bits = n.bit_length()
+        j = rng.getrandbits(bits)
+        while j >= n:
+            j = rng.getrandbits(bits)
+        items[i], items[j] = items[j], items[i]

@@ -82,8 +82,9 @@ def _check_in_hand(cards: Sequence[Card], hand: Sequence[Card]) -> None:
         if cards[0] not in hand:
             raise IllegalActionError(not_in_hand(cards[0], f"{cards[0].code} is not in your hand"))
         return
+    held = card_counts(hand)
     for c, n in card_counts(cards).items():
-        if hand.count(c) < n:
-            have = hand.count(c)
+        have = held.get(c, 0)
+        if have < n:
             detail = "is not in your hand" if have == 0 else f"is only {have} time(s) in your hand"
             raise IllegalActionError(not_in_hand(c, f"{c.code} {detail}"))

@@ -4,7 +4,7 @@ of the seat to move, which the validator of a `pass` asks about too."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from canasta.rules.actions import Action, Pickup
@@ -23,9 +23,12 @@ Combo = tuple[Spec | None, tuple[Spec, ...]]
 _UNITS: dict[Spec, list[tuple[Spec, Spec | None]]] = {}
 #: A hand this small (with what the pile adds) may go out with a pickup: its groups are searched.
 SMALL_HAND = 4
-#: Nodes the search of the openings, or of the pickups, may visit in one listing: a hand of
-#: dozens of cards has more irreducible openings than any list can hold; the first found are listed.
-SEARCH_BUDGET = 5_000
+#: Work the searches of the openings, or of the pickups, may do in one listing: a node of the
+#: walk costs 1, a step judged or a judge made once a step is laid `JUDGED` (a check that the
+#: cards left can all be melded three times that). A hand of dozens of cards has more
+#: irreducible openings than any list can hold; the first found are listed.
+SEARCH_BUDGET = 20_000
+JUDGED = 4
 
 
 class IrreducibleSearch:
@@ -51,7 +54,9 @@ class IrreducibleSearch:
         self.meld_out = self.black3 or top_only
         self.budget = SEARCH_BUDGET
         self.errors: dict[Combo, bool] = {}
-        self.afters: dict[Combo, Callable[[Spec], bool]] = {}
+        self.afters: dict[Combo, Laid] = {}
+        self.unlaids: dict[tuple[object, ...], list[Spec]] = {}
+        self.largest: list[int] = []
         self.ranks: list[Rank] = []
         self.options: list[list[Spec]] = []
         self.rest: list[int] = []
@@ -78,11 +83,13 @@ class IrreducibleSearch:
         if len(hand.black_threes) >= 3 and not self.black3:
             self.ranks.append(Rank.THREE)
         self.options = [self._options(r) for r in self.ranks]
-        # points the ranks from i on can still add, for pruning below the minimum
+        self.largest = [max((s[1] + s[2] + s[3] for s in o), default=0) for o in self.options]
+        # the most points the naturals of the ranks from i on can still add (one group a rank),
+        # for pruning below the minimum
         self.rest = [0] * (len(self.ranks) + 1)
         for i in range(len(self.ranks) - 1, -1, -1):
-            r = self.ranks[i]
-            self.rest[i] = self.rest[i + 1] + POINTS[r] * len(hand.pool(r))
+            most = max((s[1] for s in self.options[i]), default=0)
+            self.rest[i] = self.rest[i + 1] + POINTS[self.ranks[i]] * most
         # an opening below the minimum: a canasta from hand (A43); the concealed going out below
         # it (A46) melds every card, which `_meld_outs` lists
         wilds = min(len(hand.jokers) + len(hand.twos), self.rules.meld_max_wilds)
@@ -106,6 +113,7 @@ class IrreducibleSearch:
         """Whether the step is illegal (each combination judged once per search)."""
         known = self.errors.get(combo)
         if known is None:
+            self.budget -= JUDGED
             known = self.errors[combo] = self._error(combo)
         return known
 
@@ -134,6 +142,7 @@ class IrreducibleSearch:
         if self.judge.step_error(touched, kept + self.gained, top) is not None:
             return True
         if self.meld_out and kept + self.gained:
+            self.budget -= 2 * JUDGED
             return not self._meld_out_ok(combo)
         return False
 
@@ -143,30 +152,39 @@ class IrreducibleSearch:
         assert base is not None and self.top is not None
         state = self.state
         with_ = self.hand.groups((base,))[0].cards
-        used, steps = read_groups(self.hand.groups(specs, (base,)), state.hand, self.top, with_)
+        used, steps = read_groups(self.hand.groups(specs, (base,)), state.hand, self.top, with_, False)
         return state.can_meld_out(state.team, used, steps, state.pile_gain(self.top_only))
 
     def addable(self, combo: Combo, unit: Spec) -> bool:
         """Whether `unit` may be laid by a single group once `combo` is laid."""
-        return self.after(combo)(unit)
+        return self.after(combo).addable(unit)
 
-    def after(self, combo: Combo) -> Callable[[Spec], bool]:
-        """Whether a single group may be laid once `combo` is laid (made once per combination)."""
+    def after(self, combo: Combo) -> Laid:
+        """The table once `combo` is laid, to judge single groups (made once per combination)."""
         known = self.afters.get(combo)
         if known is None:
+            self.budget -= JUDGED
             known = self.afters[combo] = self._after(combo)
         return known
 
-    def _after(self, combo: Combo) -> Callable[[Spec], bool]:
+    def _after(self, combo: Combo) -> Laid:
         base, specs = combo
         laid = (base, *specs) if base is not None else specs
-        after = self.judge.after(touched_of(laid), self.top)
         hand_after = self.hand.size - sum(s[1] + s[2] + s[3] for s in laid) + self.gained
+        return Laid(self.judge.after(touched_of(laid), self.top), hand_after)
 
-        def single(unit: Spec) -> bool:
-            return after.step_error(touched_of((unit,)), hand_after - unit[1] - unit[2] - unit[3]) is None
-
-        return single
+    def unlaid(self, i: int, later: Laid) -> list[Spec]:
+        """The groups of rank i that could not be laid by themselves once `later`'s step is laid
+        (with any other the step would be reducible); shared by the steps that leave the same
+        facts deciding a group of that rank."""
+        options = self.options[i]
+        key = later.judge.plain_key(self.ranks[i])
+        if key is None or later.hand - self.largest[i] < 2:
+            return [s for s in options if not later.addable(s)]
+        found = self.unlaids.get(key)
+        if found is None:
+            found = self.unlaids[key] = [s for s in options if not later.addable(s)]
+        return found
 
     def reducible(self, combo: Combo) -> bool:
         base, specs = combo
@@ -220,41 +238,53 @@ class IrreducibleSearch:
         self._walk(base, 0, (), points, jokers, twos)
 
     def _walk(
-        self, base: Spec | None, i: int, chosen: tuple[Spec, ...], points: int, jokers: int, twos: int
+        self, base: Spec | None, start: int, chosen: tuple[Spec, ...], points: int, jokers: int, twos: int
     ) -> None:
-        """Choose a group (or none) of rank i on, with the points and wild cards chosen so far."""
-        self.budget -= 1
-        if self.budget < 0 or (self.first and self.found):
-            return
+        """Choose a group of rank i (for each i from `start` on) or none, with the points and wild
+        cards chosen so far; each rank passed over is a node of the search, as is the end."""
         hand = self.hand
         opening = not self.exempt and not self.judge.opened
-        if opening:
-            left = self.rest[i] + 50 * (len(hand.jokers) - jokers) + 20 * (len(hand.twos) - twos)
-            if points + left < self.judge.minimum:
-                return
-        if i == len(self.ranks):
-            combo = (base, chosen)
-            if (base is not None or chosen) and not self.error(combo) and not self.reducible(combo):
-                self.found.append(combo)
-            return
-        # once what is chosen is legal, a group that could be laid after it only makes it reducible
+        least = self.judge.minimum - points - 50 * (len(hand.jokers) - jokers) - 20 * (len(hand.twos) - twos)
         partial = (base, chosen)
-        laid_later = (
-            self.after(partial)
-            if (base is not None or chosen)
+        # once what is chosen is legal, a group that could be laid after it only makes it reducible
+        later: Laid | None = None
+        if (
+            start < len(self.ranks)
+            and (base is not None or chosen)
             and (not opening or points >= self.judge.minimum)
             and not self.error(partial)
-            else None
-        )
-        for spec in self.options[i]:
-            if spec[2] + jokers > len(hand.jokers) or spec[3] + twos > len(hand.twos):
-                continue
-            if laid_later is not None and laid_later(spec):
-                continue
-            self._walk(
-                base, i + 1, (*chosen, spec), points + spec_points(spec), jokers + spec[2], twos + spec[3]
-            )
-        self._walk(base, i + 1, chosen, points, jokers, twos)
+        ):
+            later = self.after(partial)
+        for i in range(start, len(self.ranks) + 1):
+            self.budget -= 1
+            if self.budget < 0 or (self.first and self.found):
+                return
+            if opening and self.rest[i] < least:
+                return
+            if i == len(self.ranks):
+                break
+            for spec in self.options[i] if later is None else self.unlaid(i, later):
+                if spec[2] + jokers > len(hand.jokers) or spec[3] + twos > len(hand.twos):
+                    continue
+                self._walk(
+                    base, i + 1, (*chosen, spec), points + spec_points(spec), jokers + spec[2], twos + spec[3]
+                )
+        if (base is not None or chosen) and not self.error(partial) and not self.reducible(partial):
+            self.found.append(partial)
+
+
+class Laid:
+    """The table once a step is laid: its judge and the cards left in hand."""
+
+    __slots__ = ("hand", "judge")
+
+    def __init__(self, judge: Judge, hand: int) -> None:
+        self.judge = judge
+        self.hand = hand
+
+    def addable(self, unit: Spec) -> bool:
+        """Whether the group `unit` may then be laid by itself."""
+        return self.judge.single_allowed(unit, self.hand - unit[1] - unit[2] - unit[3])
 
 
 def units(spec: Spec) -> list[tuple[Spec, Spec | None]]:
@@ -306,6 +336,7 @@ def list_pickups(state: Mover, first_only: bool = False) -> list[Action]:
             return out
     if rules.top_card_only_go_out and len(pile) > 1:
         buying = IrreducibleSearch(state, judge, hand, top, top_only=True)
+        buying.budget = search.budget  # one budget for the listing
         for base, specs in buying.combos(bases, first_only):
             assert base is not None
             purchase = Pickup(hand.groups((base,))[0].cards, hand.groups(specs, (base,)), top_only=True)

@@ -236,6 +236,28 @@ class Judge:
             return SPECIAL_INCOMPLETE
         return permission_error(rules, self.permission)
 
+    def single_allowed(self, spec: Spec, hand_after: int) -> bool:
+        """Whether laying one group is legal: `step_error` of it is None. For an opened team that
+        keeps two cards or more, only the group's composition decides, memoised per rule set."""
+        rank, k, j, t = spec
+        touched = {rank: (k, j, t)}
+        if hand_after < 2 or rank is Rank.THREE or not self.opened:
+            return self.step_error(touched, hand_after) is None
+        pending = self.wild_pending(touched)
+        key = ("single", spec, self.stats.get(rank), pending, rank in self.dead)
+        cache = self.rules.cache
+        ok = cache.get(key)
+        if ok is None:
+            ok = cache[key] = self.group_error(rank, k, j, t, pending) is None
+        return bool(ok)
+
+    def plain_key(self, rank: Rank) -> tuple[object, ...] | None:
+        """What alone decides `single_allowed` for every group of a natural `rank` when two cards
+        or more stay in hand (None for threes, wild cards and a team that has not opened)."""
+        if rank is Rank.THREE or rank is Rank.WILD or not self.opened:
+            return None
+        return (rank, self.stats.get(rank), self.wild_pending({}), rank in self.dead)
+
     def step_error(self, touched: Touched, hand_after: int, top: Card | None = None) -> Refusal | None:
         """Why laying `touched` is illegal (None when it is legal).
 

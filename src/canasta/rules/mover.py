@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from canasta.rules import public
 from canasta.rules.actions import Action, Answer, Ask, Discard, Draw, Group, Meld, Pass, Pickup
 from canasta.rules.cards import Card, Rank
+from canasta.rules.deal import card_counts
 from canasta.rules.errors import IllegalActionError, InvalidActionError
 from canasta.rules.groups import not_in_hand, read_groups, spec_of
 from canasta.rules.irreducible import list_pickups
@@ -425,7 +426,13 @@ _NO_QUESTION = Refusal(Code.NO_QUESTION, "nobody has asked to go out")
 
 
 def _remove_cards(hand: Sequence[Card], used: Sequence[Card]) -> list[Card]:
-    rest = list(hand)
-    for c in used:
-        rest.remove(c)
+    """The hand without `used` (which it holds), in its order; each used card leaves its first copy."""
+    gone = card_counts(used)
+    rest: list[Card] = []
+    for c in hand:
+        n = gone.get(c, 0)
+        if n:
+            gone[c] = n - 1
+        else:
+            rest.append(c)
     return rest

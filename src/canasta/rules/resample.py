@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 
-from canasta.rules.cards import Card, Rank, make_deck
+from canasta.rules.cards import ALL_CARDS, Card, Rank
+from canasta.rules.deal import shuffle
 from canasta.rules.errors import InvalidActionError
 from canasta.rules.legal import legal_actions
 from canasta.rules.parts import Cards
@@ -15,21 +16,16 @@ from canasta.rules.view import SeatView, board_of, turn_of
 
 def unseen_cards(view: SeatView) -> list[Card]:
     """The cards this seat cannot locate: in the stock or in other hands beyond their known cards."""
-    pool: dict[Card, int] = {}
-    for c in make_deck(view.rules.decks, view.rules.jokers):
-        pool[c] = pool.get(c, 0) + 1
-    seen: list[Card] = [*view.hand, *view.pile]
+    rules = view.rules
+    count = [rules.jokers if c.is_joker else rules.decks for c in ALL_CARDS]  # by card index
+    seen: list[Sequence[Card]] = [view.hand, view.pile, *view.threes]
     for m in view.melds:
-        for cs in m.values():
-            seen.extend(cs)
-    for t in view.threes:
-        seen.extend(t)
-    for s, k in enumerate(view.known):
-        if s != view.seat:
-            seen.extend(k)
-    for c in seen:
-        pool[c] = pool.get(c, 0) - 1
-    return [c for c, n in sorted(pool.items(), key=lambda kv: kv[0].index) for _ in range(max(n, 0))]
+        seen.extend(m.values())
+    seen.extend(k for s, k in enumerate(view.known) if s != view.seat)
+    for cards in seen:
+        for c in cards:
+            count[c.index] -= 1
+    return [c for c in ALL_CARDS for _ in range(count[c.index])]
 
 
 #: Cards a seat is known to be laying: (rank, naturals, jokers, twos); rank 3 means black threes.
@@ -86,7 +82,7 @@ def _deal(
     player (when hidden) holding its known cards and `turns`, the others their known cards."""
     rules = view.rules
     pool = pool[:]
-    rng.shuffle(pool)
+    shuffle(rng, pool)
     hands: list[list[Card]] = []
     for s in range(rules.players):
         if s == view.seat:
@@ -100,7 +96,7 @@ def _deal(
         del pool[:need]
         hands.append(hand)
     stock = bonus + pool[: view.stock_size - len(bonus)]
-    rng.shuffle(stock)
+    shuffle(rng, stock)
     state = State.blank(rules, view.scores, view.dealer, view.sitting_out)
     state = state.with_parts(board_of(view), turn_of(view), Cards(hands, stock))
     state.result = view.result
@@ -161,8 +157,8 @@ def _leaning(pool: Sequence[Card], useful: set[Rank], n: int, rng: random.Random
     """`n` cards of `pool` at random, three in four of useful ranks while there are any."""
     good = [c for c in pool if c.rank in useful and not c.is_red_three]
     other = [c for c in pool if c.rank not in useful or c.is_red_three]
-    rng.shuffle(good)
-    rng.shuffle(other)
+    shuffle(rng, good)
+    shuffle(rng, other)
     out: list[Card] = []
     while len(out) < n:
         source = good if good and (not other or rng.random() < 0.75) else other

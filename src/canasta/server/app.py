@@ -26,7 +26,7 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        store = storage if storage is not None else open_storage(config.db)
+        store = storage if storage is not None else open_storage(config.db, config.clock)
         bus = broker if broker is not None else open_broker(config.broker, config.clock)
         await bus.start()
         hub = Hub(store, bus, config)

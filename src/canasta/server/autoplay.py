@@ -224,8 +224,8 @@ class Autoplay:
                 self.room.changed()
                 return False
             # stale_state: another server process stored a step first, which is expected;
-            # internal_error: storing failed, which the room has logged
-            expected = (ErrorCode.STALE_STATE, ErrorCode.INTERNAL_ERROR)
+            # internal_error, storage_busy: storing failed, which the room has logged
+            expected = (ErrorCode.STALE_STATE, ErrorCode.INTERNAL_ERROR, ErrorCode.STORAGE_BUSY)
             level = logging.DEBUG if exc.code in expected else logging.WARNING
             table = self.room.table.id
             log.log(level, "table %s: automatic %s not stored: %s", table, event["kind"], exc.code)

@@ -19,13 +19,14 @@ from starlette.routing import Route
 
 from canasta.protocol import outgoing
 from canasta.protocol.client import parse_join
-from canasta.protocol.errors import LANGUAGES, ErrorCode, ProtocolError
+from canasta.protocol.errors import LANGUAGES, ErrorCode, ProtocolError, storage_busy
 from canasta.protocol.fields import bad, decode_object
 from canasta.protocol.settings import TableSettings
 from canasta.server.catalogue import catalogue, rules_json
 from canasta.server.finished_deals import RECORD_PAGE
 from canasta.server.hub import Hub
 from canasta.server.room import ADDRESS, Room
+from canasta.storage.base import StorageBusy
 
 STATUS = {
     ErrorCode.TABLE_NOT_FOUND: 404,
@@ -42,6 +43,7 @@ STATUS = {
     ErrorCode.TOO_MANY_REQUESTS: 429,
     ErrorCode.REVIEW_LIMITED: 429,
     ErrorCode.SERVER_BUSY: 503,
+    ErrorCode.STORAGE_BUSY: 503,
     ErrorCode.TABLE_DAMAGED: 500,
     ErrorCode.INTERNAL_ERROR: 500,
 }
@@ -66,6 +68,8 @@ def _errors(endpoint: Endpoint) -> Endpoint:
             return await endpoint(request)
         except ProtocolError as exc:
             return error_response(request, exc)
+        except StorageBusy:
+            return error_response(request, storage_busy())
 
     return wrapped
 

@@ -18,7 +18,8 @@ from typing import Any
 
 from canasta.protocol import outgoing
 from canasta.protocol.client import ActionRequest, ChatRequest, Hello, JoinRequest
-from canasta.protocol.errors import ErrorCode, ProtocolError
+from canasta.protocol.errors import ErrorCode, ProtocolError, storage_busy
+from canasta.protocol.hint_form import listed_form
 from canasta.protocol.hint_reasons import hint_reason
 from canasta.protocol.pile_reasons import pile_refusal
 from canasta.protocol.rule_reasons import reason_text
@@ -35,7 +36,7 @@ from canasta.server.finished_deals import FinishedDeals
 from canasta.server.presence import RemotePresence
 from canasta.server.rate_limit import RateLimiter
 from canasta.server.table import DEAL_OVER, GAME_OVER, PLAYING, WAITING, LiveTable, token_hash
-from canasta.storage.base import Conflict, Storage
+from canasta.storage.base import Conflict, Storage, StorageBusy
 
 log = logging.getLogger("canasta.server")
 ADDRESS = "address "  # the prefix of an address's counts and share of the bot pool (table ids have no space)
@@ -247,6 +248,7 @@ class Room:
         action = await asyncio.shield(thinking[1])
         if action is None:
             raise ProtocolError(ErrorCode.HINT_TIMEOUT)
+        action = listed_form(view, action)  # one of the moves of the state's `legal`
         conn.send(outgoing.hint(version, action_to_json(action), hint_reason(view, action, conn.lang)))
 
     def _hint_done(self, seat: int, hint: tuple[int, asyncio.Future[Any]], _: object) -> None:
@@ -370,11 +372,13 @@ class Room:
             raise ProtocolError(
                 ErrorCode.STALE_STATE, current=self.table.version, seen=table.version - 1
             ) from None
-        except Exception:
+        except Exception as exc:
             if not self._store_failures:  # the first failure of an episode, not every retry
                 log.exception("table %s: could not store event %d", table.id, table.version)
             self._store_failures += 1
             await self._rebuild(table.version - 1)
+            if isinstance(exc, StorageBusy):  # the database did not take it in time
+                raise storage_busy() from None
             raise ProtocolError(ErrorCode.INTERNAL_ERROR) from None
         if self._store_failures:
             log.warning("table %s: events are stored again after %d failures", table.id, self._store_failures)

@@ -98,7 +98,7 @@ def _more_files() -> None:
 
 def serve(host: str, port: int, config: ServerConfig) -> None:
     """Serve until interrupted; raises ValueError for a database or broker it cannot open."""
-    storage = open_storage(config.db)  # fail here, before listening, on a bad URL
+    storage = open_storage(config.db, config.clock)  # fail here, before listening, on a bad URL
     broker = open_broker(config.broker, config.clock)
     app = create_app(config, storage=storage, broker=broker)
     print(f"canasta serve: engine: {native.engine_line()}", file=sys.stderr, flush=True)

@@ -17,11 +17,12 @@ from canasta.protocol.client import (
     NextDealRequest,
     parse_client_message,
 )
-from canasta.protocol.errors import LANGUAGES, ErrorCode, ProtocolError
+from canasta.protocol.errors import LANGUAGES, ErrorCode, ProtocolError, storage_busy
 from canasta.server.connection import CLOSE_NO_HELLO, CLOSE_SERVER_ERROR, Connection
 from canasta.server.hub import Hub
 from canasta.server.rate_limit import RateLimiter
 from canasta.server.room import Room
+from canasta.storage.base import StorageBusy
 
 log = logging.getLogger("canasta.server")
 
@@ -97,6 +98,10 @@ async def _handle(room: Room, conn: Connection, raw: str | bytes) -> None:
         if exc.request_id is None:
             exc.request_id = request_id
         conn.send(outgoing.error(exc, conn.lang))
+    except StorageBusy:  # a change of seats that the database did not take in time
+        error = storage_busy()
+        error.request_id = request_id
+        conn.send(outgoing.error(error, conn.lang))
     except Exception:
         log.exception("table %s: message failed", room.table.id)
         error = ProtocolError(ErrorCode.INTERNAL_ERROR)

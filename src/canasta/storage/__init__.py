@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from canasta.storage.base import Conflict, SeatRow, Storage, TableRow
+from canasta.storage.base import Conflict, SeatRow, Storage, StorageBusy, TableRow, Timers
 from canasta.storage.sqlite import SQLiteStorage
 
 
@@ -43,13 +43,14 @@ def sqlite_file(url: str | None) -> Path | str:
     )
 
 
-def open_storage(url: str | None) -> Storage:
-    """The storage a `--db` URL names (see the module's docstring)."""
+def open_storage(url: str | None, timers: Timers | None = None) -> Storage:
+    """The storage a `--db` URL names (see the module's docstring); `timers`: the clock on
+    which SQLite's time limit of a write is measured (the server's)."""
     if url is not None and is_postgres(url):
         from canasta.storage.postgres import PostgresStorage
 
         return PostgresStorage(url)
-    return SQLiteStorage(sqlite_file(url))
+    return SQLiteStorage(sqlite_file(url), timers)
 
 
 __all__ = [
@@ -57,6 +58,7 @@ __all__ = [
     "SQLiteStorage",
     "SeatRow",
     "Storage",
+    "StorageBusy",
     "TableRow",
     "default_db_path",
     "is_postgres",

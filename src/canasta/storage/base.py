@@ -9,12 +9,25 @@ what lets several server processes share one database (the loser of a race gets 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 
 class Conflict(Exception):
     """The event number is taken: another writer appended first."""
+
+
+class StorageBusy(Exception):
+    """The database did not take a change in time (another program held its write lock, or
+    the disk did not answer); nothing was changed, unless a write that did not answer in time
+    ends later (the table's next event then finds its number taken: `Conflict`)."""
+
+
+class Timers(Protocol):
+    """Where storage's timers come from (the server's clock; tests move it by hand)."""
+
+    def call_later(self, delay: float, callback: Callable[..., object], *args: Any) -> Any: ...
 
 
 @dataclass(frozen=True, slots=True)

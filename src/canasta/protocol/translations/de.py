@@ -43,6 +43,7 @@ ERRORS: Mapping[str, str] = {
     "too_many_tables": "Von deiner Adresse wurden zu viele Tische angelegt: versuch es in einer Minute wieder.",
     "too_many_connections": "Zu viele Verbindungen zu diesem Tisch oder von deiner Adresse: schließ einige und versuch es erneut.",
     "server_busy": "Der Server hat so viele Tische, wie er kann: bitte versuch es später.",
+    "storage_busy": "Der Server konnte das nicht rechtzeitig speichern (seine Datenbank ist belegt): versuch es gleich noch einmal; der Tisch zeigt, was gespeichert wurde.",
     "not_found": "Unter dieser Adresse gibt es nichts.",
     "bad_method": "Diese Adresse nimmt diese Methode nicht an.",
     "internal_error": "Der Server konnte die Anfrage nicht ausführen; nichts wurde geändert. Bitte versuch es erneut.",

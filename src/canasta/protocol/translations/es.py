@@ -43,6 +43,7 @@ ERRORS: Mapping[str, str] = {
     "too_many_tables": "Se crearon demasiadas mesas desde tu dirección: inténtalo dentro de un minuto.",
     "too_many_connections": "Demasiadas conexiones a esta mesa o desde tu dirección: cierra algunas y vuelve a intentarlo.",
     "server_busy": "El servidor tiene todas las mesas que puede: inténtalo más tarde.",
+    "storage_busy": "El servidor no pudo guardarlo a tiempo (su base de datos está ocupada): inténtalo de nuevo en un momento; la mesa muestra lo que se guardó.",
     "not_found": "No hay nada en esta dirección.",
     "bad_method": "Esta dirección no acepta ese método.",
     "internal_error": "El servidor no pudo completar la solicitud; no se cambió nada. Vuelve a intentarlo.",

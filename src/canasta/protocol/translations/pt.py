@@ -43,6 +43,7 @@ ERRORS: Mapping[str, str] = {
     "too_many_tables": "Mesas demais criadas a partir do seu endereço: tente daqui a um minuto.",
     "too_many_connections": "Conexões demais com esta mesa ou a partir do seu endereço: feche algumas e tente de novo.",
     "server_busy": "O servidor já tem todas as mesas que consegue: tente mais tarde.",
+    "storage_busy": "O servidor não conseguiu salvar isto a tempo (o banco de dados dele está ocupado): tente de novo em instantes; a mesa mostra o que foi salvo.",
     "not_found": "Não há nada neste endereço.",
     "bad_method": "Este endereço não aceita esse método.",
     "internal_error": "O servidor não conseguiu concluir o pedido; nada foi alterado. Tente de novo.",

@@ -1,6 +1,6 @@
 // The table around the hand: the players, each team's melds and threes, the stock and the pile.
 
-import { cardBack, cardFace, cardName, inShownOrder, isRed, isWild } from './cards.js';
+import { cardBack, cardFace, cardName, cardShort, inShownOrder, isRed, isWild } from './cards.js';
 import { clockElement, showGrace } from './clock.js';
 import { el } from './dom.js';
 import { t } from './i18n.js';
@@ -156,11 +156,15 @@ export function teamPanel(ctx, team) {
     head.append(el('span', `badge ${need ? 'need' : 'ok'}`,
       need ? t('canastas_needed', { n: need }) : t('may_go_out')));
     const threes = view.red_threes[team];
-    if (threes.length) {
-      const box = el('span', 'threes');
-      box.setAttribute('aria-label', t('threes_n', { n: threes.length }));
-      box.title = t('threes_n', { n: threes.length });
-      for (const code of threes) box.append(cardFace(code, { extra: 'small' }));
+    if (threes.length) {  // in words, then the cards in the colours of their suits
+      const box = el('span', 'badge threes', t('threes_n', { n: threes.length }) + ':');
+      box.setAttribute('role', 'img');
+      box.setAttribute('aria-label', t('threes_n', { n: threes.length }) + ': ' + threes.map(cardName).join(', '));
+      for (const code of threes) {
+        const card = el('b', `three suit-${code.slice(-1).toLowerCase()}`, cardShort(code));
+        card.dataset.card = code;
+        box.append(' ', card);
+      }
       head.append(box);
     }
   }
@@ -202,9 +206,10 @@ export function renderCentre(stockBox, pileBox, ctx) {
   pile.id = 'pile-button';
   pile.disabled = !ctx.pileActive;
   const stack = el('div', 'pile-stack');
-  const freezer = ctx.facts.freezer;  // the card that froze the pile, face up across it
-  if (freezer && freezer !== top) stack.append(cardFace(freezer, { extra: 'sideways freezer' }));
-  else if (view.pile_frozen) stack.append(cardBack('sideways'));
+  const freezer = view.pile_frozen ? ctx.facts.freezer : null;  // the card that froze the pile
+  // under the top card, its index in view beside it (a card back across the pile when unknown)
+  if (freezer && freezer !== top) stack.append(cardFace(freezer, { extra: 'freezer' }));
+  else if (view.pile_frozen && !freezer) stack.append(cardBack('sideways'));
   if (top) stack.append(cardFace(top, { extra: ctx.changed.some((c) => c.pile === top) ? 'changed' : '' }));
   else stack.append(el('div', 'card empty'));
   pile.append(stack, el('span', 'pile-count', String(view.pile_size)));
@@ -212,7 +217,8 @@ export function renderCentre(stockBox, pileBox, ctx) {
   const blocked = facts.pile_block ? t('blocked.' + facts.pile_block) : null;
   const notes = [];
   const forUs = !view.pile_frozen && ctx.myTeam != null && facts.frozen_for[ctx.myTeam];
-  if (view.pile_frozen) notes.push(t('frozen'));
+  const frozen = freezer ? t('frozen_by', { card: cardShort(freezer) }) : t('frozen');
+  if (view.pile_frozen) notes.push(freezer ? t('frozen_by', { card: cardName(freezer) }) : frozen);
   else if (forUs) notes.push(t('frozen_for_you'));
   if (blocked) notes.push(blocked);
   const parts = [t('pile_label', { n: view.pile_size }), top ? t('top_card', { card: cardName(top) }) : t('pile_empty'), ...notes];
@@ -233,7 +239,7 @@ export function renderCentre(stockBox, pileBox, ctx) {
     for (const code of view.pile.slice(0, -1).reverse()) review.append(cardFace(code, { extra: 'small' }));
     pileBox.append(review);
   }
-  if (view.pile_frozen) pileBox.append(el('span', 'marker frozen', '❄ ' + t('frozen')));
+  if (view.pile_frozen) pileBox.append(el('span', 'marker frozen', '❄ ' + frozen));
   else if (forUs) pileBox.append(el('span', 'marker frozen soft', '❄ ' + t('frozen_for_you')));
   if (blocked) pileBox.append(el('span', 'marker blocked', '✕ ' + blocked));
 }

@@ -74,7 +74,7 @@ export const DE = {
   stock: 'Talon', stock_label: { one: 'Talon: {n} Karte', other: 'Talon: {n} Karten' }, stock_hint: 'drücken zum Ziehen',
   pile: 'Ablagestapel', pile_label: { one: 'Ablagestapel: {n} Karte', other: 'Ablagestapel: {n} Karten' },
   top_card: 'oberste Karte {card}', pile_review: 'Der Rest des Stapels, von oben',
-  say: 'Sagen', chat: 'Chat-Satz', chat_text: 'Chat-Nachricht', chat_text_hint: 'Oder schreib eine Nachricht …', pile_empty: 'leer', frozen: 'eingefroren', frozen_for_you: 'für dich eingefroren, bis du herauskommst',
+  say: 'Sagen', chat: 'Chat-Satz', chat_text: 'Chat-Nachricht', chat_text_hint: 'Oder schreib eine Nachricht …', pile_empty: 'leer', frozen: 'eingefroren', frozen_by: 'eingefroren durch {card}', frozen_for_you: 'für dich eingefroren, bis du herauskommst',
   'blocked.wild_top': 'gesperrt durch einen Joker', 'blocked.black3_top': 'gesperrt durch eine schwarze Drei',
   'blocked.black3_go_out': 'schwarze Drei oben: nur um sofort auszumachen', 'blocked.red3_top': 'gesperrt durch eine rote Drei',
   'blocked.one_card': 'nicht mit nur einer Karte auf der Hand', 'blocked.canasta_rank': 'dein Team hat eine Canasta dieses Werts',

@@ -74,7 +74,7 @@ export const ES = {
   stock: 'Mazo', stock_label: { one: 'Mazo: {n} carta', other: 'Mazo: {n} cartas' }, stock_hint: 'pulsa para robar',
   pile: 'Pozo', pile_label: { one: 'Pozo: {n} carta', other: 'Pozo: {n} cartas' },
   top_card: 'carta de arriba {card}', pile_review: 'El resto del pozo, de arriba abajo',
-  say: 'Decir', chat: 'Frase del chat', chat_text: 'Mensaje del chat', chat_text_hint: 'O escribe un mensaje…', pile_empty: 'vacío', frozen: 'congelado', frozen_for_you: 'congelado para ti hasta que bajes',
+  say: 'Decir', chat: 'Frase del chat', chat_text: 'Mensaje del chat', chat_text_hint: 'O escribe un mensaje…', pile_empty: 'vacío', frozen: 'congelado', frozen_by: 'congelado por {card}', frozen_for_you: 'congelado para ti hasta que bajes',
   'blocked.wild_top': 'bloqueado por un comodín', 'blocked.black3_top': 'bloqueado por un tres negro',
   'blocked.black3_go_out': 'un tres negro arriba: solo para cerrar enseguida', 'blocked.red3_top': 'bloqueado por un tres rojo',
   'blocked.one_card': 'no para quien tiene una sola carta', 'blocked.canasta_rank': 'tu equipo tiene una canasta de ese valor',

@@ -74,7 +74,7 @@ export const PT = {
   stock: 'Monte', stock_label: { one: 'Monte: {n} carta', other: 'Monte: {n} cartas' }, stock_hint: 'toque para comprar',
   pile: 'Lixo', pile_label: { one: 'Lixo: {n} carta', other: 'Lixo: {n} cartas' },
   top_card: 'carta de cima {card}', pile_review: 'O resto do lixo, de cima para baixo',
-  say: 'Dizer', chat: 'Frase do bate-papo', chat_text: 'Mensagem do bate-papo', chat_text_hint: 'Ou digite uma mensagem…', pile_empty: 'vazio', frozen: 'congelado', frozen_for_you: 'congelado para você até baixar',
+  say: 'Dizer', chat: 'Frase do bate-papo', chat_text: 'Mensagem do bate-papo', chat_text_hint: 'Ou digite uma mensagem…', pile_empty: 'vazio', frozen: 'congelado', frozen_by: 'congelado por {card}', frozen_for_you: 'congelado para você até baixar',
   'blocked.wild_top': 'travado por um curinga', 'blocked.black3_top': 'travado por um três preto',
   'blocked.black3_go_out': 'um três preto em cima: só para bater na hora', 'blocked.red3_top': 'travado por um três vermelho',
   'blocked.one_card': 'não para quem tem uma carta só', 'blocked.canasta_rank': 'sua dupla tem uma canastra desse valor',

@@ -1,7 +1,9 @@
 // Others' moves in motion, read from the server's last move only: a card travels from the stock
 // or the pile to the mover's seat, from the seat to the pile, or from the seat to the meld it
-// joined. A copy of a card flies above the table and is removed when it lands; nothing moves
-// for those who prefer reduced motion.
+// joined. A copy of a card flies over the felt, under the names and the status line (canasta.css),
+// and is removed when it lands; the real cards it brings (the pile's new top, the cards added to
+// a meld) stay hidden until then, through any redrawing meanwhile. Nothing moves for those who
+// prefer reduced motion.
 
 import { cardBack, cardFace } from './cards.js';
 import { groupRank } from './legal.js';
@@ -11,8 +13,21 @@ const DURATION = 400;  // milliseconds a card travels
 
 const reduced = () => matchMedia('(prefers-reduced-motion: reduce)').matches;
 
-// A copy of `card` flying from element `from` to element `to` (nothing when one is missing).
-function fly(from, to, card, kind) {
+// The flights in the air, each with a function that finds the real cards it brings.
+const airborne = new Set();
+
+function hideArrivals(flight, hidden) {
+  for (const node of flight.arrivals()) node.classList.toggle('arriving', hidden);
+}
+
+// Hide again the cards still in the air: the table calls this after each time it is drawn.
+export function hideAirborne() {
+  for (const flight of airborne) hideArrivals(flight, true);
+}
+
+// A copy of `card` flying from element `from` to element `to` (nothing when one is missing);
+// `arrivals` finds the real cards it brings, hidden until it lands.
+function fly(from, to, card, kind, arrivals = () => []) {
   if (!from || !to) return;
   const start = from.getBoundingClientRect();
   const end = to.getBoundingClientRect();
@@ -28,9 +43,16 @@ function fly(from, to, card, kind) {
   flight.style.top = `${y(start)}px`;
   flight.style.transitionDuration = `${DURATION}ms`;
   document.body.append(flight);
+  const record = { arrivals };
+  airborne.add(record);
+  hideArrivals(record, true);
   flight.getBoundingClientRect();  // the start position is laid out before the move begins
   flight.style.transform = `translate(${x(end) - x(start)}px, ${y(end) - y(start)}px)`;
-  const land = () => flight.remove();
+  const land = () => {
+    if (!airborne.delete(record)) return;
+    flight.remove();
+    hideArrivals(record, false);
+  };
   flight.addEventListener('transitionend', land, { once: true });
   setTimeout(land, DURATION + 200);  // also when no transition ran (a hidden tab)
 }
@@ -39,6 +61,28 @@ function fly(from, to, card, kind) {
 // with cards), as drawn now.
 function meldOf(team, group) {
   return document.querySelector(`.team.team-${team} .meld[data-rank="${groupRank(group)}"]`);
+}
+
+// The cards of `group` in its meld as drawn now (the last ones of each code: a second deck may
+// have put the same card there before).
+function groupArrivals(team, group) {
+  return () => {
+    const meld = meldOf(team, group);
+    if (!meld) return [];
+    const left = [...meld.querySelectorAll('[data-card]')];
+    const found = [];
+    for (const code of groupCards(group)) {
+      const at = left.findLastIndex((node) => node.dataset.card === code);
+      if (at >= 0) found.push(...left.splice(at, 1));
+    }
+    return found;
+  };
+}
+
+// The pile's top card as drawn now, when it is `code`.
+function pileTop(code) {
+  return () => [...document.querySelectorAll('#pile-button .pile-stack > .face:not(.freezer)')]
+    .filter((node) => node.dataset.card === code);
 }
 
 // Animate the move that led to `state`, when another player made it.
@@ -56,6 +100,8 @@ export function animateMove(state, me, teamOf) {
     fly(pile, seat, cardBack(), 'pickup');
     if (action.with.length) melds.push(action.with);
   }
-  if (action.type === 'discard') fly(seat, pile, cardFace(action.card), 'discard');
-  for (const group of melds) fly(seat, meldOf(team, group), cardFace(groupCards(group)[0]), 'meld');
+  if (action.type === 'discard') fly(seat, pile, cardFace(action.card), 'discard', pileTop(action.card));
+  for (const group of melds) {
+    fly(seat, meldOf(team, group), cardFace(groupCards(group)[0]), 'meld', groupArrivals(team, group));
+  }
 }

@@ -8,6 +8,7 @@ import { renderHand, renderStaging } from './hand.js';
 import { t } from './i18n.js';
 import { act, HANDLERS, nextDeal } from './intents.js';
 import { hasFreeSeat, openInvite, openJoin } from './join.js';
+import { hideAirborne } from './motion.js';
 import { breakdownTable, fillScoreline, handsLeft, sheetChart, sheetTable } from './scores.js';
 import { app, context, expireMarks, nameOf, tableId, teamName, teamOf, teamsInOrder } from './store.js';
 
@@ -33,6 +34,7 @@ export function render() {
   renderLog();
   renderHistoryLinks(st);
   maybeShowResult(ctx);
+  hideAirborne();
 }
 
 function statusText(ctx) {

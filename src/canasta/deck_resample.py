@@ -1,0 +1,187 @@
+"""Resampling with a history: decks a seat cannot tell from the one a deal was dealt from.
+
+`LearningState.resample` deals a seat's unseen cards again onto the current position, which has
+no deck of its own. OpenSpiel's history is the deck (its chance outcomes, top card first) and
+the ids applied since, so a resampled OpenSpiel state with a history needs a deck from which the
+same ids lead to a position the seat cannot tell from this one. `DeckPositions` follows a deal
+from its deck: which seat received each card of the deck (dealt, drawn, or as a bonus three's
+replacement) and which cards every seat has since shown (discarded, melded from its hand, or
+holds in the step being formed). A card the observing seat received, an upcard, a bonus three
+(laid out at once) and a card another seat showed stay where they are; `deck(rng)` deals the
+other positions' cards (the cards the seat has never seen: other hands' hidden cards and the
+stock) among those positions at random. Replaying the ids from such a deck may still fail (a
+seat may not hold what a later legal move needed): the caller replays it and checks.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from canasta.dataset import engine_action
+from canasta.learning import LearningGame, LearningState
+from canasta.learning.actions import group_counts
+from canasta.rules import ALL_CARDS, Action, Card, Discard, Meld, Pickup, Rank
+
+
+class DeckPositions:
+    """The deal of `deck` (card kinds, top first) followed through the ids `ids` (atomic ids, as
+    `LearningState.history` holds them) for `seat`: the positions whose cards it may not move.
+
+    The engine lays a meld or a pickup's cards by the ids' counts, choosing the suits from the
+    hand; so that the same ids choose the same suits, a seat's positions received before it
+    melded a rank (or twos) keep that rank's cards and take no other card of it.
+    """
+
+    def __init__(self, game: LearningGame, deck: Sequence[int], ids: Sequence[int], seat: int) -> None:
+        plain = LearningGame(game.rules.variant, game.rules.players, game.rules.to_options(), game.scores)
+        state = plain.new_initial_state()
+        state.deal([ALL_CARDS[k] for k in deck])
+        self.deck = list(deck)
+        size = len(deck)
+        #: Per position, the seat that received it (None: none yet) and the id's place it came at.
+        self.owner: list[int | None] = [None] * size
+        self.came = [-1] * size
+        #: Per seat, (place, kinds of the ranks it melded there) (`_forbidden`).
+        self.melded: dict[int, list[tuple[int, frozenset[int]]]] = {}
+        engine = state.engine
+        rules = plain.rules
+        seats = [engine.next_seat(engine.dealer)]
+        while len(seats) < len(engine.order):
+            seats.append(engine.next_seat(seats[-1]))
+        dealt = rules.hand_size * len(seats)
+        owner = self.owner
+        for pos in range(dealt):
+            owner[pos] = seats[pos % len(seats)]
+        pos = dealt + len(engine.pile)  # the upcards
+        for i, s in enumerate(seats):  # the bonus threes dealt, replaced from the stock seat by seat
+            need = sum(rules.is_bonus_three(ALL_CARDS[deck[p]]) for p in range(i, dealt, len(seats)))
+            while need:
+                owner[pos] = s
+                need += rules.is_bonus_three(ALL_CARDS[deck[pos]]) - 1
+                pos += 1
+        #: The deal was followed as the engine dealt it (else the positions are not known).
+        self.ok = size - len(engine.stock) == pos
+        shown: set[int] = set()
+        for place, action_id in enumerate(ids):
+            if not self.ok:
+                break
+            mover = engine.turn
+            action = engine_action(state, action_id)
+            if action is not None:
+                self._show(state.current_player(), place, shown, action)
+            before = len(engine.stock)
+            try:
+                state.apply_action(action_id)
+            except ValueError:
+                self.ok = False
+                break
+            for p in range(size - before, size - len(engine.stock)):
+                owner[p] = mover
+                self.came[p] = place
+        if self.ok and state.staged and state.candidates:
+            self._show(state.current_player(), len(ids), shown, state.candidates[0][1], state)
+        stock = size - len(engine.stock)  # the first position still in the stock
+        fixed = set(shown)
+        for p in range(stock):
+            if owner[p] is None or owner[p] == seat or rules.is_bonus_three(ALL_CARDS[deck[p]]):
+                fixed.add(p)  # an upcard, the seat's own card, or a bonus three laid out when it came
+        #: The positions whose cards may be dealt again: other seats' hidden cards, the stock.
+        self.free = [p for p in range(size) if p not in fixed]
+        #: The free positions still in the stock: the only ones an unseen bonus three may take.
+        self.stock = [p for p in self.free if p >= stock]
+        self.bonus = [k for k in (deck[p] for p in self.free) if rules.is_bonus_three(ALL_CARDS[k])]
+
+    def _show(
+        self, seat: int, place: int, shown: set[int], action: Action, staged: LearningState | None = None
+    ) -> None:
+        """Mark the positions of the cards `seat` shows by `action` at `place` (for a meld or a
+        pickup, every card of each rank it lays that the seat received before; with `staged`,
+        the groups of the step being formed only). A card the seat has at no position not yet
+        marked came from the pile."""
+        deck, owner = self.deck, self.owner
+        mine = [p for p in range(len(deck)) if owner[p] == seat and p not in shown]
+        cards = _staged_cards(staged) if staged is not None else _cards_shown(action)
+        for card in cards:
+            hit = next((p for p in mine if p not in shown and deck[p] == card.index), None)
+            if hit is not None:
+                shown.add(hit)
+        if isinstance(action, Discard):
+            return
+        kinds = frozenset(k for c in cards if not c.is_joker for k in _SAME[_rank(c)])
+        if kinds:
+            shown.update(p for p in mine if deck[p] in kinds)
+            self.melded.setdefault(seat, []).append((place, kinds))
+
+    def _forbidden(self, p: int) -> frozenset[int]:
+        """The kinds free position `p` may not take: those of the ranks its seat melded later."""
+        seat = self.owner[p]
+        if seat is None:
+            return frozenset()
+        out: frozenset[int] = frozenset()
+        for place, kinds in self.melded.get(seat, ()):
+            if self.came[p] < place:
+                out |= kinds
+        return out
+
+    def deck_for(self, rng: random.Random) -> list[int] | None:
+        """A deck with the free positions' cards dealt among them at random (the bonus threes
+        among the stock's, no card where `_forbidden`); None when the draw leaves a position
+        nothing it may take (the caller tries again)."""
+        out = self.deck[:]
+        threes = set(rng.sample(self.stock, len(self.bonus)))
+        for p, kind in zip(sorted(threes), self.bonus, strict=True):
+            out[p] = kind
+        bonus = set(self.bonus)
+        pool = [k for k in (self.deck[p] for p in self.free) if k not in bonus]
+        rng.shuffle(pool)
+        rest = [p for p in self.free if p not in threes]
+        limits = [(p, self._forbidden(p)) for p in rest]
+        limits.sort(key=lambda item: -len(item[1]))  # the most limited first
+        for p, forbidden in limits:
+            i = next((i for i, k in enumerate(pool) if k not in forbidden), None)
+            if i is None:
+                return None
+            out[p] = pool.pop(i)
+        return out
+
+
+def _rank(card: Card) -> Rank | None:
+    """A card's rank as melds choose suits by it (twos apart; None for a joker)."""
+    return None if card.is_joker else card.rank
+
+
+#: Per rank, the card kinds of that rank.
+_SAME: dict[Rank | None, tuple[int, ...]] = {}
+for _card in ALL_CARDS:
+    _SAME.setdefault(_rank(_card), ())
+    _SAME[_rank(_card)] += (_card.index,)
+
+
+def _cards_shown(action: object) -> list[Card]:
+    """The cards an engine action shows from the hand."""
+    if isinstance(action, Discard):
+        return [action.card]
+    if isinstance(action, Pickup):
+        return [*action.with_, *(c for g in action.melds for c in g.cards)]
+    if isinstance(action, Meld):
+        return [c for g in action.melds for c in g.cards]
+    return []
+
+
+def _staged_cards(state: LearningState) -> list[Card]:
+    """The hand's cards of the step being formed, as one of the actions it can become lays them."""
+    space = state.game.actions
+    _, action = state.candidates[0]
+    staged = list(state.staged)
+    out: list[Card] = []
+    if isinstance(action, Pickup):
+        staged = staged[1:]
+        out.extend(action.with_)
+    groups = action.melds if isinstance(action, Meld | Pickup) else ()
+    for group in groups:
+        gid = space.group_id(*group_counts(group))
+        if gid in staged:
+            staged.remove(gid)
+            out.extend(group.cards)
+    return out
