@@ -4,8 +4,10 @@ exactly one wins; the schema is made once; URLs, and the errors `canasta serve` 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 import sys
+from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 
 import psycopg
@@ -13,8 +15,9 @@ import pytest
 
 from canasta.cli.main import main
 from canasta.extras import install_command
-from canasta.storage import Conflict, open_storage
-from canasta.storage.postgres import PostgresStorage
+from canasta.server.clock import ManualClock
+from canasta.storage import Conflict, StorageBusy, open_storage
+from canasta.storage.postgres import STORE_TIMEOUT, PostgresStorage
 from database_servers import Postgres, free_port
 
 
@@ -89,3 +92,96 @@ def test_without_psycopg_the_error_says_what_to_install(monkeypatch: pytest.Monk
     says = f"needs psycopg, which is not installed: {install_command('postgres')}"
     with pytest.raises(ValueError, match=re.escape(says)):
         open_storage("postgresql://localhost/canasta")
+
+
+async def waiting_for_a_lock(url: str) -> None:
+    """Return once a statement waits for a lock in the server (within 10 s)."""
+    query = "SELECT count(*) FROM pg_locks WHERE NOT granted"
+    async with await psycopg.AsyncConnection.connect(url, autocommit=True) as db:
+        for _ in range(500):
+            row = await (await db.execute(query)).fetchone()
+            if row is not None and row[0]:
+                return
+            await asyncio.sleep(0.02)
+    raise AssertionError("no statement waits for the lock")
+
+
+def test_a_write_held_by_a_lock_fails_storage_busy_on_the_servers_clock(
+    postgres_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Another program locks the events: an event waits `STORE_TIMEOUT` on the server's clock,
+    then fails with StorageBusy while reads go on; the statement is cancelled in the server
+    (nothing stored, and the log says so), and the same event is stored once the lock is gone."""
+
+    async def scenario() -> None:
+        clock = ManualClock()
+        storage = open_storage(postgres_url, clock)
+        await storage.create_table("t1", {"variant": "classic"}, 4)
+        with psycopg.connect(postgres_url) as locker:
+            locker.execute("LOCK TABLE canasta_events IN EXCLUSIVE MODE")
+            writing = asyncio.create_task(storage.append("t1", 1, {"kind": "rematch"}))
+            await waiting_for_a_lock(postgres_url)
+            assert clock.pending() == [STORE_TIMEOUT]
+            assert await storage.events("t1") == []  # reading goes on meanwhile
+            assert not writing.done()
+            clock.advance(STORE_TIMEOUT)
+            with pytest.raises(StorageBusy, match="did not answer within 5 s"):
+                await asyncio.wait_for(writing, 10)
+            await storage.close()  # waits for the abandoned statement's cancellation
+            assert "given up on after 5 s: cancelled" in caplog.text
+        storage = open_storage(postgres_url, clock)
+        assert await storage.events("t1") == []
+        await storage.append("t1", 1, {"kind": "rematch"})
+        assert await storage.events("t1") == [(1, {"kind": "rematch"})]
+        await storage.close()
+
+    asyncio.run(scenario())
+
+
+class HungPool:
+    """A pool of connections to a server that never answers (as one stopped mid-query)."""
+
+    def __init__(self) -> None:
+        self.waiting = 0
+
+    @contextlib.asynccontextmanager
+    async def connection(self) -> AsyncIterator[object]:
+        self.waiting += 1
+        await asyncio.get_running_loop().create_future()  # no answer, ever
+        yield None
+
+    async def close(self) -> None:
+        pass
+
+
+def test_a_hung_server_fails_writes_storage_busy_and_never_holds_the_loop(postgres_url: str) -> None:
+    """Every write to a server that stopped answering fails with StorageBusy after
+    `STORE_TIMEOUT` on the server's clock, and the event loop runs on meanwhile."""
+
+    async def scenario() -> None:
+        clock = ManualClock()
+        storage = open_storage(postgres_url, clock)
+        assert isinstance(storage, PostgresStorage)
+        hung = HungPool()
+        storage._pool = hung  # type: ignore[assignment]
+        writes = [
+            storage.create_table("t2", {}, 4),
+            storage.take_seat("t2", 0, "Ann", "hash"),
+            storage.release_seat("t2", 0, "hash"),
+            storage.append("t2", 1, {"kind": "rematch"}),
+            storage.save_review("t2", "0:0", {}),
+        ]
+        tasks = [asyncio.create_task(write) for write in writes]
+        for _ in range(3):
+            await asyncio.sleep(0)  # the loop is free: other work runs
+        assert hung.waiting == len(writes) and not any(task.done() for task in tasks)
+        clock.advance(STORE_TIMEOUT - 0.1)
+        await asyncio.sleep(0)
+        assert not any(task.done() for task in tasks)
+        clock.advance(0.1)
+        for task in tasks:
+            with pytest.raises(StorageBusy):
+                await asyncio.wait_for(task, 10)
+        await storage.close()
+
+    asyncio.run(scenario())

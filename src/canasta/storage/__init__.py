@@ -45,11 +45,11 @@ def sqlite_file(url: str | None) -> Path | str:
 
 def open_storage(url: str | None, timers: Timers | None = None) -> Storage:
     """The storage a `--db` URL names (see the module's docstring); `timers`: the clock on
-    which SQLite's time limit of a write is measured (the server's)."""
+    which the time limit of a write is measured (the server's)."""
     if url is not None and is_postgres(url):
         from canasta.storage.postgres import PostgresStorage
 
-        return PostgresStorage(url)
+        return PostgresStorage(url, timers=timers)
     return SQLiteStorage(sqlite_file(url), timers)
 
 

@@ -8,16 +8,25 @@ statement in autocommit mode (creating a table is one transaction): an event is 
 before `append` returns, and the primary key (table_id, seq) makes a second writer of the same
 event number fail with `Conflict`.
 
+A write that takes more than `STORE_TIMEOUT` seconds (the server hung, or another program holds
+a lock on the rows) fails with `StorageBusy`, measured on the server's clock (`timers`): the
+event loop never waits on the database, and the table that wrote answers `storage_busy`. The
+statement is abandoned, not awaited (how it ends is logged): one the server still commits later
+makes the table's next event find its number taken (`Conflict`), as with SQLite.
+
 Needs the `postgres` extra (psycopg and psycopg_pool).
 """
 
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any
+import functools
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from canasta.extras import install_command
-from canasta.storage.base import Conflict, SeatRow, TableRow
+from canasta.storage.base import Conflict, SeatRow, StorageBusy, TableRow, Timers
 
 if TYPE_CHECKING:
     from psycopg_pool import AsyncConnectionPool
@@ -26,6 +35,9 @@ SCHEMA_VERSION = 1
 SCHEMA_LOCK = 0x63616E61  # the advisory lock held while the schema is created ("cana")
 POOL_SIZE = 8
 CONNECT_TIMEOUT = 5  # seconds
+STORE_TIMEOUT = 5.0  # seconds any write may take before it fails with StorageBusy
+T = TypeVar("T")
+log = logging.getLogger("canasta.storage")
 
 SCHEMA = [
     """CREATE TABLE IF NOT EXISTS canasta_schema (version integer NOT NULL)""",
@@ -78,16 +90,38 @@ def import_psycopg() -> Any:
     return psycopg
 
 
+def _ended(waiting: asyncio.Future[None], _: object) -> None:
+    if not waiting.done():
+        waiting.set_result(None)
+
+
+def _give_up(task: asyncio.Task[Any], waiting: asyncio.Future[None], late: list[bool]) -> None:
+    """The time of a write is up: stop waiting for it, and cancel it."""
+    if not task.done():
+        late.append(True)
+        waiting.cancel()
+        task.cancel()
+
+
+def _ended_late(task: asyncio.Task[Any]) -> None:
+    """A write given up on (`StorageBusy`) has ended: say how."""
+    error = None if task.cancelled() else task.exception()
+    outcome = "cancelled" if task.cancelled() else "done after all" if error is None else f"failed ({error})"
+    log.warning("a write to the database given up on after %g s: %s", STORE_TIMEOUT, outcome)
+
+
 class PostgresStorage:
     """The `Storage` interface on a PostgreSQL database (`postgresql://user@host:port/dbname`).
+    `timers`: where the time limit of a write is measured (default: the event loop's clock).
 
     Raises ValueError, with the reason on one line, when the database cannot be reached or holds
     another schema than this server knows.
     """
 
-    def __init__(self, url: str, pool_size: int = POOL_SIZE) -> None:
+    def __init__(self, url: str, pool_size: int = POOL_SIZE, timers: Timers | None = None) -> None:
         psycopg = import_psycopg()
-        self._url, self._pool_size = url, pool_size
+        self._url, self._pool_size, self._timers = url, pool_size, timers
+        self._abandoned: set[asyncio.Task[Any]] = set()  # writes given up on, not yet ended
         self._pool: AsyncConnectionPool | None = None
         self._opening = asyncio.Lock()
         try:
@@ -119,6 +153,34 @@ class PostgresStorage:
                 self._pool = pool
             return self._pool
 
+    def _call_later(self, delay: float, callback: Callable[..., object], *args: Any) -> Any:
+        if self._timers is not None:
+            return self._timers.call_later(delay, callback, *args)
+        return asyncio.get_running_loop().call_later(delay, callback, *args)
+
+    async def _write(self, call: Callable[..., Awaitable[T]], *args: Any) -> T:
+        """`await call(*args)` within `STORE_TIMEOUT`, else StorageBusy at once: the write is
+        cancelled and left to end by itself (a hung server may not even answer the
+        cancellation), and how it ends is logged."""
+        task: asyncio.Task[T] = asyncio.ensure_future(call(*args))
+        waiting: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        task.add_done_callback(functools.partial(_ended, waiting))
+        late: list[bool] = []
+        timer = self._call_later(STORE_TIMEOUT, _give_up, task, waiting, late)
+        try:
+            await waiting
+        except asyncio.CancelledError:
+            if not late:  # the caller was cancelled, not the write
+                task.cancel()
+                raise
+            self._abandoned.add(task)
+            task.add_done_callback(self._abandoned.discard)
+            task.add_done_callback(_ended_late)
+            raise StorageBusy(f"the database did not answer within {STORE_TIMEOUT:g} s") from None
+        finally:
+            timer.cancel()
+        return task.result()
+
     async def _execute(self, query: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
         """Run one statement; its rows (none for a statement that returns none)."""
         pool = await self._connections()
@@ -127,6 +189,9 @@ class PostgresStorage:
             return await cursor.fetchall() if cursor.description is not None else []
 
     async def create_table(self, table_id: str, settings: dict[str, Any], seats: int) -> None:
+        await self._write(self._create_table, table_id, settings, seats)
+
+    async def _create_table(self, table_id: str, settings: dict[str, Any], seats: int) -> None:
         from psycopg.types.json import Json
 
         pool = await self._connections()
@@ -150,7 +215,8 @@ class PostgresStorage:
 
     async def take_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
         # One statement: a concurrent taker waits for the row lock, then finds the seat taken.
-        rows = await self._execute(
+        rows = await self._write(
+            self._execute,
             "UPDATE canasta_seats SET name = %s, token_hash = %s"
             " WHERE table_id = %s AND seat = %s AND token_hash IS NULL RETURNING seat",
             (name, token_hash, table_id, seat),
@@ -158,7 +224,8 @@ class PostgresStorage:
         return len(rows) == 1
 
     async def release_seat(self, table_id: str, seat: int, token_hash: str) -> bool:
-        rows = await self._execute(
+        rows = await self._write(
+            self._execute,
             "UPDATE canasta_seats SET name = NULL, token_hash = NULL"
             " WHERE table_id = %s AND seat = %s AND token_hash = %s RETURNING seat",
             (table_id, seat, token_hash),
@@ -170,7 +237,8 @@ class PostgresStorage:
         from psycopg.types.json import Json
 
         try:
-            await self._execute(
+            await self._write(
+                self._execute,
                 "INSERT INTO canasta_events (table_id, seq, event) VALUES (%s, %s, %s)",
                 (table_id, seq, Json(event)),
             )
@@ -187,7 +255,8 @@ class PostgresStorage:
     async def save_review(self, table_id: str, key: str, review: dict[str, Any]) -> None:
         from psycopg.types.json import Json
 
-        await self._execute(
+        await self._write(
+            self._execute,
             "INSERT INTO canasta_reviews (table_id, key, review) VALUES (%s, %s, %s)"
             " ON CONFLICT (table_id, key) DO UPDATE SET review = EXCLUDED.review",
             (table_id, key, Json(review)),
@@ -200,6 +269,8 @@ class PostgresStorage:
         return dict(rows[0][0]) if rows else None
 
     async def close(self) -> None:
+        if self._abandoned:  # cancelled already: each ends when the server answers its cancellation
+            await asyncio.wait(self._abandoned, timeout=CONNECT_TIMEOUT)
         if self._pool is not None:
             await self._pool.close()
             self._pool = None
