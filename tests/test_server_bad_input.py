@@ -13,7 +13,7 @@ import pytest
 from starlette.testclient import TestClient, WebSocketTestSession
 from starlette.websockets import WebSocket
 
-from canasta.storage import Conflict
+from canasta.storage import Conflict, StorageBusy
 from server_support import (
     close_code,
     greet,
@@ -367,6 +367,69 @@ def test_a_move_that_cannot_be_stored_changes_nothing(
     assert duel.error(0, action(1, type="draw"))["code"] == code
     duel.sockets[0].send_text(action(1, type="draw"))
     assert receive_until(duel.sockets[0], lambda m: m["type"] == "ack")["version"] == 2
+
+
+@pytest.mark.parametrize(
+    ("failure", "code"),
+    [(OSError("disk full"), "internal_error"), (StorageBusy("no answer"), "storage_busy")],
+)
+def test_a_failed_store_leaves_the_table_as_it_was_without_replaying_the_log(
+    duel: Duel, monkeypatch: pytest.MonkeyPatch, failure: Exception, code: str
+) -> None:
+    """The move is applied to a copy of the table: when it cannot be stored, the table in
+    memory is the very one it was (same game, same state, same version) and the log is not
+    read again; the same move is then played and stored."""
+    hub = duel.client.app.state.hub  # type: ignore[attr-defined]
+    storage, room = hub.storage, hub.rooms[duel.table]
+    table, state = room.table, room.table.state
+    before = (table.version, state.to_move, [c.code for c in state.hands[0]], len(state.stock))
+    store, reads = storage.append, []
+
+    async def failing(table_id: str, seq: int, event: dict[str, Any]) -> None:
+        monkeypatch.setattr(storage, "append", store)  # fail once
+        raise failure
+
+    async def reading(*args: Any) -> Any:
+        reads.append(args)
+        raise AssertionError("the log was read")
+
+    monkeypatch.setattr(storage, "append", failing)
+    monkeypatch.setattr(storage, "events", reading)
+    monkeypatch.setattr(storage, "load_table", reading)
+    assert duel.error(0, action(1, type="draw"))["code"] == code
+    assert room.table is table and table.state is state and reads == []
+    assert (table.version, state.to_move, [c.code for c in state.hands[0]], len(state.stock)) == before
+    duel.sockets[0].send_text(action(1, type="draw"))
+    assert receive_until(duel.sockets[0], lambda m: m["type"] == "ack")["version"] == 2
+    assert room.table is not table and table.version == 1 and room.table.version == 2
+    assert [e["action"] for e in stored_events(duel.tmp_path, duel.table)[1:]] == [{"type": "draw"}]
+
+
+def test_a_move_raced_by_another_process_catches_up_without_replaying_the_log(
+    duel: Duel, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another process stored event 2 first: the table reads only the events after its own
+    version (not the whole log) and answers stale_state with the version it caught up to."""
+    hub = duel.client.app.state.hub  # type: ignore[attr-defined]
+    storage, room = hub.storage, hub.rooms[duel.table]
+    store, events, afters = storage.append, storage.events, []
+
+    async def raced(table_id: str, seq: int, event: dict[str, Any]) -> None:
+        monkeypatch.setattr(storage, "append", store)
+        await store(table_id, seq, {**event, "by": "elsewhere"})  # the other process's event 2
+        raise Conflict(f"table {table_id}: event {seq} exists")
+
+    async def reading(table_id: str, after: int = 0) -> Any:
+        afters.append(after)
+        return await events(table_id, after)
+
+    monkeypatch.setattr(storage, "append", raced)
+    monkeypatch.setattr(storage, "events", reading)
+    ws = duel.sockets[0]
+    ws.send_text(action(1, type="draw"))
+    error = receive_until(ws, lambda m: m["type"] in ("error", "ack"))
+    assert error["code"] == "stale_state" and "2" in error["message"]
+    assert afters == [1] and room.table.version == 2 and room.table.last["by"] == "elsewhere"
 
 
 def test_a_seat_taken_by_another_process_meanwhile(duel: Duel, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from starlette.testclient import WebSocketTestSession
 
+from canasta.server.events import event_from_json
 from canasta.server.table import LiveTable
 from canasta.storage import SQLiteStorage
 from server_support import Message, game_over, greet, join, new_table, play_until, running_server
@@ -50,7 +51,7 @@ def truth_by_version(tmp_path: Path, table_id: str) -> dict[int, Truth]:
         table = LiveTable(row)
         truth: dict[int, Truth] = {}
         for seq, event in await storage.events(table_id):
-            table.apply(event)
+            table.apply(event_from_json(event))
             state = table.state
             assert state is not None and seq == table.version
             public = {c.code for c in state.pile}

@@ -21,6 +21,7 @@ from canasta.rules.actions import action_to_json
 from canasta.server import ServerConfig, create_app
 from canasta.server.broker import LocalBroker, Notice
 from canasta.server.clock import ManualClock
+from canasta.server.events import event_from_json
 from canasta.server.presence import RemotePresence
 from canasta.server.table_facts import table_facts
 from canasta.storage import SQLiteStorage
@@ -279,6 +280,28 @@ def test_two_servers_share_one_table(tmp_path: Path) -> None:
             assert b_view["version"] == len(stored_events(tmp_path, table)) == state["version"] + 1
 
 
+def test_events_made_on_one_server_are_the_same_on_the_other(tmp_path: Path) -> None:
+    """The deals, the person's moves and the computer's, made through server A, reach server
+    B through storage and the broker's notice, and B's table holds them as A made them."""
+    rng = random.Random(8)
+    with two_servers(tmp_path, ManualClock()) as client:
+        mounts = client.app.routes  # type: ignore[attr-defined]
+        hubs = [mount.app.state.hub for mount in mounts]
+        body = {"players": 2, "seats": ["human", "random"], "deal_pause": 0}
+        table = client.post("/a/api/tables", json=body).json()["table"]
+        ann = client.post(f"/a/api/tables/{table}/seats", json={"name": "Ann"}).json()["token"]
+        with client.websocket_connect(f"/b/ws/tables/{table}") as watcher:
+            greet(watcher)
+            with client.websocket_connect(f"/a/ws/tables/{table}") as player:
+                state = play_until(player, 0, greet(player, ann), lambda m: m["version"] >= 15, rng)
+            receive_until(watcher, lambda m: is_state(m) and m["version"] == state["version"])
+            made, heard = (hub.rooms[table].table for hub in hubs)
+            assert heard is not made and heard.version == made.version == state["version"]
+            assert heard.moves == made.moves and {m["by"] for m in made.moves} == {"player", "bot"}
+            for deal, same in zip(made.game.deals, heard.game.deals, strict=True):
+                assert (same.dealer, same.deck, same.actions) == (deal.dealer, deal.deck, deal.actions)
+
+
 def test_a_person_connected_to_one_server_is_present_on_the_other(tmp_path: Path) -> None:
     """Neither server stands in for a person connected to the other one; when the person
     leaves, a stand-in plays for them; when they come back, to either server, it stops."""
@@ -423,7 +446,7 @@ def test_catching_up_on_many_events_sends_the_log_not_a_state_each(tmp_path: Pat
                 seat = elsewhere.state.to_move  # type: ignore[union-attr]
                 move = elsewhere.state.view(seat).legal[0]  # type: ignore[union-attr]
                 event = {"kind": "action", "seat": seat, "action": action_to_json(move), "by": "player"}
-                elsewhere.apply(event)
+                elsewhere.apply(event_from_json(event))
                 events.append(event)
             asyncio.run(_store(tmp_path, table, state["version"], events))
             client.portal.call(hub.broker.publish, Notice(table, "another process"))  # type: ignore[union-attr]

@@ -22,6 +22,7 @@ from playwright.sync_api import Page, WebSocket
 
 from canasta.protocol.settings import TableSettings
 from canasta.rules.actions import action_to_json
+from canasta.server.events import event_from_json
 from canasta.server.table import LiveTable, token_hash
 from canasta.storage import SQLiteStorage
 from canasta.storage.base import TableRow
@@ -99,7 +100,7 @@ def stored_table(db: Path, table_id: str, version: int | None = None) -> LiveTab
             for seq, event in await storage.events(table_id):
                 if version is not None and seq > version:
                     break
-                table.apply(event)
+                table.apply(event_from_json(event))
             return table
         finally:
             await storage.close()
@@ -139,7 +140,7 @@ def truth_by_version(db: Path, table_id: str, seat: int | None) -> Truth:
             table = LiveTable(row)
             truth: Truth = {0: (Counter(), Counter())}
             for seq, event in await storage.events(table_id):
-                table.apply(event)
+                table.apply(event_from_json(event))
                 state = table.state
                 assert state is not None
                 own = Counter(c.code for c in state.hands[seat]) if seat is not None else Counter()
@@ -214,7 +215,7 @@ def played_deal(settings: dict[str, Any], seed: int, moves: int | None = None) -
     table = LiveTable(TableRow("t", TableSettings.from_json(settings, 0.0).to_json(), ()))
     rng = random.Random(seed)
     events = [table.deal_event(rng)]
-    table.apply(events[0])
+    table.apply(event_from_json(events[0]))
     while table.state is not None and not table.state.is_over and (moves is None or len(events) <= moves):
         seat = table.state.to_move
         action = rng.choice(table.state.legal_actions())
@@ -226,7 +227,7 @@ def played_deal(settings: dict[str, Any], seed: int, moves: int | None = None) -
                 "by": "bot" if seat else "player",
             }
         )
-        table.apply(events[-1])
+        table.apply(event_from_json(events[-1]))
     return events
 
 

@@ -1,8 +1,10 @@
 """A loaded table and the clients connected to it: one lock, storage before sending, fan-out.
 
-Every change to the game goes through `_commit` under the table's lock: the event is checked
-by applying it, stored, and only then announced (an `ack` to its sender, then each connected
-client's own `state`). Messages are queued on the connections, so no network I/O happens
+Every change to the game goes through `commit` under the table's lock, as a typed event
+(`canasta.server.events`): the event is checked by applying it to a copy of the table, stored,
+and only then does the copy take the table's place and is the change announced (an `ack` to
+its sender, then each connected client's own `state`); a failed store leaves the table as it
+was. Messages are queued on the connections, so no network I/O happens
 under the lock. What the computer players do next is decided by `canasta.server.autoplay`.
 """
 
@@ -32,6 +34,7 @@ from canasta.server.broker import Broker, Notice
 from canasta.server.clock import Timer
 from canasta.server.config import ServerConfig
 from canasta.server.connection import Connection
+from canasta.server.events import ActionEvent, Event, ReadyEvent, RematchEvent, event_from_json, event_to_json
 from canasta.server.finished_deals import FinishedDeals
 from canasta.server.presence import RemotePresence
 from canasta.server.rate_limit import RateLimiter
@@ -45,16 +48,14 @@ CATCH_UP_STATES = 20  # events caught up on, each told in a state; past them, th
 STORE_RETRY_FIRST, STORE_RETRY_MAX = 0.5, 30.0  # seconds before an automatic step after a failed store
 
 
-async def load_table(storage: Storage, table_id: str, upto: int | None = None) -> LiveTable | None:
-    """Rebuild a table by replaying its stored events (those numbered up to `upto`, if given)."""
+async def load_table(storage: Storage, table_id: str) -> LiveTable | None:
+    """Rebuild a table by replaying its stored events."""
     row = await storage.load_table(table_id)
     if row is None:
         return None
     table = LiveTable(row)
-    for seq, event in await storage.events(table_id):
-        if upto is not None and seq > upto:
-            break
-        table.apply(event)
+    for _, event in await storage.events(table_id):
+        table.apply(event_from_json(event))
     return table
 
 
@@ -174,9 +175,8 @@ class Room:
                 raise ProtocolError(ErrorCode.STALE_STATE, current=table.version, seen=request.version)
             if table.status == GAME_OVER:
                 raise ProtocolError(ErrorCode.GAME_OVER)
-            event = {"kind": "action", "seat": seat, "action": action_to_json(request.action), "by": "player"}
-            await self.commit(event)
-            conn.send(outgoing.ack(table.version, request_id))
+            await self.commit(ActionEvent(seat, request.action, "player"))
+            conn.send(outgoing.ack(self.table.version, request_id))
             self.changed()
 
     async def rematch(self, conn: Connection, request_id: str | int | None) -> None:
@@ -185,7 +185,7 @@ class Room:
                 raise ProtocolError(ErrorCode.NOT_SEATED)
             if self.table.status != GAME_OVER:
                 raise ProtocolError(ErrorCode.GAME_NOT_OVER)
-            await self.commit({"kind": "rematch"})
+            await self.commit(RematchEvent())
             conn.send(outgoing.ack(self.table.version, request_id))
             self.changed()
 
@@ -198,7 +198,7 @@ class Room:
             if self.table.status != DEAL_OVER:
                 raise ProtocolError(ErrorCode.DEAL_IN_PROGRESS)
             if seat not in self.table.ready:
-                await self.commit({"kind": "ready", "seat": seat})
+                await self.commit(ReadyEvent(seat))
             conn.send(outgoing.ack(self.table.version, request_id))
             self.changed()
 
@@ -323,7 +323,7 @@ class Room:
         for n, (_, event) in enumerate(events):
             if n and not many:
                 self.broadcast()
-            self.table.apply(event)
+            self.table.apply(event_from_json(event))
         if many:
             log = outgoing.encode(self.table.log())
             for conn in self.connections:
@@ -351,35 +351,42 @@ class Room:
 
     # -- changing the game --------------------------------------------------------------------
 
-    async def commit(self, event: dict[str, Any]) -> None:
-        """Apply, store and publish one event; the caller holds the lock.
+    async def commit(self, event: Event | dict[str, Any]) -> None:
+        """Apply, store and publish one event (a dict: in its stored form); the caller holds
+        the lock. The event is applied to a copy of the table, which takes its place once the
+        event is stored: when storing fails, the table is left as it was.
 
         Raises ProtocolError: illegal_action when the rules forbid it (nothing changed);
-        stale_state when another process stored an event first, and internal_error when storage
-        fails (the table is then as stored, and the clients have been told).
+        stale_state when another process stored an event first (the table has caught up with
+        it), storage_busy when the database did not take it in time and internal_error when
+        storing failed otherwise (the clients have been told the table as it was).
         """
+        if isinstance(event, dict):
+            event = event_from_json(event)
         table = self.table
+        after = table.copy()
         try:
-            table.apply(event)
+            after.apply(event)
         except IllegalActionError as exc:
             if exc.code == Code.NOT_YOUR_TURN and table.state is not None:  # the engine says whose move
                 raise ProtocolError(ErrorCode.NOT_YOUR_TURN, to_move=table.state.to_move) from None
             raise ProtocolError.illegal(exc) from None
         try:
-            await self.storage.append(table.id, table.version, event)
+            await self.storage.append(table.id, after.version, event_to_json(event))
         except Conflict:
-            await self._rebuild(table.version - 1)
-            raise ProtocolError(
-                ErrorCode.STALE_STATE, current=self.table.version, seen=table.version - 1
-            ) from None
+            await self._catch_up()
+            self.changed()
+            current = self.table.version
+            raise ProtocolError(ErrorCode.STALE_STATE, current=current, seen=table.version) from None
         except Exception as exc:
             if not self._store_failures:  # the first failure of an episode, not every retry
-                log.exception("table %s: could not store event %d", table.id, table.version)
+                log.exception("table %s: could not store event %d", table.id, after.version)
             self._store_failures += 1
-            await self._rebuild(table.version - 1)
+            self.changed()
             if isinstance(exc, StorageBusy):  # the database did not take it in time
                 raise storage_busy() from None
             raise ProtocolError(ErrorCode.INTERNAL_ERROR) from None
+        self.table = after
         if self._store_failures:
             log.warning("table %s: events are stored again after %d failures", table.id, self._store_failures)
             self._store_failures = 0
@@ -390,14 +397,6 @@ class Room:
         `STORE_RETRY_FIRST`, doubled after each failure in a row up to `STORE_RETRY_MAX`."""
         failures = self._store_failures
         return 0.0 if not failures else min(STORE_RETRY_FIRST * 2 ** (failures - 1), STORE_RETRY_MAX)
-
-    async def _rebuild(self, version: int) -> None:
-        """Undo what was applied after `version` (by replaying the log), then catch up."""
-        table = await load_table(self.storage, self.table.id, upto=version)
-        if table is not None:
-            self.table = table
-        await self._catch_up()
-        self.changed()
 
     def changed(self) -> None:
         """After a change: every client gets its state, and the next automatic step is set."""

@@ -1,18 +1,15 @@
 """A table as the server keeps it: settings, seats and games, rebuilt from its event log.
 
-Events (stored in order, numbered from 1; the table's `version` is the number of the last):
-
-- `{"kind": "deal", "dealer": d, "sitting_out": s, "deck": [...]}`: a deal from a shuffled deck;
-- `{"kind": "action", "seat": s, "action": {...}, "by": "player" | "bot" | "stand_in" | "timer"}`,
-  with `"quick": true` when a computer's move was made by `hard` for want of time ("played quickly");
-- `{"kind": "ready", "seat": s}`: between deals, the person at seat `s` asked for the next deal;
-- `{"kind": "rematch"}`: a new game with the same seats.
-
-Nothing here does I/O; the deck inside a deal event never leaves the server.
+Its events (`canasta.server.events`) are stored in order, numbered from 1; the table's
+`version` is the number of the last. A new event is applied to a `copy` of the table, which
+takes the table's place once the event is stored (so a failed store leaves the table as it
+was). Nothing here does I/O; the deck inside a deal event never leaves the server.
 """
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import hashlib
 import hmac
 import random
@@ -23,11 +20,12 @@ from canasta.protocol.errors import ErrorCode, ProtocolError
 from canasta.protocol.fields import bad
 from canasta.protocol.seat_view import seat_memory
 from canasta.protocol.settings import HUMAN, TableSettings
-from canasta.rules.actions import action_from_json
-from canasta.rules.cards import Card, make_deck
-from canasta.rules.errors import IllegalActionError, InvalidActionError
+from canasta.rules.actions import action_to_json
+from canasta.rules.cards import make_deck
+from canasta.rules.errors import IllegalActionError
 from canasta.rules.game import Game, default_dealer
 from canasta.rules.state import State
+from canasta.server.events import ActionEvent, DealEvent, Event, ReadyEvent, event_to_json
 from canasta.server.table_facts import go_out_possible, table_facts
 from canasta.storage.base import TableRow
 
@@ -120,42 +118,52 @@ class LiveTable:
 
     # -- events -------------------------------------------------------------------------------
 
-    def deal_event(self, rng: random.Random) -> dict[str, Any]:
+    def next_deal(self, rng: random.Random) -> DealEvent:
         """The next deal of the current game, from a deck shuffled by `rng`."""
         dealer, sitting_out = default_dealer(self.rules, len(self.game.deals))
         deck = make_deck(self.rules.decks, self.rules.jokers)
         rng.shuffle(deck)
-        return {"kind": "deal", "dealer": dealer, "sitting_out": sitting_out, "deck": [c.code for c in deck]}
+        return DealEvent(dealer, sitting_out, tuple(deck))
 
-    def apply(self, event: dict[str, Any]) -> None:
-        """Apply one event; IllegalActionError (nothing changed) when the rules forbid it."""
-        kind = event.get("kind")
-        if kind == "action":
-            action, _ = action_from_json(event["action"])
-            self.game.apply(action, event["seat"])
-            self.last = {"seat": event["seat"], "action": event["action"], "by": event["by"]}
-            if event.get("quick"):
+    def deal_event(self, rng: random.Random) -> dict[str, Any]:
+        """`next_deal` in its stored form."""
+        return event_to_json(self.next_deal(rng))
+
+    def copy(self) -> LiveTable:
+        """A copy to apply an event to, leaving this table as it is: the current game is
+        copied with its state and what an event changes; the seats, the settings and the
+        finished games are shared."""
+        twin = copy.copy(self)
+        twin.games = [*self.games[:-1], _game_copy(self.game)]
+        twin.ready = set(self.ready)
+        twin.moves = list(self.moves)
+        return twin
+
+    def apply(self, event: Event) -> None:
+        """Apply one event; IllegalActionError when the rules forbid it (the game may then be
+        left part changed: apply to a `copy`)."""
+        if isinstance(event, ActionEvent):
+            self.game.apply(event.action, event.seat)
+            self.last = {"seat": event.seat, "action": action_to_json(event.action), "by": event.by}
+            if event.quick:
                 self.last["quick"] = True
             self.moves.append({"version": self.version + 1, **self.last})
-        elif kind == "deal":
-            deck = [Card.parse(code) for code in event["deck"]]
-            self.game.next_deal(deck, event["dealer"], event["sitting_out"])
+        elif isinstance(event, DealEvent):
+            self.game.next_deal(event.deck, event.dealer, event.sitting_out)
             self.last = None
             self.ready = set()
             self.moves = []
-        elif kind == "ready":
+        elif isinstance(event, ReadyEvent):
             if self.status != DEAL_OVER:
                 raise IllegalActionError("the deal is not over", "deal_not_over")
-            self.ready.add(event["seat"])
-        elif kind == "rematch":
+            self.ready.add(event.seat)
+        else:
             if not self.game.is_over:
                 raise IllegalActionError("the game is not over", "game_not_over")
             self.games.append(Game(self.rules))
             self.last = None
             self.ready = set()
             self.moves = []
-        else:
-            raise InvalidActionError(f"unknown event kind {kind!r}", "bad_event")
         self.version += 1
 
     # -- what clients see ---------------------------------------------------------------------
@@ -221,3 +229,15 @@ class LiveTable:
             "memory": None if view is None or seat is None else seat_memory(view),
             "go_out_possible": None if view is None or seat is None else go_out_possible(view),
         }
+
+
+def _game_copy(game: Game) -> Game:
+    """A game to apply events to, leaving `game` as it is (its finished deals are shared)."""
+    twin = copy.copy(game)
+    twin.totals = list(game.totals)
+    twin.results = list(game.results)
+    twin.deals = list(game.deals)
+    if twin.deals:
+        twin.deals[-1] = dataclasses.replace(game.deals[-1], actions=list(game.deals[-1].actions))
+    twin.state = None if game.state is None else game.state.clone()
+    return twin
