@@ -6,7 +6,7 @@ deals move by move), `hub` (tables in memory), `room` (one table: lock, storage 
 fan-out), `autoplay` (bots, stand-ins, timers, next deals), `table` (the game rebuilt from its
 event log), `connection` (outbox, rate limit), `broker` (fan-out between processes, with
 `redis_broker` and `postgres_broker`), `presence` (who is connected to other processes),
-`config`, `serve` (uvicorn).
+`events` (the typed events of a table's log), `config`, `serve` (uvicorn).
 """
 
 from canasta.server.app import create_app
