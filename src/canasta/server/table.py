@@ -8,8 +8,6 @@ was). Nothing here does I/O; the deck inside a deal event never leaves the serve
 
 from __future__ import annotations
 
-import copy
-import dataclasses
 import hashlib
 import hmac
 import random
@@ -23,7 +21,7 @@ from canasta.protocol.settings import HUMAN, TableSettings
 from canasta.rules.actions import action_to_json
 from canasta.rules.cards import make_deck
 from canasta.rules.errors import IllegalActionError
-from canasta.rules.game import Game, default_dealer
+from canasta.rules.game import DealRecord, Game, default_dealer
 from canasta.rules.state import State
 from canasta.server.events import ActionEvent, DealEvent, Event, ReadyEvent, event_to_json
 from canasta.server.table_facts import go_out_possible, table_facts
@@ -133,7 +131,8 @@ class LiveTable:
         """A copy to apply an event to, leaving this table as it is: the current game is
         copied with its state and what an event changes; the seats, the settings and the
         finished games are shared."""
-        twin = copy.copy(self)
+        twin = LiveTable.__new__(LiveTable)
+        twin.__dict__.update(self.__dict__)
         twin.games = [*self.games[:-1], _game_copy(self.game)]
         twin.ready = set(self.ready)
         twin.moves = list(self.moves)
@@ -233,11 +232,13 @@ class LiveTable:
 
 def _game_copy(game: Game) -> Game:
     """A game to apply events to, leaving `game` as it is (its finished deals are shared)."""
-    twin = copy.copy(game)
+    twin = Game.__new__(Game)
+    twin.__dict__.update(game.__dict__)
     twin.totals = list(game.totals)
     twin.results = list(game.results)
     twin.deals = list(game.deals)
     if twin.deals:
-        twin.deals[-1] = dataclasses.replace(game.deals[-1], actions=list(game.deals[-1].actions))
+        d = game.deals[-1]
+        twin.deals[-1] = DealRecord(d.dealer, d.deck, d.position, d.sitting_out, list(d.actions))
     twin.state = None if game.state is None else game.state.clone()
     return twin
