@@ -21,6 +21,7 @@ from canasta.remote import LinkError, Outcome, RemoteError, Retry, SeatPlayer, p
 from canasta.rules import Action, Card, Discard, Game, SeatView
 from canasta.server.clock import ManualClock
 from canasta.server.connection import CLOSE_SERVER_ERROR
+from canasta.server.events import event_from_json
 from canasta.server.table import LiveTable
 from canasta.storage import SQLiteStorage
 from process_support import free_port, http
@@ -99,7 +100,7 @@ def decisions(server: LiveServer, link: str, seat: int) -> list[SeatView]:
     table, events = stored(server, link)
     views = []
     for event in events:
-        table.apply(event)
+        table.apply(event_from_json(event))
         state = table.state
         if table.status == "playing" and state is not None and state.to_move == seat:
             views.append(state.view(seat))
@@ -168,7 +169,7 @@ def test_it_reconnects_after_the_server_drops_its_connection(server: LiveServer)
     table_after, events = stored(server, link)
     assert {e["by"] for e in events if e["kind"] == "action" and e["seat"] == 0} == {"player"}
     for event in events:
-        table_after.apply(event)
+        table_after.apply(event_from_json(event))
     assert table_after.status == "game_over"
     # a move sent as the connection dropped may have been lost: the bot decided again, on the same view
     once = [v for i, v in enumerate(bot.views) if i == 0 or v != bot.views[i - 1]]

@@ -23,7 +23,7 @@ from canasta.rules.cards import make_deck
 from canasta.rules.errors import IllegalActionError
 from canasta.rules.game import DealRecord, Game, default_dealer
 from canasta.rules.state import State
-from canasta.server.events import ActionEvent, DealEvent, Event, ReadyEvent, event_to_json
+from canasta.server.events import ActionEvent, DealEvent, Event, ReadyEvent, RematchEvent, event_to_json
 from canasta.server.table_facts import go_out_possible, table_facts
 from canasta.storage.base import TableRow
 
@@ -156,13 +156,15 @@ class LiveTable:
             if self.status != DEAL_OVER:
                 raise IllegalActionError("the deal is not over", "deal_not_over")
             self.ready.add(event.seat)
-        else:
+        elif isinstance(event, RematchEvent):
             if not self.game.is_over:
                 raise IllegalActionError("the game is not over", "game_not_over")
             self.games.append(Game(self.rules))
             self.last = None
             self.ready = set()
             self.moves = []
+        else:
+            raise TypeError(f"not a table event: {event!r}")
         self.version += 1
 
     # -- what clients see ---------------------------------------------------------------------
