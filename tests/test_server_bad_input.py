@@ -432,6 +432,24 @@ def test_a_move_raced_by_another_process_catches_up_without_replaying_the_log(
     assert afters == [1] and room.table.version == 2 and room.table.last["by"] == "elsewhere"
 
 
+def test_a_table_whose_log_the_database_does_not_give_in_time_is_busy_not_damaged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with running_server(tmp_path) as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        table = new_table(client, players=2)
+        hub.rooms.pop(table).close()
+
+        async def busy(*args: Any) -> Any:
+            raise StorageBusy("no answer")
+
+        monkeypatch.setattr(hub.storage, "events", busy)
+        response = client.get(f"/api/tables/{table}")
+        assert response.status_code == 503 and response.json()["error"]["code"] == "storage_busy"
+        monkeypatch.undo()
+        assert client.get(f"/api/tables/{table}").json()["status"] == "waiting"
+
+
 def test_a_seat_taken_by_another_process_meanwhile(duel: Duel, monkeypatch: pytest.MonkeyPatch) -> None:
     client = duel.client
     table = new_table(client, players=2)

@@ -154,9 +154,9 @@ class HungPool:
         pass
 
 
-def test_a_hung_server_fails_writes_storage_busy_and_never_holds_the_loop(postgres_url: str) -> None:
-    """Every write to a server that stopped answering fails with StorageBusy after
-    `STORE_TIMEOUT` on the server's clock, and the event loop runs on meanwhile."""
+def test_a_hung_server_fails_queries_storage_busy_and_never_holds_the_loop(postgres_url: str) -> None:
+    """Every query to a server that stopped answering, write or read, fails with StorageBusy
+    after `STORE_TIMEOUT` on the server's clock, and the event loop runs on meanwhile."""
 
     async def scenario() -> None:
         clock = ManualClock()
@@ -170,6 +170,9 @@ def test_a_hung_server_fails_writes_storage_busy_and_never_holds_the_loop(postgr
             storage.release_seat("t2", 0, "hash"),
             storage.append("t2", 1, {"kind": "rematch"}),
             storage.save_review("t2", "0:0", {}),
+            storage.load_table("t2"),
+            storage.events("t2"),
+            storage.load_review("t2", "0:0"),
         ]
         tasks = [asyncio.create_task(write) for write in writes]
         for _ in range(3):

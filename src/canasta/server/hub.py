@@ -9,7 +9,7 @@ import re
 import secrets
 from collections import Counter, deque
 
-from canasta.protocol.errors import ErrorCode, ProtocolError
+from canasta.protocol.errors import ErrorCode, ProtocolError, storage_busy
 from canasta.protocol.settings import TableSettings
 from canasta.server.bot_pool import BotPool
 from canasta.server.broker import EVERY_TABLE, Broker, Notice
@@ -19,7 +19,7 @@ from canasta.server.rate_limit import RateLimiter
 from canasta.server.reviews import Reviews
 from canasta.server.room import ADDRESS, Room, load_table
 from canasta.server.table import LiveTable
-from canasta.storage.base import Storage
+from canasta.storage.base import Storage, StorageBusy
 
 log = logging.getLogger("canasta.server")
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
@@ -87,10 +87,13 @@ class Hub:
         return room
 
     async def _load(self, table_id: str) -> LiveTable:
-        """The table as its stored events rebuild it. ProtocolError: `table_not_found`, or
-        `table_damaged` when they cannot be replayed (logged the first time)."""
+        """The table as its stored events rebuild it. ProtocolError: `table_not_found`,
+        `storage_busy` when the database did not answer in time, or `table_damaged` when they
+        cannot be replayed (logged the first time)."""
         try:
             table = await load_table(self.storage, table_id)
+        except StorageBusy:  # the database did not answer in time: nothing is known of the table
+            raise storage_busy() from None
         except Exception:
             if table_id not in self._damaged:
                 if len(self._damaged) >= self.config.max_tables:

@@ -374,7 +374,11 @@ class Room:
         try:
             await self.storage.append(table.id, after.version, event_to_json(event))
         except Conflict:
-            await self._catch_up()
+            try:
+                await self._catch_up()
+            except StorageBusy:  # the database did not answer the reading in time
+                self.changed()
+                raise storage_busy() from None
             self.changed()
             current = self.table.version
             raise ProtocolError(ErrorCode.STALE_STATE, current=current, seen=table.version) from None

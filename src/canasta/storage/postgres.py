@@ -8,11 +8,12 @@ statement in autocommit mode (creating a table is one transaction): an event is 
 before `append` returns, and the primary key (table_id, seq) makes a second writer of the same
 event number fail with `Conflict`.
 
-A write that takes more than `STORE_TIMEOUT` seconds (the server hung, or another program holds
+A query that takes more than `STORE_TIMEOUT` seconds (the server hung, or another program holds
 a lock on the rows) fails with `StorageBusy`, measured on the server's clock (`timers`): the
-event loop never waits on the database, and the table that wrote answers `storage_busy`. The
-statement is abandoned, not awaited (how it ends is logged): one the server still commits later
-makes the table's next event find its number taken (`Conflict`), as with SQLite.
+event loop never waits on the database, and the table that asked answers `storage_busy`, its
+lock free again. The statement is cancelled and abandoned, not awaited (how a write ends is
+logged): one the server still commits later makes the table's next event find its number
+taken (`Conflict`), as with SQLite.
 
 Needs the `postgres` extra (psycopg and psycopg_pool).
 """
@@ -35,7 +36,7 @@ SCHEMA_VERSION = 1
 SCHEMA_LOCK = 0x63616E61  # the advisory lock held while the schema is created ("cana")
 POOL_SIZE = 8
 CONNECT_TIMEOUT = 5  # seconds
-STORE_TIMEOUT = 5.0  # seconds any write may take before it fails with StorageBusy
+STORE_TIMEOUT = 5.0  # seconds any query may take before it fails with StorageBusy
 T = TypeVar("T")
 log = logging.getLogger("canasta.storage")
 
@@ -158,10 +159,10 @@ class PostgresStorage:
             return self._timers.call_later(delay, callback, *args)
         return asyncio.get_running_loop().call_later(delay, callback, *args)
 
-    async def _write(self, call: Callable[..., Awaitable[T]], *args: Any) -> T:
-        """`await call(*args)` within `STORE_TIMEOUT`, else StorageBusy at once: the write is
+    async def _limited(self, call: Callable[..., Awaitable[T]], *args: Any, write: bool = True) -> T:
+        """`await call(*args)` within `STORE_TIMEOUT`, else StorageBusy at once: the query is
         cancelled and left to end by itself (a hung server may not even answer the
-        cancellation), and how it ends is logged."""
+        cancellation), and how a write ends is logged."""
         task: asyncio.Task[T] = asyncio.ensure_future(call(*args))
         waiting: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         task.add_done_callback(functools.partial(_ended, waiting))
@@ -175,11 +176,15 @@ class PostgresStorage:
                 raise
             self._abandoned.add(task)
             task.add_done_callback(self._abandoned.discard)
-            task.add_done_callback(_ended_late)
+            if write:
+                task.add_done_callback(_ended_late)
             raise StorageBusy(f"the database did not answer within {STORE_TIMEOUT:g} s") from None
         finally:
             timer.cancel()
         return task.result()
+
+    async def _read(self, query: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+        return await self._limited(self._execute, query, params, write=False)
 
     async def _execute(self, query: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
         """Run one statement; its rows (none for a statement that returns none)."""
@@ -189,7 +194,7 @@ class PostgresStorage:
             return await cursor.fetchall() if cursor.description is not None else []
 
     async def create_table(self, table_id: str, settings: dict[str, Any], seats: int) -> None:
-        await self._write(self._create_table, table_id, settings, seats)
+        await self._limited(self._create_table, table_id, settings, seats)
 
     async def _create_table(self, table_id: str, settings: dict[str, Any], seats: int) -> None:
         from psycopg.types.json import Json
@@ -205,17 +210,17 @@ class PostgresStorage:
             )
 
     async def load_table(self, table_id: str) -> TableRow | None:
-        rows = await self._execute("SELECT settings FROM canasta_tables WHERE table_id = %s", (table_id,))
+        rows = await self._read("SELECT settings FROM canasta_tables WHERE table_id = %s", (table_id,))
         if not rows:
             return None
-        seats = await self._execute(
+        seats = await self._read(
             "SELECT seat, name, token_hash FROM canasta_seats WHERE table_id = %s ORDER BY seat", (table_id,)
         )
         return TableRow(table_id, rows[0][0], tuple(SeatRow(*s) for s in seats))
 
     async def take_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
         # One statement: a concurrent taker waits for the row lock, then finds the seat taken.
-        rows = await self._write(
+        rows = await self._limited(
             self._execute,
             "UPDATE canasta_seats SET name = %s, token_hash = %s"
             " WHERE table_id = %s AND seat = %s AND token_hash IS NULL RETURNING seat",
@@ -224,7 +229,7 @@ class PostgresStorage:
         return len(rows) == 1
 
     async def release_seat(self, table_id: str, seat: int, token_hash: str) -> bool:
-        rows = await self._write(
+        rows = await self._limited(
             self._execute,
             "UPDATE canasta_seats SET name = NULL, token_hash = NULL"
             " WHERE table_id = %s AND seat = %s AND token_hash = %s RETURNING seat",
@@ -237,7 +242,7 @@ class PostgresStorage:
         from psycopg.types.json import Json
 
         try:
-            await self._write(
+            await self._limited(
                 self._execute,
                 "INSERT INTO canasta_events (table_id, seq, event) VALUES (%s, %s, %s)",
                 (table_id, seq, Json(event)),
@@ -246,7 +251,7 @@ class PostgresStorage:
             raise Conflict(f"table {table_id}: event {seq} exists") from exc
 
     async def events(self, table_id: str, after: int = 0) -> list[tuple[int, dict[str, Any]]]:
-        rows = await self._execute(
+        rows = await self._read(
             "SELECT seq, event FROM canasta_events WHERE table_id = %s AND seq > %s ORDER BY seq",
             (table_id, after),
         )
@@ -255,7 +260,7 @@ class PostgresStorage:
     async def save_review(self, table_id: str, key: str, review: dict[str, Any]) -> None:
         from psycopg.types.json import Json
 
-        await self._write(
+        await self._limited(
             self._execute,
             "INSERT INTO canasta_reviews (table_id, key, review) VALUES (%s, %s, %s)"
             " ON CONFLICT (table_id, key) DO UPDATE SET review = EXCLUDED.review",
@@ -263,7 +268,7 @@ class PostgresStorage:
         )
 
     async def load_review(self, table_id: str, key: str) -> dict[str, Any] | None:
-        rows = await self._execute(
+        rows = await self._read(
             "SELECT review FROM canasta_reviews WHERE table_id = %s AND key = %s", (table_id, key)
         )
         return dict(rows[0][0]) if rows else None
