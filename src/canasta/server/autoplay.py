@@ -2,8 +2,8 @@
 table's `bot_delay`), stand-ins for people who dropped out (after `grace`) or left, moves made
 when a person's turn timer runs out, and the next deal.
 
-Only one process plays a table's computer players (`Room.runs_bots`): of those with a person of
-the table connected, the one with the smallest id.
+Only one process plays a table's computer players (`Room.runs_bots`): the holder of the table's
+lease in storage (`canasta.server.lease`).
 
 A table waits for its people: while a table meant for people has none connected, nothing
 happens at all (no computer moves, no stand-in, no timer, no deal). Between deals the next one
