@@ -105,6 +105,11 @@ class ReviewJob:
     failed: str | None = None
     result: dict[str, Any] | None = field(default=None, repr=False)
 
+    @property
+    def working(self) -> bool:
+        """Whether it is being worked out here."""
+        return self.task is not None and not self.task.done()
+
     def progress(self) -> dict[str, Any]:
         """What the lease carries for the other processes to read."""
         return {"done": self.done, "total": self.total}
@@ -112,7 +117,7 @@ class ReviewJob:
     def status(self) -> dict[str, Any]:
         done, total = self.done, self.total
         row = self.lease.row
-        if self.task is None and row is not None and row.holder != self.lease.origin:
+        if not self.working and row is not None and row.holder != self.lease.origin:
             done, total = row.data.get("done", 0), row.data.get("total")  # another process's
         state = "failed" if self.failed else "running" if done or total else "queued"
         return {"status": state, "done": done, "total": total}
@@ -163,6 +168,9 @@ class Reviews:
         key = review_key(game, deal, seat)
         table = room.table.id
         name = lease_name(table, key)
+        old = self.jobs.get((table, key))
+        if old is not None:
+            old.lease.stop()
         job = self.jobs[(table, key)] = ReviewJob(table, seat, key, address)
         changed = lambda: self._lease_changed(room, job, game, deal)  # noqa: E731
         job.lease = Lease(
@@ -186,16 +194,17 @@ class Reviews:
         table = room.table.id
         key = review_key(game, deal, seat)
         job = self.jobs.get((table, key))
-        data = job.result if job is not None else None
-        if job is not None and data is None:
+        if job is not None and (job.failed or job.working):
             return job.status()
+        data = job.result if job is not None else None
         if data is None:
             data = await room.storage.load_review(table, key)
         if data is None:
             row = await self.storage.load_lease(lease_name(table, key))
-            if row is None:
-                return {"status": "none", "done": 0, "total": None}
-            job = self._job(room, seat, game, deal, address or table)
+            if row is None:  # nobody works it out (a watched job's holder gave up: we take it)
+                return {"status": "none", "done": 0, "total": None} if job is None else job.status()
+            if job is None:
+                job = self._job(room, seat, game, deal, address or table)
             job.lease.saw(row)
             return job.status()
         review = from_stored(data)
