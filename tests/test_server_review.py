@@ -53,6 +53,19 @@ def read(client: TestClient, table: str, token: str, lang: str = "en") -> Any:
     return client.get(f"/api/tables/{table}/reviews?lang={lang}", headers={"x-seat-token": token}).json()
 
 
+def held_back(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
+    """Reviews' decisions are weighed only once the event returned is set."""
+    release = threading.Event()
+    weigh = reviews.weigh
+
+    def slow(*args: Any) -> Any:
+        release.wait(30)
+        return weigh(*args)
+
+    monkeypatch.setattr(reviews, "weigh", slow)
+    return release
+
+
 def test_a_review_is_a_job_stored_with_the_table_and_read_again_without_work(tmp_path: Path) -> None:
     config = {**FAST, "review_iterations": ITERATIONS}
     with running_server(tmp_path, **config) as client:
@@ -93,14 +106,7 @@ def test_a_review_waits_for_the_deal_to_end(tmp_path: Path) -> None:
 
 
 def test_reviews_at_once_are_limited_per_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    release = threading.Event()
-    weigh = reviews.weigh
-
-    def slow(*args: Any) -> Any:
-        release.wait(30)
-        return weigh(*args)
-
-    monkeypatch.setattr(reviews, "weigh", slow)
+    release = held_back(monkeypatch)
     config = {**FAST, "review_iterations": ITERATIONS, "reviews_per_table": 1}
     with running_server(tmp_path, **config) as client:
         try:
@@ -125,14 +131,7 @@ def test_a_review_under_way_is_known_to_every_server_and_taken_over_when_its_ser
 ) -> None:
     """Asked for through server A, then through B: B answers with A's job and its progress (no
     second job); A dies with the job half done: B works it out once A's lease has lapsed."""
-    gate = threading.Event()
-    weigh = reviews.weigh
-
-    def held_back(*args: Any) -> Any:
-        gate.wait(30)
-        return weigh(*args)
-
-    monkeypatch.setattr(reviews, "weigh", held_back)
+    gate = held_back(monkeypatch)
     clock, ttl = ManualClock(), 3.0
     config = {"review_iterations": ITERATIONS, "lease": ttl, "burst": 10**6, "reads_per_second": 10**6}
     with two_servers(tmp_path, clock, **config) as client:
