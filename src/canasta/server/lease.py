@@ -44,6 +44,7 @@ class Lease:
         self._since = 0.0  # since when another's lease has been seen unchanged
         self._timer: Timer | None = None
         self._task: asyncio.Task[None] | None = None
+        self._one_at_a_time = asyncio.Lock()  # a step reads what the one before it found
         self._stopped = False
 
     @property
@@ -66,6 +67,10 @@ class Lease:
     async def step(self) -> None:
         """Renew the lease if it is ours, take it if it is free or has lapsed; else note how
         it is (storage failing: nothing changes, and a lease of ours lapses in time)."""
+        async with self._one_at_a_time:
+            await self._step()
+
+    async def _step(self) -> None:
         before = self.held
         asked = self.clock.time()
         row = self.row
