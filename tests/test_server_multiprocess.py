@@ -51,7 +51,7 @@ def same_everywhere(people: list[Player], watchers: list[Player]) -> None:
 
 def test_two_processes_serve_one_table(broker: str, postgres_url: str, tmp_path: Path) -> None:
     ports, logs = [free_port(), free_port()], [tmp_path / "a.log", tmp_path / "b.log"]
-    options = ("--broker", broker, "--limit", "lease=1")
+    options = ("--broker", broker, "--limit", "lease=2")
     rng = random.Random(5)
     with ExitStack() as processes, ExitStack() as stack:
         a = processes.enter_context(server(ports[0], postgres_url, logs[0], *options))
@@ -73,12 +73,16 @@ def test_two_processes_serve_one_table(broker: str, postgres_url: str, tmp_path:
             mine = people[0].state if token == ann else people[1].state
             assert http(port, "GET", f"/api/tables/{table}", token=token)["view"] == mine["view"]
 
+        # A created both tables and holds their leases: B thinks for no computer player
+        assert http(ports[1], "GET", "/api/metrics")["bots"]["moves"] == 0
+        assert http(ports[0], "GET", "/api/metrics")["bots"]["moves"] > 0
+
         # Process A dies mid-game: B carries on (and takes over A's bots-only table).
         seen = http(ports[1], "GET", f"/api/tables/{bots_only}")["version"]
         a.send_signal(signal.SIGKILL)
         assert a.wait(10) == -signal.SIGKILL
         stack.close()
-        deadline = time.monotonic() + 10  # B takes over A's lease once it has lapsed (1 s)
+        deadline = time.monotonic() + 10  # B takes over A's lease once it has lapsed (2 s)
         while http(ports[1], "GET", f"/api/tables/{bots_only}")["version"] <= seen + 10:
             assert time.monotonic() < deadline
             time.sleep(0.1)
@@ -102,7 +106,7 @@ def test_leaving_through_one_process_unseats_every_device(
     then on (he is sent no hand and cannot move), and once A is gone B's computer plays his
     freed seat at once (the grace period is ten minutes)."""
     ports, logs = [free_port(), free_port()], [tmp_path / "a.log", tmp_path / "b.log"]
-    options = ("--broker", broker, "--limit", "lease=1")
+    options = ("--broker", broker, "--limit", "lease=2")
     settings = {"players": 2, "deal_pause": 0, "grace": 600}
     with server(ports[1], postgres_url, logs[1], *options), ExitStack() as stack:
         with server(ports[0], postgres_url, logs[0], *options) as a, ExitStack() as on_a:
