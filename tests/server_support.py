@@ -9,7 +9,7 @@ import socket
 import threading
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AsyncExitStack, asynccontextmanager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -17,10 +17,11 @@ from typing import Any, TypeVar
 import anyio
 import uvicorn
 from starlette.applications import Starlette
+from starlette.routing import Mount
 from starlette.testclient import TestClient, WebSocketTestSession
 
 from canasta.server import ServerConfig, create_app
-from canasta.server.broker import Broker, RemoteBroker
+from canasta.server.broker import Broker, LocalBroker, RemoteBroker
 from canasta.server.clock import ManualClock
 from canasta.server.serve import http_protocol
 from canasta.server.table import LiveTable
@@ -110,6 +111,35 @@ def live_server(folder: Path, seed: int = 7, **config: Any) -> Iterator[LiveServ
     finally:
         running.stop()
         sock.close()
+
+
+@asynccontextmanager
+async def _both(app: Starlette, apps: list[Starlette]) -> AsyncIterator[None]:
+    async with AsyncExitStack() as stack:
+        for sub in apps:
+            await stack.enter_async_context(sub.router.lifespan_context(sub))
+        yield
+
+
+@contextmanager
+def two_servers(tmp_path: Path, clock: ManualClock, **config: Any) -> Iterator[TestClient]:
+    """Two hubs on one database and one broker, as two processes would be, under /a and /b."""
+    broker = LocalBroker()
+    db = str(tmp_path / "canasta.db")
+    apps = [
+        create_app(
+            ServerConfig(
+                db=db, bot_delay=0.0, clock=clock, presence_delay=0.0, bot_processes=False, **config
+            ),
+            broker=broker,
+        )
+        for _ in range(2)
+    ]
+    both = Starlette(
+        routes=[Mount("/a", apps[0]), Mount("/b", apps[1])], lifespan=lambda app: _both(app, apps)
+    )
+    with TestClient(both) as client:
+        yield client
 
 
 def advance(client: TestClient, clock: ManualClock, seconds: float) -> None:

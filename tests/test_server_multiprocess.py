@@ -2,7 +2,8 @@
 or PostgreSQL notifications): either process serves the table, every client on either sees
 every move in order and the same seats (who is connected), computer players act and nobody
 stands in for a connected person, and a process killed with SIGKILL neither stops the other
-nor loses the table."""
+nor loses the table (the other takes over its tables' computer players once their leases
+have lapsed)."""
 
 from __future__ import annotations
 
@@ -50,7 +51,7 @@ def same_everywhere(people: list[Player], watchers: list[Player]) -> None:
 
 def test_two_processes_serve_one_table(broker: str, postgres_url: str, tmp_path: Path) -> None:
     ports, logs = [free_port(), free_port()], [tmp_path / "a.log", tmp_path / "b.log"]
-    options = ("--broker", broker)
+    options = ("--broker", broker, "--limit", "lease=2")
     rng = random.Random(5)
     with ExitStack() as processes, ExitStack() as stack:
         a = processes.enter_context(server(ports[0], postgres_url, logs[0], *options))
@@ -72,13 +73,19 @@ def test_two_processes_serve_one_table(broker: str, postgres_url: str, tmp_path:
             mine = people[0].state if token == ann else people[1].state
             assert http(port, "GET", f"/api/tables/{table}", token=token)["view"] == mine["view"]
 
+        # A created both tables and holds their leases: B thinks for no computer player
+        assert http(ports[1], "GET", "/api/metrics")["bots"]["moves"] == 0
+        assert http(ports[0], "GET", "/api/metrics")["bots"]["moves"] > 0
+
         # Process A dies mid-game: B carries on (and takes over A's bots-only table).
         seen = http(ports[1], "GET", f"/api/tables/{bots_only}")["version"]
         a.send_signal(signal.SIGKILL)
         assert a.wait(10) == -signal.SIGKILL
         stack.close()
-        time.sleep(0.5)
-        assert http(ports[1], "GET", f"/api/tables/{bots_only}")["version"] > seen
+        deadline = time.monotonic() + 10  # B takes over A's lease once it has lapsed (2 s)
+        while http(ports[1], "GET", f"/api/tables/{bots_only}")["version"] <= seen + 10:
+            assert time.monotonic() < deadline
+            time.sleep(0.1)
 
         # A restarts; Ann comes back to it and play goes on through both.
         processes.enter_context(server(ports[0], postgres_url, logs[0], *options))
@@ -99,7 +106,7 @@ def test_leaving_through_one_process_unseats_every_device(
     then on (he is sent no hand and cannot move), and once A is gone B's computer plays his
     freed seat at once (the grace period is ten minutes)."""
     ports, logs = [free_port(), free_port()], [tmp_path / "a.log", tmp_path / "b.log"]
-    options = ("--broker", broker)
+    options = ("--broker", broker, "--limit", "lease=2")
     settings = {"players": 2, "deal_pause": 0, "grace": 600}
     with server(ports[1], postgres_url, logs[1], *options), ExitStack() as stack:
         with server(ports[0], postgres_url, logs[0], *options) as a, ExitStack() as on_a:

@@ -1,5 +1,6 @@
 """A real `canasta serve` process killed with SIGKILL mid-deal and restarted continues every
-table: the same position, the same seats, nothing a client saw is lost."""
+table: the same position, the same seats, nothing a client saw is lost. Its computer players
+play on once the leases of the process killed have lapsed (2 s here)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from contextlib import ExitStack
 from pathlib import Path
 
 from process_support import Player, free_port, http, players, server
+
+LEASE = ("--limit", "lease=2")
 
 
 def stable(people: list[Player]) -> bool:
@@ -26,7 +29,7 @@ def stable(people: list[Player]) -> bool:
 def test_sigkill_mid_deal_and_restart(tmp_path: Path) -> None:
     port, db, log = free_port(), tmp_path / "canasta.db", tmp_path / "server.log"
     rng = random.Random(7)
-    with server(port, db, log) as process, ExitStack() as stack:
+    with server(port, db, log, *LEASE) as process, ExitStack() as stack:
         settings = {
             "players": 4,
             "seats": ["human", "random", "human", "random"],
@@ -57,7 +60,7 @@ def test_sigkill_mid_deal_and_restart(tmp_path: Path) -> None:
         assert process.wait(10) == -signal.SIGKILL
     assert bots_seen > 10
 
-    with server(port, db, log), ExitStack() as stack:
+    with server(port, db, log, *LEASE), ExitStack() as stack:
         people = players(port, table, tokens, stack)
         for person, old in zip(people, before, strict=True):
             new = person.state

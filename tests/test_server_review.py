@@ -17,7 +17,7 @@ from canasta.review import review_deal
 from canasta.rules.record import Record
 from canasta.server import reviews
 from canasta.server.clock import ManualClock
-from server_support import greet, join, new_table, play_until, running_server, until
+from server_support import advance, greet, join, new_table, play_until, running_server, two_servers, until
 
 CYRILLIC = re.compile("[а-яё]", re.I)
 ITERATIONS = 6
@@ -51,6 +51,19 @@ def ask(client: TestClient, table: str, token: str, lang: str = "en") -> Any:
 
 def read(client: TestClient, table: str, token: str, lang: str = "en") -> Any:
     return client.get(f"/api/tables/{table}/reviews?lang={lang}", headers={"x-seat-token": token}).json()
+
+
+def held_back(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
+    """Reviews' decisions are weighed only once the event returned is set."""
+    release = threading.Event()
+    weigh = reviews.weigh
+
+    def slow(*args: Any) -> Any:
+        release.wait(30)
+        return weigh(*args)
+
+    monkeypatch.setattr(reviews, "weigh", slow)
+    return release
 
 
 def test_a_review_is_a_job_stored_with_the_table_and_read_again_without_work(tmp_path: Path) -> None:
@@ -93,14 +106,7 @@ def test_a_review_waits_for_the_deal_to_end(tmp_path: Path) -> None:
 
 
 def test_reviews_at_once_are_limited_per_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    release = threading.Event()
-    weigh = reviews.weigh
-
-    def slow(*args: Any) -> Any:
-        release.wait(30)
-        return weigh(*args)
-
-    monkeypatch.setattr(reviews, "weigh", slow)
+    release = held_back(monkeypatch)
     config = {**FAST, "review_iterations": ITERATIONS, "reviews_per_table": 1}
     with running_server(tmp_path, **config) as client:
         try:
@@ -118,3 +124,58 @@ def test_reviews_at_once_are_limited_per_table(tmp_path: Path, monkeypatch: pyte
             assert read(client, table, boris)["status"] == "done"
         finally:
             release.set()
+
+
+def test_a_review_under_way_is_known_to_every_server_and_taken_over_when_its_server_dies(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Asked for through server A, then through B: B answers with A's job and its progress (no
+    second job); A dies with the job half done: B works it out once A's lease has lapsed."""
+    gate = held_back(monkeypatch)
+    clock, ttl = ManualClock(), 3.0
+    config = {"review_iterations": ITERATIONS, "lease": ttl, "burst": 10**6, "reads_per_second": 10**6}
+    with two_servers(tmp_path, clock, **config) as client:
+        try:
+            mounts = client.app.routes  # type: ignore[attr-defined]
+            hubs = {name: mount.app.state.hub for name, mount in zip("ab", mounts, strict=True)}
+            body = {"players": 2, "seats": ["human", "random"], "target_score": 100_000}
+            table = client.post("/a/api/tables", json=body).json()["table"]
+            token = client.post(f"/a/api/tables/{table}/seats", json={"name": "Ann"}).json()["token"]
+            with client.websocket_connect(f"/a/ws/tables/{table}") as ws:
+                play_until(ws, 0, greet(ws, token), lambda m: m["status"] == "deal_over", random.Random(4))
+            client.get(f"/b/api/tables/{table}")  # b holds the table too (and knows the deal is over)
+            rooms = [hub.rooms[table] for hub in hubs.values()]
+            until(client, lambda: rooms[0].table.version == rooms[1].table.version)
+
+            def on(server: str, method: str = "GET") -> Any:
+                url = f"/{server}/api/tables/{table}/reviews"
+                return client.request(method, url, headers={"x-seat-token": token}).json()
+
+            assert on("a", "POST")["status"] in ("queued", "running")
+            (job_a,) = hubs["a"].reviews.jobs.values()
+            until(client, lambda: job_a.total is not None, settled=False)
+            advance(client, clock, ttl / 3)  # a renews its lease, with the job's progress
+            until(client, lambda: not job_a.lease.stepping, settled=False)
+            seen = on("b", "POST")
+            assert seen["status"] == "running" and seen["total"] == job_a.total > 0 and seen["done"] == 0
+            (job_b,) = hubs["b"].reviews.jobs.values()
+            assert job_b.task is None and hubs["b"].bots.stats["review_decisions"] == 0
+
+            client.portal.call(hubs["a"].reviews.jobs.clear)  # type: ignore[union-attr]
+            job_a.lease.stop()  # a dies (its job's lease is no longer renewed)
+            client.portal.call(job_a.task.cancel)  # type: ignore[union-attr]
+            gate.set()
+            for _ in range(2):  # not before the lease has lapsed
+                advance(client, clock, ttl / 3)
+                until(client, lambda: not job_b.lease.stepping, settled=False)
+                assert job_b.task is None and on("b")["status"] == "running"
+            for _ in range(2):
+                advance(client, clock, ttl / 3)
+                until(client, lambda: not job_b.lease.stepping, settled=False)
+            assert job_b.task is not None
+            until(client, lambda: job_b.task is not None and job_b.task.done(), rounds=10**8, settled=False)
+            done = on("a")
+            assert done["status"] == "done" and done["review"] == on("b")["review"]
+            assert hubs["b"].bots.stats["review_decisions"] == job_a.total == done["total"]
+        finally:
+            gate.set()

@@ -1827,6 +1827,15 @@ def test_screenshots_of_a_deal_twelve_melds_and_the_end_of_a_deal(
     context.close()
 
 
+def hand_cards(action: dict[str, Any]) -> list[str]:
+    """The cards a move takes from the hand (as the hand history marks them)."""
+    groups = [group if isinstance(group, list) else group["cards"] for group in action.get("melds", [])]
+    melded = [card for group in groups for card in group]
+    if action["type"] == "pickup":
+        return [*action["with"], *melded]
+    return [action["card"]] if action["type"] == "discard" else melded
+
+
 def test_review_my_decisions_on_the_hand_history(server: LiveServer, browser: Browser) -> None:
     settings = {"players": 2, "seats": ["human", "random"], "grace": 600}
     table, token = store_table(server.db, settings, played_deal(settings, seed=6))
@@ -1851,11 +1860,29 @@ def test_review_my_decisions_on_the_hand_history(server: LiveServer, browser: Br
     assert page.locator("#review-timeline .review-tick").count() == len(costly)
     assert page.is_hidden("#review-ask")
     assert costly  # random moves: some cost points
-    page.click("#review-marks .review-mark >> nth=0")  # a mark shows the move played, and the better one
-    assert page.get_attribute("body", "data-step") == str(costly[0]["index"] + 1)
-    assert "лучше" in page.inner_text("#move-text")
+    # a mark shows the position the decision was made in, with the move made and the better one
+    # drawn on the felt: their cards in the hand (and the pile or stock they draw from) marked
+    n, mark = next((n, c) for n, c in enumerate(costly) if hand_cards(c["better"]))
+    page.click(f"#review-marks .review-mark >> nth={n}")
+    assert page.get_attribute("body", "data-step") == str(mark["index"])
+    assert "лучше" in page.inner_text("#move-text") and page.is_visible("#review-legend")
+    for kind in ("played", "better"):
+        action = mark[kind]
+        marked = page.eval_on_selector_all(
+            f"#hands > :nth-child(1) .card.review-{kind}", "cards => cards.map((c) => c.dataset.card)"
+        )
+        assert sorted(marked) == sorted(hand_cards(action)), (kind, action)
+        drawn = {"pickup": "#pile", "draw": "#stock"}.get(action["type"])
+        assert page.locator(f".review-{kind}:not(.card, .swatch)").count() == (drawn is not None)
+        if drawn is not None:
+            assert f"review-{kind}" in (page.get_attribute(drawn, "class") or "")
+    page.locator("#hands").scroll_into_view_if_needed()
     shot(page, "review-desktop.png")
     assert axe_violations(page) == []
+    page.click("#next")  # after the move: the felt is as it was, the better move written out
+    assert page.locator(":is(.review-better, .review-played):not(.swatch)").count() == 0
+    assert page.is_hidden("#review-legend")
+    assert "лучше" in page.inner_text("#move-text")
     # a reload shows the stored review at once, without asking for it again
     page.reload()
     page.wait_for_function("() => document.getElementById('review-summary').textContent !== ''")

@@ -34,7 +34,7 @@ def create_app(
         try:
             yield
         finally:
-            hub.close()
+            await hub.close()
             await bus.close()
             await store.close()
 

@@ -2,8 +2,8 @@
 table's `bot_delay`), stand-ins for people who dropped out (after `grace`) or left, moves made
 when a person's turn timer runs out, and the next deal.
 
-Only one process plays a table's computer players (`Room.runs_bots`): of those with a person of
-the table connected, the one with the smallest id.
+Only one process plays a table's computer players (`Room.runs_bots`): the holder of the table's
+lease in storage (`canasta.server.lease`).
 
 A table waits for its people: while a table meant for people has none connected, nothing
 happens at all (no computer moves, no stand-in, no timer, no deal). Between deals the next one
@@ -15,7 +15,8 @@ version) and is not restarted by anything but the next version, so the time left
 are told (`time_left`) is the time this process will wait.
 
 At most one automatic step is pending per table; every change to the table reschedules it, and a
-step whose table has changed meanwhile does nothing. After storage failed, the next step waits
+step whose table has changed meanwhile does nothing. A step under way (a bot thinking) is not
+set again for the same version of the table. After storage failed, the next step waits
 (`Room.retry_delay`), longer after each failure in a row. Bots think in the hub's `BotPool` on the
 seat's view, outside the table's lock; a move made by `hard` instead (the bot had too little time
 left, missed its deadline or failed) is marked `"quick": true` in its event: "played quickly".
@@ -53,6 +54,7 @@ class Autoplay:
         self._grace_ends: dict[int, float] = {}  # when each running grace period ends
         self._step: Timer | None = None
         self._pending: str | None = None
+        self._running: tuple[int, str] | None = None  # (version, kind) of the step under way
         self._timed: tuple[object, int, float] | None = None  # (table, version, deadline)
         self._tasks: set[asyncio.Task[None]] = set()
         self._rng = random.Random(secrets.randbits(64))
@@ -157,6 +159,8 @@ class Autoplay:
             self._step.cancel()
             self._step = self._pending = None
         step = None if self._stopped else self.next_step()
+        if step is not None and self._running == (self.room.table.version, step[1]):
+            return  # that step is under way (a bot thinking): not a second one
         if step is not None:
             delay, kind = step
             delay = max(delay, self.room.retry_delay())  # storage failed: back off
@@ -165,6 +169,7 @@ class Autoplay:
 
     def _fire(self, version: int, kind: str) -> None:
         self._step = self._pending = None
+        self._running = (version, kind)
         task = asyncio.create_task(self._run(version, kind))
         self._tasks.add(task)
         task.add_done_callback(self._done)
@@ -173,6 +178,9 @@ class Autoplay:
         self._tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
             log.error("table %s: automatic step failed", self.room.table.id, exc_info=task.exception())
+        if not self._tasks:
+            self._running = None
+            self.schedule()  # the next step, or this one again if it changed nothing (storing failed)
 
     def _still(self, version: int, kind: str) -> bool:
         step = self.next_step()

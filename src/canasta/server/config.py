@@ -48,7 +48,9 @@ class ServerConfig:
     deals being worked out at once for one seat, and at one table; `review_iterations`: the
     continuations per option of each decision reviewed. `heartbeat`: seconds between a process's
     reminders to the others of which seats have a person connected to it (see
-    `canasta.server.presence`). `presence_delay`: seconds during which the changes of who is
+    `canasta.server.presence`). `lease`: seconds after which another process takes over a table's
+    computer players, or a review being worked out, from a process that stopped renewing its
+    lease (it died; see `canasta.server.lease`). `presence_delay`: seconds during which the changes of who is
     connected to a table are gathered into one `presence` message."""
 
     db: str | None = None
@@ -87,6 +89,7 @@ class ServerConfig:
     reviews_per_table: int = 2
     review_iterations: int = REVIEW_ITERATIONS
     heartbeat: float = 10.0
+    lease: float = 30.0
     presence_delay: float = 0.25
 
     def with_limits(self, limits: dict[str, str]) -> ServerConfig:

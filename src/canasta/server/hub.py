@@ -46,7 +46,8 @@ class Hub:
         self._reads: dict[str, RateLimiter] = {}  # the HTTP reads of each address
         self._damaged: set[str] = set()  # the tables whose failure to load was logged
         self._loading = asyncio.Lock()
-        self.reviews = Reviews()
+        self._releases: set[asyncio.Task[None]] = set()  # of the leases of tables unloaded
+        self.reviews = Reviews(storage, self.origin, config)
         self.bots = BotPool(config.bot_workers, config.bot_deadline, config.clock, config.bot_processes)
         self._beat = config.clock.call_later(config.heartbeat, self._heartbeat)
         broker.subscribe(self.origin, self._on_notice)
@@ -84,6 +85,9 @@ class Hub:
                     table, self.storage, self.broker, self.config, self.origin, self._unloaded, self.bots
                 )
                 self.rooms[table_id] = room
+                room.lease.start()
+        if room.lease.row is None:  # its computer players wait for the table's lease
+            await room.lease.step()
         return room
 
     async def _load(self, table_id: str) -> LiveTable:
@@ -173,6 +177,9 @@ class Hub:
     def _unloaded(self, room: Room) -> None:
         if self.rooms.get(room.table.id) is room:
             del self.rooms[room.table.id]
+        task = asyncio.create_task(room.lease.release())
+        self._releases.add(task)
+        task.add_done_callback(self._releases.discard)
 
     async def _on_notice(self, notice: Notice) -> None:
         if notice.table_id == EVERY_TABLE:
@@ -192,10 +199,14 @@ class Hub:
             room.beat()
         self._beat = self.config.clock.call_later(self.config.heartbeat, self._heartbeat)
 
-    def close(self) -> None:
+    async def close(self) -> None:
+        """Stop every table and job, giving up their leases (another process may take them
+        over at once)."""
         self._beat.cancel()
-        for room in list(self.rooms.values()):
+        rooms = list(self.rooms.values())
+        for room in rooms:
             room.close()
         self.rooms.clear()
-        self.reviews.close()
+        await self.reviews.close()
         self.bots.close()
+        await asyncio.gather(*self._releases, *(room.lease.release() for room in rooms))

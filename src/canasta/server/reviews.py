@@ -27,6 +27,9 @@ from canasta.review import Costly, Review, ReviewError, reason, review_decision,
 from canasta.rules.actions import Action, action_from_json, action_to_json
 from canasta.rules.record import Record
 from canasta.rules.view import SeatView
+from canasta.server.config import ServerConfig
+from canasta.server.lease import Lease
+from canasta.storage.base import Storage
 
 if TYPE_CHECKING:
     from canasta.server.room import Room
@@ -82,39 +85,72 @@ def from_stored(data: dict[str, Any]) -> Review:
     return Review(data["seat"], data["deal"], data["decisions"], data["iterations"], costly)
 
 
+class Overtaken(Exception):
+    """This process lost a review's lease (it did not renew it in time): another works it out."""
+
+
 @dataclass
 class ReviewJob:
+    """A review being worked out: here (`task`), or by another process, whose progress its
+    lease tells, and which this process takes over if that lease lapses."""
+
     table: str
     seat: int
+    key: str
+    address: str
+    lease: Lease = field(init=False, repr=False)
     done: int = 0
     total: int | None = None  # None until the deal's decisions are known
     task: asyncio.Task[None] | None = None
     failed: str | None = None
     result: dict[str, Any] | None = field(default=None, repr=False)
 
+    @property
+    def working(self) -> bool:
+        """Whether it is being worked out here."""
+        return self.task is not None and not self.task.done()
+
+    def progress(self) -> dict[str, Any]:
+        """What the lease carries for the other processes to read."""
+        return {"done": self.done, "total": self.total}
+
     def status(self) -> dict[str, Any]:
-        state = "failed" if self.failed else "running" if self.done or self.total else "queued"
-        return {"status": state, "done": self.done, "total": self.total}
+        done, total = self.done, self.total
+        row = self.lease.row
+        if not self.working and row is not None and row.holder != self.lease.origin:
+            done, total = row.data.get("done", 0), row.data.get("total")  # another process's
+        state = "failed" if self.failed else "running" if done or total else "queued"
+        return {"status": state, "done": done, "total": total}
+
+
+def lease_name(table: str, key: str) -> str:
+    return f"review:{table}/{key}"
 
 
 class Reviews:
-    """The review jobs of one process, by table and key (`review_key`)."""
+    """The review jobs of one process, by table and key (`review_key`): those it works out,
+    and those it has seen another process work out (in storage, under a lease)."""
 
-    def __init__(self) -> None:
+    def __init__(self, storage: Storage, origin: str, config: ServerConfig) -> None:
+        self.storage, self.origin, self.config = storage, origin, config
         self.jobs: dict[tuple[str, str], ReviewJob] = {}
 
     def _running(self, table: str, seat: int | None = None) -> int:
         return sum(
             1
             for (t, _), job in self.jobs.items()
-            if t == table and (seat is None or job.seat == seat) and not job.failed and job.result is None
+            if t == table
+            and (seat is None or job.seat == seat)
+            and job.task is not None
+            and not job.task.done()
         )
 
     async def ask(
         self, room: Room, seat: int, game: int, deal: int, address: str, lang: str
     ) -> dict[str, Any]:
-        """Start (or find) the review of `seat` in a finished deal; its status or the review."""
-        found = await self.status(room, seat, game, deal, lang)
+        """Start (or find, in this process or another) the review of `seat` in a finished
+        deal; its status or the review."""
+        found = await self.status(room, seat, game, deal, lang, address)
         if found["status"] not in ("none", "failed"):
             return found
         config = room.config
@@ -122,46 +158,68 @@ class Reviews:
             raise ProtocolError(ErrorCode.REVIEW_LIMITED)
         if self._running(room.table.id) >= config.reviews_per_table:
             raise ProtocolError(ErrorCode.REVIEW_LIMITED)
-        key = review_key(game, deal, seat)
-        job = self.jobs[(room.table.id, key)] = ReviewJob(room.table.id, seat)
-        job.task = asyncio.create_task(self._work(room, job, key, game, deal, address))
+        job = self._job(room, seat, game, deal, address)
+        await job.lease.step()  # ours unless another process took it just now
         return job.status()
 
-    async def status(self, room: Room, seat: int, game: int, deal: int, lang: str) -> dict[str, Any]:
-        """`{"status": "none" | "queued" | "running" | "failed" | "done", "done", "total"}`, and
-        the review (in `lang`) when done."""
+    def _job(self, room: Room, seat: int, game: int, deal: int, address: str) -> ReviewJob:
+        """A new job (replacing a failed one), its lease watched from now on: when it is ours,
+        the review is worked out here."""
         key = review_key(game, deal, seat)
-        job = self.jobs.get((room.table.id, key))
-        data = job.result if job is not None else None
-        if job is not None and data is None:
+        table = room.table.id
+        name = lease_name(table, key)
+        old = self.jobs.get((table, key))
+        if old is not None:
+            old.lease.stop()
+        job = self.jobs[(table, key)] = ReviewJob(table, seat, key, address)
+        changed = lambda: self._lease_changed(room, job, game, deal)  # noqa: E731
+        job.lease = Lease(
+            self.storage, name, self.origin, self.config.lease, self.config.clock, changed, job.progress
+        )
+        job.lease.start()
+        return job
+
+    def _lease_changed(self, room: Room, job: ReviewJob, game: int, deal: int) -> None:
+        idle = job.task is None or job.task.done()
+        if job.lease.held and idle and job.result is None and self.jobs.get((job.table, job.key)) is job:
+            job.done, job.total = 0, None
+            job.task = asyncio.create_task(self._work(room, job, game, deal))
+
+    async def status(
+        self, room: Room, seat: int, game: int, deal: int, lang: str, address: str | None = None
+    ) -> dict[str, Any]:
+        """`{"status": "none" | "queued" | "running" | "failed" | "done", "done", "total"}`, and
+        the review (in `lang`) when done. A review that another process works out is told as
+        its lease has it (and taken over if that lease lapses)."""
+        table = room.table.id
+        key = review_key(game, deal, seat)
+        job = self.jobs.get((table, key))
+        if job is not None and (job.failed or job.working):
             return job.status()
+        data = job.result if job is not None else None
         if data is None:
-            data = await room.storage.load_review(room.table.id, key)
+            data = await room.storage.load_review(table, key)
         if data is None:
-            return {"status": "none", "done": 0, "total": None}
+            row = await self.storage.load_lease(lease_name(table, key))
+            if row is None:  # nobody works it out (a watched job's holder gave up: we take it)
+                return {"status": "none", "done": 0, "total": None} if job is None else job.status()
+            if job is None:
+                job = self._job(room, seat, game, deal, address or table)
+            job.lease.saw(row)
+            return job.status()
         review = from_stored(data)
         done = review.decisions
         return {"status": "done", "done": done, "total": done, "review": review.to_json(lang)}
 
-    async def _work(self, room: Room, job: ReviewJob, key: str, game: int, deal: int, address: str) -> None:
-        table = room.table
+    async def _work(self, room: Room, job: ReviewJob, game: int, deal: int) -> None:
+        table, key = room.table, job.key
         try:
-            record = Record.from_json(json.loads(room.finished.record(game, table.games[game], deal, deal)))
-            decisions = seat_decisions(record, job.seat, 0)
-            job.total = len(decisions)
-            iterations = room.config.review_iterations
-            costly = []
-            for index, view, played in decisions:
-                seed = f"{table.id}/{key}/{index}"
-                args = (view, played, index, iterations, seed)
-                found = await room.bots.review(weigh, args, table.id, address)
-                if found is not None:
-                    costly.append(found)
-                job.done += 1
-            review = Review(job.seat, deal, len(decisions), iterations, tuple(costly))
-            data = stored(review)
-            await room.storage.save_review(table.id, key, data)
+            data = await room.storage.load_review(table.id, key)  # done by a process that held the lease
+            if data is None:
+                data = await self._weigh(room, job, game, deal)
             job.result = data
+        except Overtaken:
+            log.info("table %s: review %s taken over by another process", table.id, key)
         except (ReviewError, ValueError) as exc:
             job.failed = str(exc)
             log.warning("table %s: review %s failed: %s", table.id, key, exc)
@@ -170,14 +228,38 @@ class Reviews:
             log.error("table %s: review %s failed", table.id, key, exc_info=exc)
         finally:
             if job.result is not None or job.failed:
+                await job.lease.release()
                 asyncio.get_running_loop().call_soon(self._forget, table.id, key, job)
+
+    async def _weigh(self, room: Room, job: ReviewJob, game: int, deal: int) -> dict[str, Any]:
+        table = room.table
+        record = Record.from_json(json.loads(room.finished.record(game, table.games[game], deal, deal)))
+        decisions = seat_decisions(record, job.seat, 0)
+        job.total = len(decisions)
+        iterations = room.config.review_iterations
+        costly = []
+        for index, view, played in decisions:
+            seed = f"{table.id}/{job.key}/{index}"
+            args = (view, played, index, iterations, seed)
+            found = await room.bots.review(weigh, args, table.id, job.address)
+            if found is not None:
+                costly.append(found)
+            job.done += 1
+            if not job.lease.held:  # another process has taken it over
+                raise Overtaken
+        data = stored(Review(job.seat, deal, len(decisions), iterations, tuple(costly)))
+        await room.storage.save_review(table.id, job.key, data)
+        return data
 
     def _forget(self, table: str, key: str, job: ReviewJob) -> None:
         """A finished job's result stays in storage; a failed one may be asked for again."""
         if self.jobs.get((table, key)) is job and job.result is not None:
             del self.jobs[(table, key)]
 
-    def close(self) -> None:
+    async def close(self) -> None:
+        """Stop every job, giving up the leases of those worked out here."""
         for job in self.jobs.values():
+            job.lease.stop()
             if job.task is not None:
                 job.task.cancel()
+        await asyncio.gather(*(job.lease.release() for job in self.jobs.values()))

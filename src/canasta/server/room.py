@@ -36,6 +36,7 @@ from canasta.server.config import ServerConfig
 from canasta.server.connection import Connection
 from canasta.server.events import ActionEvent, Event, ReadyEvent, RematchEvent, event_from_json, event_to_json
 from canasta.server.finished_deals import FinishedDeals
+from canasta.server.lease import Lease
 from canasta.server.presence import RemotePresence
 from canasta.server.rate_limit import RateLimiter
 from canasta.server.table import DEAL_OVER, GAME_OVER, PLAYING, WAITING, LiveTable, token_hash
@@ -89,6 +90,10 @@ class Room:
         self._presence: Timer | None = None  # the end of the time since the last `presence`
         self._presence_due = False  # whether a change came in that time
         self.remote = RemotePresence(config.heartbeat, config.clock)
+        # Only the holder of the table's lease plays its computer players (`runs_bots`).
+        self.lease = Lease(
+            storage, f"table:{table.id}", origin, config.lease, config.clock, self._lease_changed
+        )
         self._announced: frozenset[int] = frozenset()
         self._tasks: set[asyncio.Task[None]] = set()
         self._chat_limits: dict[int, RateLimiter] = {}  # per seat
@@ -417,29 +422,29 @@ class Room:
         return set(self._local_seats()) | self.remote.seats()
 
     def runs_bots(self) -> bool:
-        """Whether this process plays the table's computer players (and stand-ins): of the
-        processes with a person of the table connected, the one whose id is the smallest, so
-        that no two think for the same table; when no other process has one, this one."""
-        others = self.remote.with_people()
-        return not others or (bool(self._local_seats()) and self.origin < min(others))
+        """Whether this process plays the table's computer players (and stand-ins): it holds
+        the table's lease, so that no two processes think for the same table."""
+        return self.lease.held
+
+    def _lease_changed(self) -> None:
+        self.autoplay.schedule()
 
     def heard(self, origin: str, seats: tuple[int, ...]) -> None:
         """Another process announced its connected seats (a process new to the table is told ours)."""
-        before = self.present_seats(), self.runs_bots()
+        before = self.present_seats()
         if self.remote.heard(origin, seats) and self._local_seats():
             self._announce()
         self._presence_changed(before)
 
     def beat(self) -> None:
         """Every heartbeat: forget processes gone silent, and remind the others of our seats."""
-        before = self.present_seats(), self.runs_bots()
+        before = self.present_seats()
         self.remote.expire()
         self._presence_changed(before)
         if self._local_seats():
             self._announce()
 
-    def _presence_changed(self, before: tuple[set[int], bool]) -> None:
-        seats, runs = before
+    def _presence_changed(self, seats: set[int]) -> None:
         after = self.present_seats()
         for seat in after - seats:
             self.autoplay.present(seat)
@@ -447,8 +452,6 @@ class Room:
             self.autoplay.absent(seat)
         if after != seats:
             self.send_presence()
-        if self.runs_bots() != runs:
-            self.autoplay.schedule()
 
     def _announce_if_changed(self) -> None:
         if self._local_seats() != self._announced:
@@ -551,7 +554,9 @@ class Room:
             self._on_idle(self)
 
     def close(self) -> None:
+        """Stop; the caller awaits `lease.release()` (the table's lease is free at once)."""
         for timer in (self._idle, self._presence):
             if timer is not None:
                 timer.cancel()
+        self.lease.stop()
         self.autoplay.stop()

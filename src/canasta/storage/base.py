@@ -1,5 +1,6 @@
-"""The storage interface: tables' settings and seats, an append-only event log per table, and
-the reviews of finished deals worked out for the table's people (kept with the table).
+"""The storage interface: tables' settings and seats, an append-only event log per table, the
+reviews of finished deals worked out for the table's people (kept with the table), and leases:
+which server process plays a table's computer players, or works out a review.
 
 A table is rebuilt by replaying its log (see `canasta.server.table`), never from pickled objects.
 Every method is a coroutine so that a networked database can implement it; the events of a
@@ -28,6 +29,18 @@ class Timers(Protocol):
     """Where storage's timers come from (the server's clock; tests move it by hand)."""
 
     def call_later(self, delay: float, callback: Callable[..., object], *args: Any) -> Any: ...
+
+
+@dataclass(frozen=True, slots=True)
+class LeaseRow:
+    """A lease as stored: its holder (a server process's id), a serial number that goes up at
+    each renewal (a holder that stops renewing leaves it unchanged: `canasta.server.lease`
+    tells a lapsed lease by that, on each process's own clock), and what the holder keeps
+    there for the others to read (a review's progress)."""
+
+    holder: str
+    serial: int
+    data: dict[str, Any]
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,5 +85,19 @@ class Storage(Protocol):
 
     async def load_review(self, table_id: str, key: str) -> dict[str, Any] | None:
         """The table's review `key`, or None when none is stored."""
+
+    async def lease(
+        self, name: str, holder: str, seen: tuple[str, int] | None, data: dict[str, Any]
+    ) -> LeaseRow | None:
+        """Take or renew the lease `name` for `holder`, with `data`: granted when nobody holds
+        it (`seen` None), or when it is still as `seen` (holder, serial), which is how its
+        holder renews it and how another takes over a lease that lapsed; the serial then goes
+        up by one. Returns the lease as it is after (None: nobody holds it)."""
+
+    async def load_lease(self, name: str) -> LeaseRow | None:
+        """The lease `name` as stored (None: nobody holds it)."""
+
+    async def release(self, name: str, holder: str) -> None:
+        """Give up the lease `name` if `holder` holds it."""
 
     async def close(self) -> None: ...

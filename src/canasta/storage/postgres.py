@@ -27,7 +27,7 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from canasta.extras import install_command
-from canasta.storage.base import Conflict, SeatRow, StorageBusy, TableRow, Timers
+from canasta.storage.base import Conflict, LeaseRow, SeatRow, StorageBusy, TableRow, Timers
 
 if TYPE_CHECKING:
     from psycopg_pool import AsyncConnectionPool
@@ -65,6 +65,12 @@ SCHEMA = [
         key text NOT NULL,
         review json NOT NULL,
         PRIMARY KEY (table_id, key)
+    )""",
+    """CREATE TABLE IF NOT EXISTS canasta_leases (
+        name text PRIMARY KEY,
+        holder text NOT NULL,
+        serial bigint NOT NULL,
+        data json NOT NULL
     )""",
 ]
 
@@ -272,6 +278,44 @@ class PostgresStorage:
             "SELECT review FROM canasta_reviews WHERE table_id = %s AND key = %s", (table_id, key)
         )
         return dict(rows[0][0]) if rows else None
+
+    async def lease(
+        self, name: str, holder: str, seen: tuple[str, int] | None, data: dict[str, Any]
+    ) -> LeaseRow | None:
+        return await self._limited(self._lease, name, holder, seen, data)
+
+    async def _lease(
+        self, name: str, holder: str, seen: tuple[str, int] | None, data: dict[str, Any]
+    ) -> LeaseRow | None:
+        from psycopg.types.json import Json
+
+        was_holder, was_serial = seen if seen is not None else (None, None)
+        pool = await self._connections()
+        async with pool.connection() as db, db.transaction():
+            cursor = await db.execute(
+                "INSERT INTO canasta_leases (name, holder, serial, data) VALUES (%s, %s, 1, %s)"
+                " ON CONFLICT (name) DO UPDATE SET holder = EXCLUDED.holder,"
+                " serial = canasta_leases.serial + 1, data = EXCLUDED.data"
+                " WHERE canasta_leases.holder = %s AND canasta_leases.serial = %s"
+                " RETURNING holder, serial, data",
+                (name, holder, Json(data), was_holder, was_serial),
+            )
+            row = await cursor.fetchone()
+            if row is None:  # not granted: the lease as another holds it
+                cursor = await db.execute(
+                    "SELECT holder, serial, data FROM canasta_leases WHERE name = %s", (name,)
+                )
+                row = await cursor.fetchone()
+        return None if row is None else LeaseRow(row[0], row[1], dict(row[2]))
+
+    async def load_lease(self, name: str) -> LeaseRow | None:
+        rows = await self._read("SELECT holder, serial, data FROM canasta_leases WHERE name = %s", (name,))
+        return LeaseRow(rows[0][0], rows[0][1], dict(rows[0][2])) if rows else None
+
+    async def release(self, name: str, holder: str) -> None:
+        await self._limited(
+            self._execute, "DELETE FROM canasta_leases WHERE name = %s AND holder = %s", (name, holder)
+        )
 
     async def close(self) -> None:
         if self._abandoned:  # cancelled already: each ends when the server answers its cancellation

@@ -36,7 +36,7 @@ from contextlib import closing
 from pathlib import Path
 from typing import Any, TypeVar
 
-from canasta.storage.base import Conflict, SeatRow, StorageBusy, TableRow, Timers
+from canasta.storage.base import Conflict, LeaseRow, SeatRow, StorageBusy, TableRow, Timers
 
 SCHEMA_VERSION = 1
 CHECKPOINT_EVERY = 500  # events appended between checkpoints
@@ -73,6 +73,12 @@ CREATE TABLE IF NOT EXISTS reviews (
     key TEXT NOT NULL,
     review TEXT NOT NULL,
     PRIMARY KEY (table_id, key)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS leases (
+    name TEXT PRIMARY KEY,
+    holder TEXT NOT NULL,
+    serial INTEGER NOT NULL,
+    data TEXT NOT NULL
 ) WITHOUT ROWID;
 """
 
@@ -447,6 +453,43 @@ class SQLiteStorage:
             "SELECT review FROM reviews WHERE table_id = ? AND key = ?", (table_id, key)
         ).fetchone()
         return None if row is None else dict(json.loads(row[0]))
+
+    async def lease(
+        self, name: str, holder: str, seen: tuple[str, int] | None, data: dict[str, Any]
+    ) -> LeaseRow | None:
+        text = json.dumps(data, separators=(",", ":"))
+        return await self._write(self._changes_worker, self._change(self._lease), name, holder, seen, text)
+
+    def _lease(self, name: str, holder: str, seen: tuple[str, int] | None, data: str) -> LeaseRow | None:
+        db = self._changes
+        was_holder, was_serial = seen if seen is not None else (None, None)
+        with db:
+            db.execute("BEGIN IMMEDIATE")
+            db.execute(
+                "INSERT INTO leases (name, holder, serial, data) VALUES (?, ?, 1, ?)"
+                " ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, serial = leases.serial + 1,"
+                " data = excluded.data WHERE leases.holder = ? AND leases.serial = ?",
+                (name, holder, data, was_holder, was_serial),
+            )
+            row = db.execute("SELECT holder, serial, data FROM leases WHERE name = ?", (name,)).fetchone()
+        return None if row is None else LeaseRow(row[0], row[1], json.loads(row[2]))
+
+    async def load_lease(self, name: str) -> LeaseRow | None:
+        return await self._read(self._load_lease, name)
+
+    def _load_lease(self, name: str) -> LeaseRow | None:
+        row = self._reader.execute(
+            "SELECT holder, serial, data FROM leases WHERE name = ?", (name,)
+        ).fetchone()
+        return None if row is None else LeaseRow(row[0], row[1], json.loads(row[2]))
+
+    async def release(self, name: str, holder: str) -> None:
+        await self._write(
+            self._changes_worker,
+            self._change(self._changed_one),
+            "DELETE FROM leases WHERE name = ? AND holder = ?",
+            (name, holder),
+        )
 
     async def close(self) -> None:
         if self._drain_timer is not None:

@@ -162,6 +162,7 @@ const EN = {
   'replay.first': 'First', 'replay.prev': 'Previous move', 'replay.next': 'Next move', 'replay.last': 'Last',
   'replay.play': 'Play', 'replay.pause': 'Pause', 'replay.step': 'Move {n} of {total}',
   'review.ask': 'Review my decisions', 'review.queued': 'Your review is waiting for the computer…', 'review.progress': 'Reviewing your decisions: {done} of {total}…', 'review.failed': 'The review could not be made: try again.', 'review.mark': 'Move {n}: better: {better} (about {points} points): {reason}',
+  'review.played': 'the move made', 'review.better': 'the better move',
   'replay.start': 'The cards are dealt.', 'replay.slider': 'Move', 'replay.none': 'No deal has finished yet.',
   'replay.hand_of': 'Hand of {name}',
 };
@@ -323,6 +324,7 @@ const RU = {
   'replay.first': 'В начало', 'replay.prev': 'Предыдущий ход', 'replay.next': 'Следующий ход', 'replay.last': 'В конец',
   'replay.play': 'Воспроизвести', 'replay.pause': 'Пауза', 'replay.step': 'Ход {n} из {total}',
   'review.ask': 'Разобрать мои решения', 'review.queued': 'Разбор ждёт компьютер…', 'review.progress': 'Разбираем ваши решения: {done} из {total}…', 'review.failed': 'Разбор не удался: попробуйте ещё раз.', 'review.mark': 'Ход {n}: лучше: {better} (около {points} очков): {reason}',
+  'review.played': 'сделанный ход', 'review.better': 'лучший ход',
   'replay.start': 'Карты розданы.', 'replay.slider': 'Ход', 'replay.none': 'Ещё ни одна сдача не закончена.',
   'replay.hand_of': 'Карты: {name}',
 };

@@ -145,6 +145,7 @@ export const DE = {
   'replay.first': 'Anfang', 'replay.prev': 'Voriger Zug', 'replay.next': 'Nächster Zug', 'replay.last': 'Ende',
   'replay.play': 'Abspielen', 'replay.pause': 'Pause', 'replay.step': 'Zug {n} von {total}',
   'review.ask': 'Meine Entscheidungen analysieren', 'review.queued': 'Deine Analyse wartet auf den Computer…', 'review.progress': 'Deine Entscheidungen werden analysiert: {done} von {total}…', 'review.failed': 'Die Analyse ist nicht gelungen: versuch es noch einmal.', 'review.mark': 'Zug {n}: besser: {better} (etwa {points} Punkte): {reason}',
+  'review.played': 'der gemachte Zug', 'review.better': 'der bessere Zug',
   'replay.start': 'Die Karten werden gegeben.', 'replay.slider': 'Zug', 'replay.none': 'Noch kein Spiel ist beendet.',
   'replay.hand_of': 'Hand von {name}',
 };

@@ -145,6 +145,7 @@ export const ES = {
   'replay.first': 'Inicio', 'replay.prev': 'Jugada anterior', 'replay.next': 'Jugada siguiente', 'replay.last': 'Final',
   'replay.play': 'Reproducir', 'replay.pause': 'Pausa', 'replay.step': 'Jugada {n} de {total}',
   'review.ask': 'Analizar mis decisiones', 'review.queued': 'Tu análisis espera al ordenador…', 'review.progress': 'Analizando tus decisiones: {done} de {total}…', 'review.failed': 'No se pudo hacer el análisis: inténtalo de nuevo.', 'review.mark': 'Jugada {n}: mejor: {better} (unos {points} puntos): {reason}',
+  'review.played': 'la jugada hecha', 'review.better': 'la jugada mejor',
   'replay.start': 'Se reparten las cartas.', 'replay.slider': 'Jugada', 'replay.none': 'Todavía no terminó ninguna mano.',
   'replay.hand_of': 'Mano de {name}',
 };

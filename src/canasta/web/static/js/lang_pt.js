@@ -145,6 +145,7 @@ export const PT = {
   'replay.first': 'Início', 'replay.prev': 'Jogada anterior', 'replay.next': 'Próxima jogada', 'replay.last': 'Fim',
   'replay.play': 'Reproduzir', 'replay.pause': 'Pausar', 'replay.step': 'Jogada {n} de {total}',
   'review.ask': 'Analisar minhas decisões', 'review.queued': 'Sua análise está esperando o computador…', 'review.progress': 'Analisando suas decisões: {done} de {total}…', 'review.failed': 'Não foi possível fazer a análise: tente de novo.', 'review.mark': 'Jogada {n}: melhor: {better} (cerca de {points} pontos): {reason}',
+  'review.played': 'a jogada feita', 'review.better': 'a jogada melhor',
   'replay.start': 'As cartas são dadas.', 'replay.slider': 'Jogada', 'replay.none': 'Nenhuma mão terminou ainda.',
   'replay.hand_of': 'Mão de {name}',
 };

@@ -6,7 +6,7 @@ import { renderCentre, teamPanel } from './board.js';
 import { cardFace, compareCards, isWild, rankOf } from './cards.js';
 import { setupChrome } from './chrome.js';
 import { t } from './i18n.js';
-import { describeMove } from './moves.js';
+import { describeMove, groupCards } from './moves.js';
 import { breakdownTable } from './scores.js';
 
 const $ = (id) => document.getElementById(id);
@@ -53,6 +53,33 @@ function context(step) {
   };
 }
 
+// The cards a move takes from the hand: those melded (with a pickup, those it takes the pile
+// with too) and the one discarded.
+function handCards(action) {
+  const melded = (action.melds || []).flatMap(groupCards);
+  if (action.type === 'pickup') return [...action.with, ...melded];
+  return action.type === 'discard' ? [action.card] : melded;
+}
+
+// Marks on the felt the cards of a reviewed decision's moves in the seat's hand (each card once,
+// however many copies the hand holds), and the pile or stock a move draws from.
+function markMoves(costly) {
+  const seat = page.review.seat;
+  const row = $('hands').children[seat];
+  for (const [kind, action] of [['played', costly.played], ['better', costly.better]]) {
+    const left = handCards(action);
+    for (const card of row.querySelectorAll('.card')) {
+      const at = left.indexOf(card.dataset.card);
+      if (at < 0) continue;
+      left.splice(at, 1);
+      card.classList.add(`review-${kind}`);
+      card.setAttribute('aria-label', `${card.getAttribute('aria-label')} (${t(`review.${kind}`)})`);
+    }
+    const from = action.type === 'pickup' ? 'pile' : action.type === 'draw' ? 'stock' : null;
+    if (from) $(from).classList.add(`review-${kind}`);
+  }
+}
+
 function renderHands(pos) {
   $('hands').replaceChildren(...pos.hands.map((hand, seat) => {
     const row = document.createElement('section');
@@ -80,6 +107,14 @@ function render() {
   $('move-text').textContent = step.action ? describeMove(step.action, nameOf(step.seat)) : t('replay.start');
   const costly = reviewedAt(page.step);
   if (costly) $('move-text').textContent += ' ' + markText(costly);
+  // The position of a costly decision: the move made and the better one, drawn on the felt.
+  const deciding = page.review ? page.review.costly.find((c) => c.index === page.step) : null;
+  for (const box of [$('stock'), $('pile')]) box.classList.remove('review-played', 'review-better');
+  $('review-legend').hidden = !deciding;
+  if (deciding) {
+    markMoves(deciding);
+    $('move-text').textContent = `${describeMove(deciding.played, nameOf(page.review.seat))} ${markText(deciding)}`;
+  }
   $('counter').textContent = t('replay.step', { n: page.step, total: steps.length - 1 });
   $('slider').max = String(steps.length - 1);
   $('slider').value = String(page.step);
@@ -178,7 +213,7 @@ function showReview(answer) {
     mark.type = 'button';
     mark.className = 'review-mark';
     mark.textContent = markText(c);
-    mark.addEventListener('click', () => go(c.index + 1));
+    mark.addEventListener('click', () => go(c.index));  // the position the decision was made in
     item.append(mark);
     return item;
   }));

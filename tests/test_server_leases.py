@@ -1,0 +1,119 @@
+"""Leases in storage: one server process at a time plays a table's computer players (or works out
+a review); another takes over when the holder stops renewing (it died) once `ttl` has passed on
+its own clock, at once when the holder gives the lease up. On SQLite and PostgreSQL, with two
+storages on one database as two processes would have, and with two servers on one SQLite file;
+every clock is a `ManualClock`."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from canasta.server.clock import ManualClock
+from canasta.server.lease import Lease
+from canasta.storage import SQLiteStorage
+from canasta.storage.base import Storage
+from server_support import advance, greet, two_servers, until
+
+TTL = 3.0
+
+
+def storages(kind: str, tmp_path: Path, postgres: Callable[[], str]) -> list[Storage]:
+    if kind == "sqlite":
+        return [SQLiteStorage(tmp_path / "canasta.db") for _ in range(2)]
+    from canasta.storage.postgres import PostgresStorage
+
+    url = postgres()
+    return [PostgresStorage(url) for _ in range(2)]
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_a_lease_is_held_by_one_renewed_and_taken_over_when_it_lapses(
+    kind: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    async def scenario() -> None:
+        clock = ManualClock()
+        one, two = storages(kind, tmp_path, lambda: str(request.getfixturevalue("postgres_url")))
+        a = Lease(one, "table:t", "a", TTL, clock, data=lambda: {"done": 1})
+        b = Lease(two, "table:t", "b", TTL, clock)
+
+        async def tick(seconds: float, *leases: Lease) -> None:
+            """Time passes; the leases given take their step, as their timers would."""
+            clock.advance(seconds)
+            for lease in leases:
+                await lease.step()
+            assert not (a.held and b.held)
+
+        await tick(0, a, b)
+        assert a.held and not b.held and b.row is not None and b.row.holder == "a"
+        assert b.row.data == {"done": 1}  # what the holder stores, the others read
+        assert await two.load_lease("table:t") == b.row
+        for _ in range(10):  # a renews: b never takes it, however long
+            await tick(TTL / 3, a, b)
+        assert a.held and not b.held
+        # a stops renewing (it died): b takes over once the lease stayed the same for TTL
+        await tick(TTL / 3, b)
+        await tick(TTL / 3, b)
+        assert a.held and not b.held
+        await tick(TTL / 3, b)
+        assert not a.held and b.held  # a counts its own lease as lapsed too
+        await tick(TTL / 3, a, b)  # a, back, finds the lease b's
+        assert not a.held and b.held and a.row is not None and a.row.holder == "b"
+        # b gives it up: a takes it at its next step, without waiting for it to lapse
+        await b.release()
+        await tick(0.01, a)
+        assert a.held and await one.load_lease("table:t") == a.row
+        await a.release()
+        assert await two.load_lease("table:t") is None
+        for storage in (one, two):
+            await storage.close()
+
+    asyncio.run(scenario())
+
+
+def moves(client: Any, hubs: dict[str, Any]) -> dict[str, int]:
+    """The moves each server's bots made, once their leases' steps are over."""
+    rooms = [room for hub in hubs.values() for room in hub.rooms.values()]
+    until(client, lambda: not any(room.lease.stepping for room in rooms))
+    return {name: hub.bots.stats["moves"] for name, hub in hubs.items()}
+
+
+def test_a_table_of_computer_players_watched_through_two_servers_is_played_by_one(tmp_path: Path) -> None:
+    """Watched through both servers, the table's computer players are played by the lease's
+    holder alone; when it dies (stops, without giving the lease up), the other plays them once
+    the lease has lapsed, not before."""
+    clock = ManualClock()
+    with two_servers(tmp_path, clock, lease=TTL) as client:
+        mounts = client.app.routes  # type: ignore[attr-defined]
+        hubs = {name: mount.app.state.hub for name, mount in zip("ab", mounts, strict=True)}
+        body = {"players": 2, "seats": ["random", "random"], "deal_pause": 0, "target_score": 100_000}
+        table = client.post("/a/api/tables", json=body).json()["table"]
+        with client.websocket_connect(f"/a/ws/tables/{table}") as on_a:
+            greet(on_a)
+            with client.websocket_connect(f"/b/ws/tables/{table}") as on_b:
+                greet(on_b)
+                rooms = {name: hub.rooms[table] for name, hub in hubs.items()}
+                for _ in range(3):  # renewals come and go
+                    start = rooms["a"].table.version + 10
+                    until(client, lambda start=start: rooms["b"].table.version >= start)
+                    advance(client, clock, TTL / 3)
+                    moves(client, hubs)
+                played = moves(client, hubs)
+                assert played["a"] >= 30 and played["b"] == 0
+                client.portal.call(rooms["a"].close)  # type: ignore[union-attr]  # process a dies
+                client.portal.call(rooms["b"].catch_up)  # type: ignore[union-attr]  # all a stored
+                thought = moves(client, hubs)["a"]  # with the move a was thinking of as it died
+                version = rooms["b"].table.version
+                for _ in range(2):
+                    advance(client, clock, TTL / 3)
+                    assert moves(client, hubs)["b"] == 0 and rooms["b"].table.version == version
+                for _ in range(2):  # the last renewal b saw came at most TTL / 3 before it died
+                    advance(client, clock, TTL / 3)
+                    if moves(client, hubs)["b"]:
+                        break
+                until(client, lambda: rooms["b"].table.version >= version + 10)
+                assert moves(client, hubs)["b"] >= 10 and hubs["a"].bots.stats["moves"] == thought
