@@ -69,6 +69,10 @@ def answering(port: int, process: subprocess.Popen[bytes], log: Path, seconds: f
             time.sleep(0.1)
 
 
+#: Errors that answer a move raced by another process's (see `Player.drain`).
+RACES = frozenset({"stale_state", "deal_in_progress"})
+
+
 class Player:
     """A person (or, without a token, a spectator) at the table over a real WebSocket, keeping
     the latest state it was sent (with the latest score sheet) and every state in `seen`."""
@@ -83,16 +87,16 @@ class Player:
         self.drain(wait=10)
 
     def drain(self, wait: float = 0.0) -> None:
-        """Read every message that has arrived (waiting up to `wait` for the first). The one
-        error allowed is the answer to asking for the next deal from a state that another
-        process had already moved past (the other person's ask dealt it): `deal_in_progress`."""
+        """Read every message that has arrived (waiting up to `wait` for the first). The errors
+        allowed are the answers to acting on a state that a move through another process has
+        just moved past (as a remote seat player takes them): `stale_state`, `deal_in_progress`."""
         while True:
             try:
                 message = self._receive(wait)
             except TimeoutError:
                 return
             wait = 0.0
-            assert message["type"] != "error" or message["code"] == "deal_in_progress", message
+            assert message["type"] != "error" or message["code"] in RACES, message
 
     def expect(self, wanted: Callable[[dict[str, Any]], bool], wait: float = 10) -> dict[str, Any]:
         """Read messages until a `wanted` one (each within `wait` seconds), and return it."""
