@@ -16,6 +16,8 @@ from canasta.rules.actions import (
     Ask,
     Discard,
     Draw,
+    Meld,
+    Pickup,
     describe,
 )
 from canasta.rules.cards import Card, Rank
@@ -276,26 +278,26 @@ class State:
 
         Raises IllegalActionError, changing nothing, when the rules forbid it.
         """
-        mover = self.mover()
         try:
-            step = mover.validate(action, seat)
+            step = self.mover().validate(action, seat)
         except IllegalActionError as exc:
             raise exc.reworded(f"{describe(action)}: {exc.message}") from None
-        self._play(action, mover, step)
+        self._play(step)
 
     def apply_listed(self, action: Action) -> None:
         """Apply an action that `legal_actions` has just listed for this very position, without
         validating it again (self-play, the search's playouts, the learning interface); an action
         from anywhere else goes through `apply`, which refuses what the rules forbid."""
-        mover = self.mover()
-        self._play(action, mover, mover.listed_step(action))
+        self._play(self.mover().listed_step(action))
 
-    def _play(self, action: Action, mover: Mover, step: Step | None) -> None:
-        """Carry out a validated action: a judged meld or pickup step, or one of the others."""
-        if step is not None:
-            mover.play(step)
+    def _play(self, step: Step) -> None:
+        """Carry out a validated step: every change a deal goes through is made here."""
+        action = step.action
+        if isinstance(action, (Meld, Pickup)):
+            seat = self.now.seat
+            lay(self.rules, self.board, self.now, self.cards.hands[seat], step)
             if step.hand_after == 0:
-                self._end("went_out", self.now.seat)
+                self._end("went_out", seat)
         elif isinstance(action, Draw):
             self._draw()
         elif isinstance(action, Discard):
@@ -387,3 +389,55 @@ class State:
             if self.rules.concealed_forbids_final_turn_layoff and now.layoff:
                 concealed = False
         self.result = score_deal(self, reason, went_out, concealed)
+
+
+def lay(rules: RuleSet, board: Board, now: Turn, hand: list[Card], step: Step) -> None:
+    """Lay a validated meld or pickup of the turn's seat: cards from `hand` (and the pile) onto
+    the team's melds, on the parts given (a state's, or copies of them: `mover_after`)."""
+    seat, team = now.seat, rules.team_of(now.seat)
+    known = board.known[seat]
+    for card in step.used:
+        hand.remove(card)
+        if card in known:
+            known.remove(card)
+    team_melds = board.melds[team]
+    for rank, cards in step.laid:
+        meld = team_melds.get(rank)
+        if meld is None:
+            team_melds[rank] = list(cards)
+            now.started.add(rank)
+        else:
+            if rank not in now.started:
+                now.layoff = True
+            meld.extend(cards)
+    board.melded()
+    board.seat_melded[seat] = True
+    board.opened[team] = True
+    now.melded = True
+    now.canasta = now.canasta or step.canasta
+    pickup = step.action
+    if not isinstance(pickup, Pickup):
+        return
+    top = board.pile[-1]
+    if pickup.top_only:
+        board.pile.pop()
+    else:
+        for card in board.pile[:-1]:
+            if rules.is_bonus_three(card):
+                board.threes[team].append(card)
+        hand.extend(step.gained)
+        known.extend(step.gained)
+        board.pile = []
+        board.pile_frozen = False
+    now.phase, now.drew = PLAY, "pile"
+    if top.is_black_three or pickup.top_only:
+        now.must_meld_out = True
+
+
+def mover_after(mover: Mover, meld: Meld) -> Mover:
+    """The seat to move's knowledge once it has laid `meld` (refused with an IllegalActionError
+    unless legal), on copies of the mover's parts: what a bot considers without a `State`."""
+    step = mover.validate(meld)
+    after = mover.with_parts(mover.board.copy(), mover.now.copy(), mover.hand[:])
+    lay(after.rules, after.board, after.now, after.hand, step)
+    return after
