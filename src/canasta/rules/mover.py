@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from canasta.rules import public
 from canasta.rules.actions import Action, Answer, Ask, Discard, Draw, Meld, Pass, Pickup
 from canasta.rules.cards import Card, Rank
 from canasta.rules.deal import card_counts
@@ -21,6 +20,7 @@ from canasta.rules.groups import not_in_hand, read_groups, spec_of
 from canasta.rules.irreducible import list_pickups
 from canasta.rules.judge import Judge, take_error, touched_of, with_top
 from canasta.rules.parts import DRAW, ENDED, PLAY, Board, Permission, Turn
+from canasta.rules.public import BLACK3_GO_OUT, EMPTY_PILE, PublicQuestions
 from canasta.rules.refusal import Code, Refusal
 from canasta.rules.ruleset import RuleSet
 
@@ -50,7 +50,7 @@ class Step:
         self.gained = gained
 
 
-class Mover:
+class Mover(PublicQuestions):
     """The seat to move's knowledge of the deal (see the module docstring).
 
     `hand` is the hand of the seat to move (the partner's while an ask awaits its answer); a
@@ -90,36 +90,21 @@ class Mover:
     def next_seat(self, seat: int) -> int:
         return self._next[seat]
 
-    def minimum(self, team: int) -> int:
-        return public.minimum(self, team)
-
-    def frozen_for(self, team: int) -> bool:
-        return public.frozen_for(self, team)
-
-    def go_out_refusal(self, team: int, melds: Mapping[Rank, Sequence[Card]] | None = None) -> Refusal | None:
-        return public.go_out_error(self, team, melds)
-
-    def must_take_pile(self) -> bool:
-        return public.must_take_pile(self)
-
-    def discard_errors(self, hand: Sequence[Card], going_out: bool) -> dict[Card, Refusal]:
-        """Why cards of `hand` may not be discarded (Modern American, R18); {} elsewhere."""
-        if self.rules.discard_rules != "modern":
-            return {}
-        return public.modern_discard_errors(self, hand, going_out)
+    def mover(self) -> Mover:
+        return self
 
     def pile_error(self, top_only: bool = False) -> Refusal | None:
         """Why the mover may not take the pile at all, whatever cards it uses."""
         rules = self.rules
         pile = self.board.pile
         if not pile:
-            return public.EMPTY_PILE
+            return EMPTY_PILE
         if top_only:
             if not rules.top_card_only_go_out:
                 return Refusal(Code.BAD_PICKUP, "buying only the top card is not allowed", "top_only_off")
             if len(pile) == 1:
                 return Refusal(Code.BAD_PICKUP, "a one-card pile is bought whole", "one_card")
-        return public.pile_block(self, self.now.seat, self.black3_exception())
+        return self.pile_block(self.now.seat, self.black3_exception())
 
     def black3_exception(self) -> bool:
         """Whether a black three on top may be taken to go out at once (online, R17)."""
@@ -151,14 +136,6 @@ class Mover:
         return meld_out(self, team, kept, melds) is not None
 
     # -- validation ------------------------------------------------------------------------------
-
-    def check(self, action: Action, seat: int | None = None) -> str | None:
-        """Why `action` is illegal for `seat` (default: the mover); None when it is legal."""
-        try:
-            self.validate(action, seat)
-        except IllegalActionError as exc:
-            return exc.message
-        return None
 
     def validate(self, action: Action, seat: int | None = None) -> Step:
         """Refuse `action` with an IllegalActionError, or return the step `State` applies."""
@@ -304,7 +281,7 @@ class Mover:
         gained = self.pile_gain(action.top_only)
         hand_after = kept + len(gained)
         if top.is_black_three and not self.can_meld_out(team, used, steps, gained):
-            raise IllegalActionError(public.BLACK3_GO_OUT)  # the block decides before the melds
+            raise IllegalActionError(BLACK3_GO_OUT)  # the block decides before the melds
         _refuse(judge.step_error(touched, hand_after, top))
         if action.top_only and hand_after and not self.can_meld_out(team, used, steps):
             raise IllegalActionError.of(

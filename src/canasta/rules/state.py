@@ -6,10 +6,9 @@ validator, and then applied here; the deal procedure is `canasta.rules.deal`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from canasta.rules import public
 from canasta.rules.actions import (
     Action,
     Answer,
@@ -26,7 +25,7 @@ from canasta.rules.errors import IllegalActionError
 from canasta.rules.melds import Melds
 from canasta.rules.mover import Mover, Step, partner
 from canasta.rules.parts import DRAW, ENDED, PLAY, Board, Cards, DrawSource, Permission, Phase, Turn
-from canasta.rules.refusal import Refusal
+from canasta.rules.public import PublicQuestions
 from canasta.rules.ruleset import RuleSet
 from canasta.rules.scoring import DealResult, score_deal
 
@@ -36,7 +35,7 @@ if TYPE_CHECKING:
 __all__ = ["DRAW", "ENDED", "PLAY", "Board", "Cards", "DrawSource", "Permission", "Phase", "State", "Turn"]
 
 
-class State:
+class State(PublicQuestions):
     """One deal of a game in progress. Mutated in place by `apply`; copy with `clone`.
 
     The state is held in three parts (`canasta.rules.parts`): `board`, the public table; `now`,
@@ -238,30 +237,6 @@ class State:
     def hand_sizes(self) -> tuple[int, ...]:
         return tuple(map(len, self.cards.hands))
 
-    def minimum(self, team: int) -> int:
-        """The opening minimum of a team in this deal (`canasta.rules.public`)."""
-        return public.minimum(self, team)
-
-    def frozen_for(self, team: int) -> bool:
-        """Whether the pile may be taken only with a natural pair by this team."""
-        return public.frozen_for(self, team)
-
-    def pile_block(self, seat: int, black3_ok: bool = False) -> Refusal | None:
-        """Why the pile cannot be taken at all by this seat (`canasta.rules.public`)."""
-        return public.pile_block(self, seat, black3_ok)
-
-    def go_out_refusal(self, team: int, melds: Mapping[Rank, Sequence[Card]] | None = None) -> Refusal | None:
-        """Why the team may not go out now (None when it may); `melds`: as they would stand."""
-        return public.go_out_error(self, team, melds)
-
-    def must_take_pile(self) -> bool:
-        """With the stock exhausted: the top card joins one of the team's melds and is not frozen."""
-        return public.must_take_pile(self)
-
-    def modern_discard_errors(self, hand: Sequence[Card], going_out: bool) -> dict[Card, Refusal]:
-        """Why each card of the hand may not be discarded under Modern American rules (R18)."""
-        return public.modern_discard_errors(self, hand, going_out)
-
     def mover(self) -> Mover:
         """The seat to move's knowledge, sharing this state's parts (`canasta.rules.mover`)."""
         cards = self.cards
@@ -309,13 +284,6 @@ class State:
             self._answer(action.yes)
         else:
             self._end("stock_exhausted", None)  # a pass
-
-    def check(self, action: Action, seat: int | None = None) -> str | None:
-        """Why `action` is illegal here (None when it is legal); changes nothing."""
-        return self.mover().check(action, seat)
-
-    def is_legal(self, action: Action, seat: int | None = None) -> bool:
-        return self.check(action, seat) is None
 
     def _draw(self) -> None:
         stock = self.cards.stock
