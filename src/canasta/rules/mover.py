@@ -319,6 +319,11 @@ class Mover(PublicQuestions):
         )
 
 
+def next_seats(order: Sequence[int]) -> dict[int, int]:
+    """Each seat's next seat in turn `order` (the seats that play the deal)."""
+    return {seat: order[(i + 1) % len(order)] for i, seat in enumerate(order)}
+
+
 def partner(rules: RuleSet, next_: Mapping[int, int], seat: int) -> int:
     """The teammate who answers this seat's ask: the next teammate in turn order."""
     team = rules.team_of(seat)

@@ -23,7 +23,7 @@ from canasta.rules.cards import Card, Rank
 from canasta.rules.deal import active_order, deal_into
 from canasta.rules.errors import IllegalActionError
 from canasta.rules.melds import Melds
-from canasta.rules.mover import Mover, Step, partner
+from canasta.rules.mover import Mover, Step, next_seats, partner
 from canasta.rules.parts import DRAW, ENDED, PLAY, Board, Cards, DrawSource, Permission, Phase, Turn
 from canasta.rules.public import PublicQuestions
 from canasta.rules.ruleset import RuleSet
@@ -63,7 +63,7 @@ class State(PublicQuestions):
         s = cls()
         s.rules = rules
         s.order = active_order(rules.players, sitting_out)
-        s._next = {seat: s.order[(i + 1) % len(s.order)] for i, seat in enumerate(s.order)}
+        s._next = next_seats(s.order)
         s.board = Board.blank(list(scores), dealer, sitting_out, rules.players, rules.teams)
         s.now = Turn.begin(s._next.get(dealer, s.order[0]), True)
         s.cards = Cards([[] for _ in range(rules.players)], [])
@@ -227,7 +227,7 @@ class State(PublicQuestions):
         return partner(self.rules, self._next, seat)
 
     def team_of(self, seat: int) -> int:
-        return seat % self.rules.teams
+        return self.rules.team_of(seat)
 
     @property
     def stock_size(self) -> int:
@@ -239,12 +239,11 @@ class State(PublicQuestions):
 
     def mover(self) -> Mover:
         """The seat to move's knowledge, sharing this state's parts (`canasta.rules.mover`)."""
-        cards = self.cards
-        now = self.now
-        seat = partner(self.rules, self._next, now.seat) if now.permission == "pending" else now.seat
-        sizes = tuple(map(len, cards.hands))
-        hand = cards.hands[seat]
-        return Mover(self.rules, self.order, self._next, self.board, now, seat, hand, sizes, len(cards.stock))
+        seat, sizes = self.to_move, self.hand_sizes
+        hand = self.cards.hands[seat]
+        return Mover(
+            self.rules, self.order, self._next, self.board, self.now, seat, hand, sizes, self.stock_size
+        )
 
     # -- applying actions ---------------------------------------------------------------------
 
@@ -289,7 +288,7 @@ class State(PublicQuestions):
         stock = self.cards.stock
         now = self.now
         hand = self.cards.hands[now.seat]
-        team = self.team_of(now.seat)
+        team = self.rules.team_of(now.seat)
         drawn = [stock.pop() for _ in range(min(self.rules.draw_count, len(stock)))]
         gained = 0
         while drawn:

@@ -12,7 +12,7 @@ from canasta.rules.cards import Card, Rank, sorted_cards
 from canasta.rules.deal import active_order
 from canasta.rules.errors import IllegalActionError
 from canasta.rules.legal import legal_actions
-from canasta.rules.mover import Mover
+from canasta.rules.mover import Mover, next_seats
 from canasta.rules.parts import Board, DrawSource, Permission, Phase, Turn
 from canasta.rules.public import PublicQuestions
 from canasta.rules.refusal import Code
@@ -100,11 +100,17 @@ class SeatView(PublicQuestions):
         validator of its own actions. Only the seat to move has one."""
         if self.seat is None or self.seat != self.to_move:
             raise IllegalActionError.of(Code.NOT_YOUR_TURN, "only the seat to move can act")
-        order = self.order
-        next_ = {seat: order[(i + 1) % len(order)] for i, seat in enumerate(order)}
-        hand = list(self.hand)
+        order, hand, sizes = self.order, list(self.hand), self.hand_sizes
         return Mover(
-            self.rules, order, next_, self.board, self.now, self.seat, hand, self.hand_sizes, self.stock_size
+            self.rules,
+            order,
+            next_seats(order),
+            self.board,
+            self.now,
+            self.seat,
+            hand,
+            sizes,
+            self.stock_size,
         )
 
     def to_json(self) -> dict[str, Any]:
