@@ -29,7 +29,7 @@ class Step:
     """A validated action, ready for `State` to apply: the action, and for a meld or a pickup what
     judging it found (the cards it takes from the hand, the cards it lays by rank, the cards taking
     the pile adds to the hand, the hand's size after it, whether it completes a canasta in a meld
-    begun this turn). A value: making it changes nothing."""
+    begun this turn; for the other actions `hand_after` is -1). A value: making it changes nothing."""
 
     __slots__ = ("action", "canasta", "gained", "hand_after", "laid", "used")
 
