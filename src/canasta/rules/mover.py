@@ -294,12 +294,13 @@ class Mover(PublicQuestions):
     def listed_step(self, action: Action) -> Step:
         """The step of an action just listed by `legal_actions` (so known to be legal), formed
         without judging it again."""
-        top: Card | None = None
-        with_: Sequence[Card] = ()
-        gained: list[Card] = []
-        if isinstance(action, Pickup):
+        if isinstance(action, Meld):
+            top: Card | None = None
+            with_: Sequence[Card] = ()
+            gained: list[Card] = []
+        elif isinstance(action, Pickup):
             top, with_, gained = self.board.pile[-1], action.with_, self.pile_gain(action.top_only)
-        elif not isinstance(action, Meld):
+        else:
             return Step(action)
         used, laid = read_groups(action.melds, self.hand, top, with_, checked=False)
         touched = touched_of([spec_of(rank, cards) for rank, cards in laid])

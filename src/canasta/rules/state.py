@@ -238,12 +238,13 @@ class State(PublicQuestions):
         return tuple(map(len, self.cards.hands))
 
     def mover(self) -> Mover:
-        """The seat to move's knowledge, sharing this state's parts (`canasta.rules.mover`)."""
-        seat, sizes = self.to_move, self.hand_sizes
-        hand = self.cards.hands[seat]
-        return Mover(
-            self.rules, self.order, self._next, self.board, self.now, seat, hand, sizes, self.stock_size
-        )
+        """The seat to move's knowledge, reading this state's parts (`canasta.rules.mover`)."""
+        cards = self.cards
+        now = self.now
+        seat = partner(self.rules, self._next, now.seat) if now.permission == "pending" else now.seat
+        sizes = tuple(map(len, cards.hands))
+        hand = cards.hands[seat]
+        return Mover(self.rules, self.order, self._next, self.board, now, seat, hand, sizes, len(cards.stock))
 
     # -- applying actions ---------------------------------------------------------------------
 
@@ -267,7 +268,7 @@ class State(PublicQuestions):
     def _play(self, step: Step) -> None:
         """Carry out a validated step: every change a deal goes through is made here."""
         action = step.action
-        if isinstance(action, (Meld, Pickup)):
+        if step.hand_after >= 0:  # a meld or a pickup
             seat = self.now.seat
             lay(self.rules, self.board, self.now, self.cards.hands[seat], step)
             if step.hand_after == 0:
