@@ -29,7 +29,7 @@ from collections.abc import Sequence
 
 from canasta.bots.heuristic import decide
 from canasta.bots.registry import make_bot
-from canasta.bots.search import SearchBot, candidates, continuation, determinize
+from canasta.bots.search import SearchBot, candidates, continuation, determinize, pair_caps
 from canasta.bots.skill import HARD
 from canasta.rules.cards import make_deck
 from canasta.rules.ruleset import RuleSet
@@ -71,8 +71,9 @@ def continuation_rate(views: Sequence[SeatView], per_position: int, seed: int) -
         assert view.seat is not None
         team = view.rules.team_of(view.seat)
         action = decide(view.mover(), HARD, random.Random(0))
+        caps = pair_caps(view)  # as the search reads them: once a position
         for _ in range(per_position):
-            world = determinize(view, rng)
+            world = determinize(view, rng, caps)
             world.apply(action)
             continuation(world, team, random.Random(rng.getrandbits(32)))
             done += 1

@@ -18,7 +18,15 @@ Each scenario starts its own `canasta serve` (as `server_load.py` does) and repo
   spectator on the other process saw in the end;
 - `write-lock`: another process holds the SQLite write lock for 12 seconds while a person
   plays at each of 8 tables: the acknowledgements of the moves sent meanwhile, another table's
-  state read, a person taking a seat, and the moves in the database once the lock is released.
+  state read, a person taking a seat, and the moves in the database once the lock is released;
+- `bots`: a table of four `search` players created from 127.0.0.2 plays alone for `--seconds`,
+  then while one seat of another table asks for hints from 5, 15 and 60 sockets at once, then
+  while 18 tables of `search:time=2` players created from 127.0.0.1 play: its computer
+  players' moves per second each time, and the moves past their deadline (every table's);
+- `review`: while 20 tables of four `search` players play (each watched), a person plays a
+  classic deal of two against a computer player by random moves and asks for the review of
+  their decisions: the seconds until it is there (as the page polls for it), its decisions,
+  and the moves past their deadline meanwhile.
 """
 
 from __future__ import annotations
@@ -26,6 +34,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import random
 import signal
 import socket
 import sqlite3
@@ -34,11 +43,12 @@ import sys
 import tempfile
 import time
 import urllib.error
-from contextlib import closing
+from contextlib import closing, suppress
+from http.client import HTTPConnection
 from pathlib import Path
 from typing import Any
 
-from server_load import CANASTA, DIRECT, Totals, http, percentile, player, running_server
+from server_load import CANASTA, DIRECT, Totals, bot_counts, http, percentile, player, running_server
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
@@ -63,7 +73,7 @@ def _finished_deals(port: int, table: str) -> int:
 
 
 def record(deals: int, seconds: float, *limits: str) -> dict[str, Any]:
-    with running_server(0.0, *limits) as (port, _):
+    with running_server(0.0, *limits) as (port, _, _):
         table = http(port, "/api/tables", BOTS)["table"]
         started = time.monotonic()
         url = f"ws://127.0.0.1:{port}/ws/tables/{table}"  # watched, or it would stop
@@ -85,6 +95,7 @@ async def _record_storm(
         size = len((await asyncio.to_thread(_get, port, f"/api/tables/{table}/record?first=0&deal=49"))[1])
         duel = http(port, "/api/tables", DUEL)["table"]
         token = http(port, f"/api/tables/{duel}/seats", {"name": "Ann"})["token"]
+        asyncio.run(_decision(f"ws://127.0.0.1:{port}/ws/tables/{duel}", token))
         stop = time.monotonic() + seconds
         served = [0, 0]  # 200 and 429 answers
 
@@ -123,7 +134,7 @@ async def _drain(ws: Any, stop: float) -> None:
 
 
 def seats() -> dict[str, Any]:
-    with running_server(1.0, "connections_per_table=64") as (port, _):
+    with running_server(1.0, "connections_per_table=64") as (port, _, _):
         table = http(port, "/api/tables", {"players": 2, "seats": ["human", "random"]})["table"]
         token = http(port, f"/api/tables/{table}/seats", {"name": "Ann"})["token"]
         return asyncio.run(_seats(f"ws://127.0.0.1:{port}/ws/tables/{table}", token))
@@ -153,7 +164,7 @@ async def _seats(url: str, token: str) -> dict[str, Any]:
 
 
 def chat(seconds: float) -> dict[str, Any]:
-    with running_server(1.0, "connections_per_seat=40") as (port, _):
+    with running_server(1.0, "connections_per_seat=40") as (port, _, _):
         table = http(port, "/api/tables", {"players": 2, "bot_delay": 60})["table"]
         tokens = [http(port, f"/api/tables/{table}/seats", {"name": n})["token"] for n in ("Ann", "Bo")]
         return asyncio.run(_chat(f"ws://127.0.0.1:{port}/ws/tables/{table}", tokens[0], seconds))
@@ -219,7 +230,7 @@ def half_open(count: int) -> dict[str, Any]:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (1024, hard))  # inherited by the server
     try:
-        with running_server(1.0) as (port, _):
+        with running_server(1.0) as (port, _, _):
             resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
             held = []
             for _ in range(count):
@@ -434,9 +445,174 @@ async def _locked(
     }
 
 
+SEARCHING = {"players": 4, "seats": ["search"] * 4, "bot_delay": 0, "deal_pause": 0, "target_score": 100000}
+
+
+def _create_from(address: str, port: int, settings: dict[str, Any]) -> str:
+    """A table created by a client at `address` (a loopback address of its own)."""
+    connection = HTTPConnection("127.0.0.1", port, timeout=30, source_address=(address, 0))
+    with closing(connection):
+        connection.request("POST", "/api/tables", json.dumps(settings), {"content-type": "application/json"})
+        return str(json.load(connection.getresponse())["table"])
+
+
+async def _pace(url: str, seconds: float) -> float:
+    """The computer players' moves per second a spectator of the table sees in `seconds`."""
+    moves, stop = 0, time.monotonic() + seconds
+    async with connect(url, proxy=None, max_queue=None) as ws:
+        await ws.send(json.dumps({"type": "hello"}))
+        while (left := stop - time.monotonic()) > 0:
+            try:
+                message = json.loads(await asyncio.wait_for(ws.recv(), left))
+            except TimeoutError:
+                break
+            last = message.get("last") if message["type"] == "state" else None
+            moves += bool(last and last["by"] == "bot")
+    return round(moves / seconds, 2)
+
+
+async def _decision(url: str, token: str) -> None:
+    """Play the seat's only legal moves (a draw) until it has a choice to make, which a hint
+    then weighs (a hint with one legal move costs nothing)."""
+    async with connect(url, proxy=None, max_queue=None) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        while True:
+            message = json.loads(await ws.recv())
+            if message["type"] != "state" or message["status"] != "playing":
+                continue
+            if message["to_move"] == message["seat"]:
+                legal = message["view"]["legal"]
+                if len(legal) > 1:
+                    return
+                move = {"type": "action", "version": message["version"], "action": legal[0]}
+                await ws.send(json.dumps(move))
+
+
+async def _hints(url: str, token: str, sockets: int, stop: float) -> list[int]:
+    """One seat asks for hints from `sockets` sockets until `stop`: [hints, refusals]."""
+    counts = [0, 0]
+
+    async def ask() -> None:
+        async with connect(url, proxy=None, max_queue=None) as ws:
+            await ws.send(json.dumps({"type": "hello", "token": token}))
+            while time.monotonic() < stop:
+                await ws.send(json.dumps({"type": "hint"}))
+                while True:
+                    try:
+                        left = max(0.01, stop - time.monotonic())
+                        message = json.loads(await asyncio.wait_for(ws.recv(), left))
+                    except TimeoutError:
+                        return
+                    if message["type"] in ("hint", "error"):
+                        break
+                counts[message["type"] == "error"] += 1
+                if message["type"] == "error":
+                    await asyncio.sleep(0.1)  # within the socket's message rate
+
+    await asyncio.gather(*(ask() for _ in range(sockets)))
+    return counts
+
+
+def bots(seconds: float) -> dict[str, Any]:
+    with running_server(0.0, "connections_per_seat=64", pinned=False) as (port, _, log):
+        victim = _create_from("127.0.0.2", port, SEARCHING)
+        watch = f"ws://127.0.0.1:{port}/ws/tables/{victim}"
+        before = bot_counts(port, log)
+        result: dict[str, Any] = {"alone": asyncio.run(_pace(watch, seconds))}
+        duel = http(port, "/api/tables", {**BOTS, "players": 2, "seats": ["human", "random"]})["table"]
+        token = http(port, f"/api/tables/{duel}/seats", {"name": "Ann"})["token"]
+        asyncio.run(_decision(f"ws://127.0.0.1:{port}/ws/tables/{duel}", token))
+        for sockets in (5, 15, 60):
+
+            async def attacked(sockets: int = sockets) -> tuple[float, list[int]]:
+                stop = time.monotonic() + seconds
+                url = f"ws://127.0.0.1:{port}/ws/tables/{duel}"
+                return await asyncio.gather(_pace(watch, seconds), _hints(url, token, sockets, stop))
+
+            pace, (hints, refused) = asyncio.run(attacked())
+            result[f"hints_from_{sockets}_sockets"] = {"pace": pace, "hints": hints, "refused": refused}
+        slow = {**SEARCHING, "seats": ["search:time=2"] * 4}
+        for _ in range(18):
+            http(port, "/api/tables", slow)
+        result["with_18_tables_of_search_time_2"] = asyncio.run(_pace(watch, seconds))
+        after = bot_counts(port, log)
+        result["moves_past_deadline"] = after["late"] - before["late"]
+        result["moves_played_quickly"] = after["quick"] - before["quick"]
+        return result
+
+
+async def _play_deal(url: str, token: str) -> None:
+    """Random legal moves for the seat until its deal is over."""
+    rng = random.Random(1)
+    async with connect(url, proxy=None, max_queue=None) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        answered = -1
+        while True:
+            message = json.loads(await ws.recv())
+            if message["type"] != "state":
+                continue
+            if message["status"] == "deal_over":
+                return
+            mine = message["status"] == "playing" and message["to_move"] == message["seat"]
+            if mine and message["version"] > answered:
+                answered = message["version"]
+                move = {"type": "action", "version": answered, "action": rng.choice(message["view"]["legal"])}
+                await ws.send(json.dumps(move))
+                await asyncio.sleep(0.06)  # within the socket's message rate
+
+
+async def _watch_all(urls: list[str], stop: asyncio.Event) -> None:
+    async def watch(url: str) -> None:
+        async with connect(url, proxy=None, max_queue=None) as ws:
+            await ws.send(json.dumps({"type": "hello"}))
+            while not stop.is_set():
+                with suppress(TimeoutError):
+                    await asyncio.wait_for(ws.recv(), 0.5)
+
+    await asyncio.gather(*(watch(url) for url in urls))
+
+
+def review(tables: int = 20) -> dict[str, Any]:
+    with running_server(0.8, pinned=False) as (port, _, log):
+        base = f"ws://127.0.0.1:{port}/ws/tables/"
+        busy = [http(port, "/api/tables", {**SEARCHING, "bot_delay": 0.8})["table"] for _ in range(tables)]
+        duel = http(port, "/api/tables", {**BOTS, "players": 2, "seats": ["human", "random"]})["table"]
+        token = http(port, f"/api/tables/{duel}/seats", {"name": "Ann"})["token"]
+        before = bot_counts(port, log)
+
+        async def run() -> dict[str, Any]:
+            stop = asyncio.Event()
+            watching = asyncio.create_task(_watch_all([base + table for table in busy], stop))
+            await _play_deal(base + duel, token)
+            started = time.monotonic()
+            path = f"/api/tables/{duel}/reviews"
+            answer = await asyncio.to_thread(_ask, port, path, token)
+            while answer["status"] != "done":
+                await asyncio.sleep(1.0)  # as the page polls
+                answer = await asyncio.to_thread(_ask, port, path, token, "GET")
+            seconds = time.monotonic() - started
+            stop.set()
+            await watching
+            decisions = answer["review"]["decisions"]
+            return {"tables_playing": tables, "seconds": round(seconds, 1), "decisions": decisions}
+
+        result = asyncio.run(run())
+        result["moves_past_deadline"] = bot_counts(port, log)["late"] - before["late"]
+        return result
+
+
+def _ask(port: int, path: str, token: str, method: str = "POST") -> Any:
+    connection = HTTPConnection("127.0.0.1", port, timeout=30)
+    with closing(connection):
+        connection.request(method, path, headers={"x-seat-token": token})
+        return json.load(connection.getresponse())
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    everything = ["record", "record-unlimited", "seats", "chat", "half-open", "broker", "write-lock"]
+    everything = [
+        "record", "record-unlimited", "seats", "chat", "half-open", "broker", "write-lock", "bots", "review"
+    ]
     parser.add_argument("scenarios", nargs="*", default=everything)
     parser.add_argument("--deals", type=int, default=185)
     parser.add_argument("--seconds", type=float, default=15.0)
@@ -457,6 +633,10 @@ def main() -> int:
             result = broker(20.0)
         elif scenario == "write-lock":
             result = write_lock(12.0)
+        elif scenario == "bots":
+            result = bots(args.seconds)
+        elif scenario == "review":
+            result = review()
         else:
             print(f"unknown scenario {scenario!r}", file=sys.stderr)
             return 2

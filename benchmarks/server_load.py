@@ -3,6 +3,7 @@
 Usage: .venv/bin/python benchmarks/server_load.py [--tables 200[,500,1000]] [--seconds 20] [--json]
        .venv/bin/python benchmarks/server_load.py --slow-clients 40 --seconds 60
        .venv/bin/python benchmarks/server_load.py --memory 1000
+       .venv/bin/python benchmarks/server_load.py --bots search --tables 100 --seconds 60
 
 Starts one `canasta serve` process on a free loopback port with a temporary database, pinned to
 the first core, and runs the clients in processes of their own pinned to the other cores (on a
@@ -16,6 +17,13 @@ move and its memory (RSS), and the clients' CPU. `--slow-clients N` instead conn
 that never read to busy tables and reports whether the server closed them and its RSS before,
 during and after; `--memory N` reports the server's memory per live table (N tables in play,
 nobody connected). Bounded: at most 1000 tables, 300 seconds, 500 slow clients.
+
+`--bots LEVEL` (`hard`, `search`, `search:time=2`...) seats three computer players of that
+level at each table instead of `random` ones, and leaves the server free to use every core (its
+worker processes think there; the clients keep to the last core). It reports, besides, the
+computer players' own moves per table per second, how many of their moves were made past their
+deadline (`late`) and how many were played quickly by `hard` (`quick`; from the server's
+`/api/metrics`, or its log for a server without it).
 """
 
 from __future__ import annotations
@@ -77,6 +85,7 @@ class Totals:
     last: dict[str, int] = field(default_factory=dict)
     errors: int = 0
     failed: int = 0  # connections that failed (refused, timed out, closed by the server)
+    bot_moves: int = 0  # computer players' moves seen by the players in the measured time
 
 
 def http(port: int, path: str, body: Any) -> Any:
@@ -90,9 +99,11 @@ PROFILE: list[str] = []  # `--profile FILE`: the server runs under cProfile, wri
 
 
 @contextmanager
-def running_server(bot_delay: float, *limits: str) -> Iterator[tuple[int, int]]:
-    """`canasta serve` on a free port, pinned to the server's core, with `LIMITS` and
-    `limits` (`NAME=VALUE`): (port, pid)."""
+def running_server(
+    bot_delay: float, *limits: str, pinned: bool = True
+) -> Iterator[tuple[int, int, Path]]:
+    """`canasta serve` on a free port, pinned to the server's core (unless not `pinned`), with
+    `LIMITS` and `limits` (`NAME=VALUE`): (port, pid, its log file)."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -110,7 +121,7 @@ def running_server(bot_delay: float, *limits: str) -> Iterator[tuple[int, int]]:
             str(bot_delay),
             *(a for limit in (*LIMITS, *limits) for a in ("--limit", limit)),
         ]
-        cores = server_cores()[0]
+        cores = server_cores()[0] if pinned else set(os.sched_getaffinity(0))
         with log.open("wb") as out:
             process = subprocess.Popen(
                 command,
@@ -128,7 +139,7 @@ def running_server(bot_delay: float, *limits: str) -> Iterator[tuple[int, int]]:
                     if process.poll() is not None or time.monotonic() > deadline:
                         raise SystemExit(f"the server did not start:\n{log.read_text()}") from None
                     time.sleep(0.1)
-            yield port, process.pid
+            yield port, process.pid, log
         finally:
             process.send_signal(signal.SIGINT)  # a clean stop (and the profile written)
             process.wait(30)
@@ -177,6 +188,8 @@ async def player(
                 if now >= since:
                     totals.first.setdefault(table, message["version"])
                     totals.last[table] = message["version"]
+                    last = message.get("last")
+                    totals.bot_moves += bool(last and last["by"] == "bot")
                 mine = message["status"] == "playing" and message["to_move"] == message["seat"]
                 if mine or message["status"] == "game_over":
                     pending = asyncio.create_task(_move(ws, message, rng, think, sent, next(ids)))
@@ -249,7 +262,8 @@ def client_process(
 ) -> None:
     os.sched_setaffinity(0, server_cores()[1])
     totals = asyncio.run(clients(port, seats, start, warmup, stop, think))
-    results.put((totals.latencies, totals.first, totals.last, totals.errors + totals.failed, cpu_seconds()))
+    errors = totals.errors + totals.failed
+    results.put((totals.latencies, totals.first, totals.last, errors, cpu_seconds(), totals.bot_moves))
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -258,12 +272,24 @@ def percentile(values: list[float], p: float) -> float:
     return statistics.quantiles(values, n=1000, method="inclusive")[int(p * 10) - 1]
 
 
+def bot_counts(port: int, log: Path) -> dict[str, int]:
+    """The server's counts of its computer players' moves: `/api/metrics`, or (a server without
+    it) the lines of its log about moves out of time."""
+    try:
+        with DIRECT.open(f"http://127.0.0.1:{port}/api/metrics", timeout=30) as response:
+            bots = json.load(response)["bots"]
+        return {"late": bots["late"] + bots["failed"], "quick": bots["quick"]}
+    except urllib.error.HTTPError:
+        late = log.read_text().count("out of time")
+        return {"late": late, "quick": late}
+
+
 def load(
-    tables: int, seconds: float, warmup: float, bot_delay: float, think: float, procs: int
+    tables: int, seconds: float, warmup: float, bot_delay: float, think: float, procs: int, bots: str | None
 ) -> dict[str, Any]:
     """The default run at one number of tables."""
-    with running_server(bot_delay) as (port, pid):
-        settings = {"players": 4, "seats": ["human", "random", "random", "random"], "deal_pause": 1}
+    with running_server(bot_delay, pinned=bots is None) as (port, pid, log):
+        settings = {"players": 4, "seats": ["human", *[bots or "random"] * 3], "deal_pause": 1}
         seats = []
         for _ in range(tables):
             table = http(port, "/api/tables", settings)["table"]
@@ -281,9 +307,10 @@ def load(
         for w in workers:
             w.start()
         time.sleep(start + warmup - time.monotonic())
-        cpu, measured = cpu_seconds(pid), time.monotonic()
+        cpu, measured, counted = cpu_seconds(pid), time.monotonic(), bot_counts(port, log)
         outcomes = [results.get(timeout=seconds + warmup + 120) for _ in workers]
         elapsed, server_cpu = time.monotonic() - measured, cpu_seconds(pid) - cpu
+        counts = {key: value - counted[key] for key, value in bot_counts(port, log).items()}
         busy_rss = rss_mb(pid)
         for w in workers:
             w.join(30)
@@ -291,8 +318,16 @@ def load(
     first = {t: v for o in outcomes for t, v in o[1].items()}
     last = {t: v for o in outcomes for t, v in o[2].items()}
     moves = sum(last[t] - first[t] for t in last)
+    bot_moves = sum(o[5] for o in outcomes)
+    computers = {
+        "bots": bots,
+        "bot_moves_per_table_second": round(bot_moves / tables / elapsed, 3),
+        "bot_moves_late": counts["late"],
+        "bot_moves_quick": counts["quick"],
+    }
     return {
         "tables": tables,
+        **(computers if bots else {}),
         "seconds": round(elapsed, 1),
         "moves": moves,
         "moves_per_second": round(moves / elapsed, 1),
@@ -317,7 +352,7 @@ def slow_clients(count: int, seconds: float) -> dict[str, Any]:
     players watched by one reading client each: does the server close them, and give back the
     memory? The memory the same tables take meanwhile without slow clients is measured first
     (`rss_mb_drift_without_slow_clients`, over as many seconds)."""
-    with running_server(0.05) as (port, pid):
+    with running_server(0.05) as (port, pid, _):
         # tables that move twice a second: traffic for the slow clients, little history of their own
         table = {**BOT_TABLE, "bot_delay": 0.5}
         tables = [http(port, "/api/tables", table)["table"] for _ in range(max(1, count // 4))]
@@ -407,7 +442,7 @@ def watch(where: str, seconds: float) -> None:
 def memory(tables: int) -> dict[str, Any]:
     """The server's memory per live table: RSS with `tables` tables of computer players in
     play (nobody connected), less RSS before they were created."""
-    with running_server(0.05) as (port, pid):
+    with running_server(0.05) as (port, pid, _):
         time.sleep(2)
         before = rss_mb(pid)
         for _ in range(tables):
@@ -430,6 +465,7 @@ def main() -> int:
     parser.add_argument("--bot-delay", type=float, default=1.0, help="seconds before a bot moves")
     parser.add_argument("--think", type=float, default=1.0, help="a player's mean think time, seconds")
     parser.add_argument("--client-processes", type=int, default=2)
+    parser.add_argument("--bots", help="three computer players of this level at each table (e.g. search)")
     parser.add_argument("--slow-clients", type=int, default=0, help="measure clients that never read instead")
     parser.add_argument("--memory", type=int, default=0, help="measure the memory per live table instead")
     parser.add_argument(
@@ -451,7 +487,7 @@ def main() -> int:
         warmup, procs = min(args.warmup, 60.0), max(1, args.client_processes)
         runs = (
             functools.partial(
-                load, min(int(n), MAX_TABLES), seconds, warmup, args.bot_delay, args.think, procs
+                load, min(int(n), MAX_TABLES), seconds, warmup, args.bot_delay, args.think, procs, args.bots
             )
             for n in args.tables.split(",")
         )

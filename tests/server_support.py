@@ -45,6 +45,7 @@ def running_server(
     config.setdefault("tables_per_minute", 10**6)
     config.setdefault("read_burst", 10**6)
     config.setdefault("presence_delay", 0.0)
+    config.setdefault("bot_processes", False)
     settings = ServerConfig(db=str(tmp_path / "canasta.db"), bot_delay=0.0, shuffle=shuffle, **config)
     with TestClient(create_app(settings, broker=broker)) as client:
         yield client
@@ -82,6 +83,7 @@ def live_server(folder: Path, seed: int = 7, **config: Any) -> Iterator[LiveServ
     # one browser (one address) creates many tables in a test module
     config.setdefault("tables_per_minute", 1000)
     config.setdefault("read_burst", 10**6)
+    config.setdefault("bot_processes", False)
     settings = ServerConfig(db=str(db), bot_delay=0.0, shuffle=random.Random(seed), **config)
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))

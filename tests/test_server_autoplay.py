@@ -154,17 +154,18 @@ class PassingBot:
         return Pass()
 
 
-def test_an_illegal_bot_move_is_replaced_by_a_legal_one(
+def test_an_illegal_bot_move_is_replaced_by_hards_move(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    monkeypatch.setattr("canasta.server.autoplay.make_bot", lambda spec: PassingBot())
+    monkeypatch.setattr("canasta.server.bot_worker.bot", lambda spec: PassingBot())
     with caplog.at_level(logging.WARNING, "canasta.server"), running_server(tmp_path) as client:
         table = new_table(client, players=2, seats=["random", "random"])
         with client.websocket_connect(f"/ws/tables/{table}") as ws:
             greet(ws)
             state = receive_until(ws, lambda m: is_state(m) and m["version"] >= 6)
             assert state["last"]["by"] == "bot" and state["last"]["action"]["type"] != "pass"
-    assert "bot passing chose an illegal move" in caplog.text
+            assert state["last"]["quick"] is True
+    assert "bot random chose an illegal move: hard's instead" in caplog.text
 
 
 def test_a_table_of_bots_plays_a_whole_game_with_nobody_watching(tmp_path: Path) -> None:

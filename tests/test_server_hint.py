@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import re
 import threading
+from contextlib import ExitStack
 from pathlib import Path
 
 import pytest
@@ -74,7 +75,7 @@ class StuckBot:
 
 def test_a_hint_that_takes_too_long_is_given_up(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     stuck = StuckBot()
-    monkeypatch.setattr("canasta.server.room.make_bot", lambda spec: stuck)
+    monkeypatch.setattr("canasta.server.bot_worker.bot", lambda spec: stuck)
     clock = ManualClock()
     with running_server(tmp_path, clock=clock, bot_deadline=5.0) as client:
         table = new_table(client, players=2, seats=["human", "random"])
@@ -87,6 +88,35 @@ def test_a_hint_that_takes_too_long_is_given_up(tmp_path: Path, monkeypatch: pyt
             error = receive_until(ws, lambda m: m["type"] == "error")
             assert error["code"] == "hint_timeout" and error["message"].startswith("The hint took too long")
             stuck.release.set()
+
+
+def test_a_seat_has_one_hint_thinking_and_a_few_a_minute(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stuck = StuckBot()
+    monkeypatch.setattr("canasta.server.bot_worker.bot", lambda spec: stuck)
+    clock = ManualClock()
+    config = {"clock": clock, "hints_per_minute": 2.0, "hint_burst": 2}
+    with running_server(tmp_path, **config) as client, ExitStack() as stack:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        table = new_table(client, players=2, seats=["human", "random"])
+        token = join(client, table, "Ann")
+        sockets = [stack.enter_context(client.websocket_connect(f"/ws/tables/{table}")) for _ in range(5)]
+        for ws in sockets:
+            assert my_turn(0)(greet(ws, token, lang="ru"))
+            ws.send_json({"type": "hint"})
+        until(client, lambda: hub.bots.busy == 1)
+        stuck.release.set()
+        hints = [receive_until(ws, lambda m: m["type"] in ("hint", "error")) for ws in sockets]
+        assert all(m["type"] == "hint" for m in hints) and hub.bots.stats["hints"] == 1  # one for all five
+        sockets[0].send_json({"type": "hint"})
+        assert receive_until(sockets[0], lambda m: m["type"] in ("hint", "error"))["type"] == "hint"
+        sockets[1].send_json({"type": "hint"})  # a third within the burst of two
+        refused = receive_until(sockets[1], lambda m: m["type"] == "error")
+        assert refused["code"] == "hint_limited" and CYRILLIC.search(refused["message"])
+        advance(client, clock, 30.0)  # two a minute: one more after half a minute
+        sockets[1].send_json({"type": "hint"})
+        assert receive_until(sockets[1], lambda m: m["type"] in ("hint", "error"))["type"] == "hint"
 
 
 def test_reasons_name_what_the_move_does() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import random
 import re
 import socket
@@ -17,8 +18,9 @@ from typing import Any
 import pytest
 from websockets.sync.client import connect
 
+from canasta.bots import make_bot
 from canasta.rules import SeatView
-from canasta.rules.actions import Action
+from canasta.rules.actions import Action, action_from_json
 from canasta.server import ServerConfig
 from canasta.server.clock import ManualClock
 from canasta.server.connection import FLUSH_TIME, Connection
@@ -166,29 +168,41 @@ class StuckBot:
         return view.legal[0]
 
 
-def test_a_bot_out_of_time_makes_a_random_legal_move_and_other_tables_play_on(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+def test_a_bot_out_of_time_plays_quickly_hards_move_and_other_tables_play_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     release = threading.Event()
-    monkeypatch.setattr("canasta.server.autoplay.make_bot", lambda spec: StuckBot(release))
+    monkeypatch.setattr("canasta.server.bot_worker.bot", lambda spec: StuckBot(release))
     clock = ManualClock()
     with (
-        running_server(tmp_path, clock=clock, bot_threads=1, bot_deadline=5.0) as client,
+        caplog.at_level(logging.INFO, "canasta.server"),
+        running_server(tmp_path, clock=clock, bot_workers=1, bot_deadline=5.0) as client,
         ExitStack() as stack,
     ):
         stack.callback(release.set)
-        tables = [new_table(client, players=2, seats=["random", "random"]) for _ in range(2)]
+        tables = [new_table(client, players=2, seats=["search", "random"]) for _ in range(2)]
         sockets = [stack.enter_context(client.websocket_connect(f"/ws/tables/{table}")) for table in tables]
         for ws in sockets:
             greet(ws)
-        # the one thread thinks for the first table; the second's move waits for it
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        states = {table: hub.rooms[table].table.state for table in tables}
+        views = {table: state.view(state.to_move) for table, state in states.items()}
+        # the one worker thinks for the first table; the second's move waits for it
         until(client, lambda: clock.pending().count(5.0) == 2)
         advance(client, clock, 4.9)
         assert client.get(f"/api/tables/{tables[1]}").json()["version"] == 1
         advance(client, clock, 0.1)
-        for ws in sockets:
+        for table, ws in zip(tables, sockets, strict=True):
             moved = receive_until(ws, lambda m: is_state(m) and m["version"] == 2)
-            assert moved["last"]["by"] == "bot"
+            assert moved["last"]["by"] == "bot" and moved["last"]["quick"] is True
+            hard = make_bot("hard").choose(views[table], random.Random(0))  # hard makes no random mistakes
+            assert action_from_json(moved["last"]["action"])[0] == hard
+            with client.websocket_connect(f"/ws/tables/{table}") as again:
+                again.send_json({"type": "hello"})
+                assert receive_until(again, lambda m: m["type"] == "log")["moves"][0]["quick"] is True
+        metrics = client.get("/api/metrics").json()
+        assert metrics["bots"]["late"] == 2 and metrics["bots"]["quick"] == 2 and metrics["workers"] == 1
+    assert caplog.text.count("bot search played quickly (hard's move): out of time") == 2
 
 
 def test_tables_created_per_address_per_minute(tmp_path: Path) -> None:

@@ -245,7 +245,10 @@ def two_servers(tmp_path: Path, clock: ManualClock, **config: Any) -> Iterator[T
     db = str(tmp_path / "canasta.db")
     apps = [
         create_app(
-            ServerConfig(db=db, bot_delay=0.0, clock=clock, presence_delay=0.0, **config), broker=broker
+            ServerConfig(
+                db=db, bot_delay=0.0, clock=clock, presence_delay=0.0, bot_processes=False, **config
+            ),
+            broker=broker,
         )
         for _ in range(2)
     ]
@@ -309,6 +312,31 @@ def test_a_person_connected_to_one_server_is_present_on_the_other(tmp_path: Path
                 greet(on_a, ann)
                 back = receive_until(on_b, lambda m: m["type"] == "presence" and m["seats"][0]["connected"])
                 assert not back["seats"][0]["stand_in"]
+
+
+def test_one_server_plays_the_computer_players_of_a_table_held_by_two(tmp_path: Path) -> None:
+    """Ann has a device on each server: only one of them (the smaller id) thinks for the
+    computer player; when her device there leaves, the other takes over."""
+    rng = random.Random(5)
+    with two_servers(tmp_path, ManualClock()) as client:
+        mounts = client.app.routes  # type: ignore[attr-defined]
+        hubs = {name: mount.app.state.hub for name, mount in zip("ab", mounts, strict=True)}
+        body = {"players": 2, "seats": ["human", "random"], "deal_pause": 0}
+        table = client.post("/a/api/tables", json=body).json()["table"]
+        ann = client.post(f"/a/api/tables/{table}/seats", json={"name": "Ann"}).json()["token"]
+        first, second = sorted("ab", key=lambda name: hubs[name].origin)
+        with client.websocket_connect(f"/{second}/ws/tables/{table}") as stays:
+            state = greet(stays, ann)
+            with client.websocket_connect(f"/{first}/ws/tables/{table}") as leaves:
+                greet(leaves, ann)
+                rooms = [hub.rooms[table] for hub in hubs.values()]
+                until(client, lambda: all(room.remote.with_people() for room in rooms))
+                state = play_until(stays, 0, state, lambda m: m["version"] >= 12, rng)
+                moves = {name: hub.bots.stats["moves"] for name, hub in hubs.items()}
+                assert moves[first] >= 4 and moves[second] == 0
+            until(client, lambda: not hubs[second].rooms[table].remote.with_people())
+            state = play_until(stays, 0, state, lambda m: m["version"] >= 24, rng)
+            assert hubs[second].bots.stats["moves"] >= 4
 
 
 def test_a_seat_left_through_one_server_and_taken_again_has_its_grace_on_both(tmp_path: Path) -> None:

@@ -121,7 +121,7 @@ OFF_SCREEN_JS = """ids => ids.filter((id) => {
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    with live_server(tmp_path_factory.mktemp("web")) as running:
+    with live_server(tmp_path_factory.mktemp("web"), review_iterations=6) as running:
         yield running
 
 
@@ -1824,4 +1824,41 @@ def test_screenshots_of_a_deal_twelve_melds_and_the_end_of_a_deal(
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"]
     if phone:
         assert page.evaluate(UNREACHABLE_JS) == []
+    context.close()
+
+
+def test_review_my_decisions_on_the_hand_history(server: LiveServer, browser: Browser) -> None:
+    settings = {"players": 2, "seats": ["human", "random"], "grace": 600}
+    table, token = store_table(server.db, settings, played_deal(settings, seed=6))
+    context = browser.new_context(locale="ru-RU", bypass_csp=True)  # axe-core is injected
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(f"{server.url}/t/{table}#seat={token}")  # the page keeps Ann's token
+    page.wait_for_selector("#hand")
+    page.goto(f"{server.url}/t/{table}/replay")
+    page.wait_for_selector("#review-ask:visible")
+    assert page.inner_text("#review-ask") == "Разобрать мои решения"
+    page.click("#review-ask")
+    page.wait_for_function("() => document.getElementById('review-summary').textContent !== ''")
+    summary = page.inner_text("#review-summary")
+    headers = {"x-seat-token": token}
+    stored = context.request.get(f"{server.url}/api/tables/{table}/reviews?lang=ru", headers=headers).json()
+    assert stored["status"] == "done" and summary == stored["review"]["summary"]
+    costly = stored["review"]["costly"]
+    assert page.locator("#review-marks .review-mark").count() == len(costly)
+    assert page.locator("#review-timeline .review-tick").count() == len(costly)
+    assert page.is_hidden("#review-ask")
+    assert costly  # random moves: some cost points
+    page.click("#review-marks .review-mark >> nth=0")  # a mark shows the move played, and the better one
+    assert page.get_attribute("body", "data-step") == str(costly[0]["index"] + 1)
+    assert "лучше" in page.inner_text("#move-text")
+    shot(page, "review-desktop.png")
+    assert axe_violations(page) == []
+    # a reload shows the stored review at once, without asking for it again
+    page.reload()
+    page.wait_for_function("() => document.getElementById('review-summary').textContent !== ''")
+    assert page.inner_text("#review-summary") == summary and page.is_hidden("#review-ask")
+    assert errors == []
     context.close()

@@ -85,7 +85,7 @@ def opening_meld(table: Table, skill: Skill) -> Meld | None:
 
 def _opening_candidates(table: Table, skill: Skill) -> list[list[Group]]:
     rules = table.rules
-    parts = HandKinds(table.hand)
+    parts = table.kinds
     minimum = table.mover.minimum(table.team)
     wilds = parts.wilds
     # Each rank's group: all its naturals, or a pair with one wild.
@@ -199,7 +199,7 @@ def _build_candidates(table: Table, skill: Skill, shed: bool) -> Iterator[tuple[
     """Groups worth melding, best first, each with whether it completes a canasta."""
     rules = table.rules
     melds = table.board.melds[table.team]
-    parts = HandKinds(table.hand)
+    parts = table.kinds
     wilds = parts.wilds
     cap = rules.meld_max_size or 10**6
     pending = wild_meld_pending(rules, melds)
@@ -296,7 +296,7 @@ def may_go_out_this_turn(table: Table) -> bool:
 
 def _may_complete(table: Table) -> bool:
     """Whether this hand could complete the canastas the team still needs (a cheap bound)."""
-    parts = HandKinds(table.hand)
+    parts = table.kinds
     melds = table.melds
     spare = len(parts.wilds)
     need = table.rules.go_out_min_canastas - table.canastas()
@@ -323,7 +323,7 @@ def _may_complete(table: Table) -> bool:
 def _keep_candidates(table: Table) -> list[Card | None]:
     """Cards that might be kept for the final discard (None: meld everything)."""
     rules = table.rules
-    parts = HandKinds(table.hand)
+    parts = table.kinds
     melds = table.melds
     stuck: list[Card] = []
     for rank, nat in parts.naturals.items():

@@ -184,11 +184,12 @@ class SearchBot:
         alive = list(range(len(options)))
         drawing = self.tree and view.now.phase == "draw"
         replies: Replies = {}
+        caps = pair_caps(view)
         played = rounds = 0
         while self.iterations is None or played < self.iterations:
             if self._late(deadline):
                 break
-            world = determinize(view, rng)
+            world = determinize(view, rng, caps)
             seed = rng.getrandbits(32)
             row: list[float] = []
             for i in alive:
@@ -313,7 +314,7 @@ class Reply:
 Replies = dict[tuple[int, int, tuple[int, ...]], Reply]
 
 
-def determinize(view: SeatView, rng: random.Random) -> State:
+def determinize(view: SeatView, rng: random.Random, caps: dict[int, dict[Rank, int]] | None = None) -> State:
     """`resample`, with two corrections from how players play, applied by swapping hidden cards
     of other hands with the stock:
 
@@ -327,7 +328,8 @@ def determinize(view: SeatView, rng: random.Random) -> State:
     def bonus(card: Card) -> bool:
         return card.is_red_three or (bonus_sets and card.is_three)
 
-    caps = _pair_caps(world, view)
+    if caps is None:
+        caps = pair_caps(view)
     stock = world.stock
     free = [i for i, c in enumerate(stock) if not bonus(c)]
     shuffle(rng, free)
@@ -354,19 +356,21 @@ def determinize(view: SeatView, rng: random.Random) -> State:
     return world
 
 
-def _pair_caps(world: State, view: SeatView) -> dict[int, dict[Rank, int]]:
+def pair_caps(view: SeatView) -> dict[int, dict[Rank, int]]:
     """Per seat, ranks of which it holds at most one hidden natural, read from the pile: the
     seat that discarded each card, and the next seat, which let the pile pass with that card on
-    top (when the pile could be taken with a pair)."""
-    table = Table(view.mover())
-    pile = world.pile
+    top (when the pile could be taken with a pair). The same for every determinization of the
+    view: a search reads them once."""
+    mover = view.mover()
+    table = Table(mover)
+    pile = view.pile
     caps: dict[int, dict[Rank, int]] = {}
     for i, (card, seat) in enumerate(zip(pile, table.discarded_by, strict=True)):
         if not card.is_natural or card.is_three:
             continue
         caps.setdefault(seat, {})[card.rank] = 1
-        nxt = world.next_seat(seat)
-        if i + 1 < len(pile) and not table.blocked_rank_for(world.rules.team_of(nxt), card.rank):
+        nxt = mover.next_seat(seat)
+        if i + 1 < len(pile) and not table.blocked_rank_for(view.rules.team_of(nxt), card.rank):
             caps.setdefault(nxt, {})[card.rank] = 1
     return caps
 

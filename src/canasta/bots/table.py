@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from canasta.rules.cards import NATURAL_RANKS, Card, Rank
+from canasta.rules.hand import HandKinds
 from canasta.rules.melds import canasta_count, dead_ranks, is_canasta
 from canasta.rules.mover import Mover
 
@@ -27,6 +28,7 @@ class Table:
         self._threat: float | None = None
         self._discarded_by: list[int] | None = None
         self._discarded: dict[int, set[Rank]] | None = None
+        self._kinds: HandKinds | None = None
         self.mover = mover
         self.board = mover.board
         self.seat = seat = mover.seat
@@ -35,6 +37,13 @@ class Table:
         self.hand: list[Card] = mover.hand
         self.opponents = tuple(s for s in mover.order if rules.team_of(s) != self.team)
         self.partners = tuple(s for s in mover.order if s != seat and rules.team_of(s) == self.team)
+
+    @property
+    def kinds(self) -> HandKinds:
+        """The hand by kind: naturals by rank, jokers, twos, threes (not to be changed)."""
+        if self._kinds is None:
+            self._kinds = HandKinds(self.hand)
+        return self._kinds
 
     @property
     def dead(self) -> set[Rank]:

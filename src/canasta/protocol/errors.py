@@ -41,6 +41,8 @@ class ErrorCode(StrEnum):
     DEAL_IN_PROGRESS = "deal_in_progress"
     NO_HINT = "no_hint"
     HINT_TIMEOUT = "hint_timeout"
+    HINT_LIMITED = "hint_limited"
+    REVIEW_LIMITED = "review_limited"
     CHAT_DISABLED = "chat_disabled"
     CHAT_LIMITED = "chat_limited"
     UNKNOWN_PHRASE = "unknown_phrase"
@@ -155,6 +157,14 @@ _EN_RU: Mapping[ErrorCode, Mapping[str, str]] = {
     ErrorCode.HINT_TIMEOUT: {
         "en": "The hint took too long to work out: please try again.",
         "ru": "Подсказка не успела найтись: попробуйте ещё раз.",
+    },
+    ErrorCode.HINT_LIMITED: {
+        "en": "Too many hints asked for from your seat: try again in {seconds} s.",
+        "ru": "Слишком много подсказок для вашего места: попробуйте снова через {seconds} с.",
+    },
+    ErrorCode.REVIEW_LIMITED: {
+        "en": "A review is already being worked out for you or at this table: wait until it is done.",
+        "ru": "Для вас или за этим столом уже готовится разбор: дождитесь, пока он будет готов.",
     },
     ErrorCode.CHAT_DISABLED: {
         "en": "Free-text chat is turned off at this table: use the preset phrases.",

@@ -122,10 +122,11 @@ def card_counts(cards: Sequence[Card]) -> dict[Card, int]:
 def shuffle(rng: random.Random, items: list[T]) -> None:
     """`rng.shuffle(items)`: the same order from the same generator, drawn the same way
     (`getrandbits`, as `random.Random` does), without its interpreted loop."""
+    draw = rng.getrandbits
     for i in range(len(items) - 1, 0, -1):
         n = i + 1
         bits = n.bit_length()
-        j = rng.getrandbits(bits)
+        j = draw(bits)
         while j >= n:
-            j = rng.getrandbits(bits)
+            j = draw(bits)
         items[i], items[j] = items[j], items[i]

@@ -26,8 +26,9 @@ The list is bounded whatever the hand: the searches of openings and pickups do a
 `SEARCH_BUDGET` units of work a listing (a node of the walk, or a step judged), and a
 whole-hand meld-out tries at most `MELD_OUT_LIMIT` ways of sharing the wild cards. Random play
 stays within both (its largest search, over 100 deals of every configuration, does a fifth of
-the budget; a rare hand of twenty cards facing a minimum of 120 needs most of it); a hand of dozens of cards, most of them wild, may have more irreducible
-openings than that, and only the first found are listed.
+the budget; a rare hand of twenty cards facing a minimum of 120 needs most of it); a hand of
+dozens of cards, most of them wild, may have more irreducible openings than that, and only the
+first found are listed.
 """
 
 from __future__ import annotations

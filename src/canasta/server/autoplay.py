@@ -2,6 +2,9 @@
 table's `bot_delay`), stand-ins for people who dropped out (after `grace`) or left, moves made
 when a person's turn timer runs out, and the next deal.
 
+Only one process plays a table's computer players (`Room.runs_bots`): of those with a person of
+the table connected, the one with the smallest id.
+
 A table waits for its people: while a table meant for people has none connected, nothing
 happens at all (no computer moves, no stand-in, no timer, no deal). Between deals the next one
 starts once every connected person has asked for it (`ready`); only under a turn timer, or at
@@ -13,8 +16,9 @@ are told (`time_left`) is the time this process will wait.
 
 At most one automatic step is pending per table; every change to the table reschedules it, and a
 step whose table has changed meanwhile does nothing. After storage failed, the next step waits
-(`Room.retry_delay`), longer after each failure in a row. Bots think in the hub's `BotPool` on an
-immutable view, outside the table's lock; one out of time makes a random legal move.
+(`Room.retry_delay`), longer after each failure in a row. Bots think in the hub's `BotPool` on the
+seat's view, outside the table's lock; a move made by `hard` instead (the bot had too little time
+left, missed its deadline or failed) is marked `"quick": true` in its event: "played quickly".
 """
 
 from __future__ import annotations
@@ -25,9 +29,9 @@ import random
 import secrets
 from typing import TYPE_CHECKING, Any
 
-from canasta.bots import Bot, make_bot
 from canasta.protocol.errors import ErrorCode, ProtocolError
 from canasta.rules.actions import action_to_json
+from canasta.server.bot_worker import quick_move
 from canasta.server.clock import Timer
 from canasta.server.table import DEAL_OVER, PLAYING, WAITING
 
@@ -35,6 +39,7 @@ if TYPE_CHECKING:
     from canasta.server.room import Room
 
 log = logging.getLogger("canasta.server")
+WHY = {"quick": "too little time left", "late": "out of time", "failed": "the bot failed"}
 
 
 class Autoplay:
@@ -50,7 +55,6 @@ class Autoplay:
         self._pending: str | None = None
         self._timed: tuple[object, int, float] | None = None  # (table, version, deadline)
         self._tasks: set[asyncio.Task[None]] = set()
-        self._bots: dict[str, Bot] = {}
         self._rng = random.Random(secrets.randbits(64))
         self._stopped = False
         for i, seat in enumerate(room.table.seats):
@@ -123,9 +127,9 @@ class Autoplay:
             return None
         seat = table.state.to_move
         if table.seats[seat].bot is not None:
-            return settings.bot_delay, "bot"
+            return (settings.bot_delay, "bot") if self.room.runs_bots() else None
         if self.stands_in(seat):
-            return settings.bot_delay, "stand_in"
+            return (settings.bot_delay, "stand_in") if self.room.runs_bots() else None
         if settings.turn_timer is not None:
             return self._deadline(settings.turn_timer) - self._clock.time(), "timer"
         return None
@@ -189,18 +193,22 @@ class Autoplay:
         assert state is not None
         seat = state.to_move
         view = state.view(seat)
-        bot = self._bot(room.table.seats[seat].bot or room.table.settings.stand_in)
-        action = await room.bots.choose(bot, view, random.Random(self._rng.getrandbits(64)))
+        spec = room.table.seats[seat].bot or room.table.settings.stand_in
+        seed = self._rng.getrandbits(64)
+        action, why = await room.bots.move(spec, view, seed, room.table.id, room.group)
         async with room.lock:
             if not self._still(version, kind):
                 return
-            if action is None:
-                log.warning("table %s: bot %s out of time: a random legal move", room.table.id, bot.name)
-                action = self._rng.choice(view.legal)
-            event = {"kind": "action", "seat": seat, "action": action_to_json(action), "by": kind}
+            move = action_to_json(action)
+            event: dict[str, Any] = {"kind": "action", "seat": seat, "action": move, "by": kind}
+            if why is not None:
+                event["quick"] = True
+                level = logging.INFO if why == "quick" else logging.WARNING
+                table = room.table.id
+                log.log(level, "table %s: bot %s played quickly (hard's move): %s", table, spec, WHY[why])
             if not await self._commit(event):
-                log.warning("table %s: bot %s chose an illegal move", room.table.id, bot.name)
-                event["action"] = action_to_json(self._rng.choice(view.legal))
+                log.warning("table %s: bot %s chose an illegal move: hard's instead", room.table.id, spec)
+                event["action"], event["quick"] = action_to_json(quick_move(view, seed)), True
                 await self._commit(event)
 
     async def _commit(self, event: dict[str, Any]) -> bool:
@@ -224,11 +232,6 @@ class Autoplay:
             return True
         self.room.changed()
         return True
-
-    def _bot(self, spec: str) -> Bot:
-        if spec not in self._bots:
-            self._bots[spec] = make_bot(spec)
-        return self._bots[spec]
 
     def stop(self) -> None:
         self._stopped = True

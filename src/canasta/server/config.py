@@ -7,6 +7,8 @@ import math
 import random
 from dataclasses import dataclass, field
 
+from canasta.review import ITERATIONS as REVIEW_ITERATIONS
+from canasta.server.bot_pool import cores
 from canasta.server.clock import Clock, LoopClock
 
 
@@ -37,9 +39,14 @@ class ServerConfig:
     of one address per second on average, and at once; `max_tables`: tables this process
     holds in memory at once.
     `idle_unload`: seconds a table with nobody connected stays in memory (`unwatched_bots` for
-    a table of computer players alone, which stops playing then). `bot_threads`: threads in
-    which computer players think; `bot_deadline`: seconds a computer player may think about one
-    move before a random legal move is made instead. `heartbeat`: seconds between a process's
+    a table of computer players alone, which stops playing then). `bot_workers`: worker
+    processes in which computer players think (one per core by default; `bot_processes` False:
+    threads of this process instead, for tests); `bot_deadline`: seconds a computer player may
+    take for one move, waiting for a worker included, before `hard`'s move is made instead
+    (also a hint's). `hints_per_minute` and `hint_burst`: hints one seat may ask for per minute
+    on average, and at once. `reviews_per_seat` and `reviews_per_table`: reviews of finished
+    deals being worked out at once for one seat, and at one table; `review_iterations`: the
+    continuations per option of each decision reviewed. `heartbeat`: seconds between a process's
     reminders to the others of which seats have a person connected to it (see
     `canasta.server.presence`). `presence_delay`: seconds during which the changes of who is
     connected to a table are gathered into one `presence` message."""
@@ -71,8 +78,14 @@ class ServerConfig:
     max_tables: int = 5000
     idle_unload: float = 300.0
     unwatched_bots: float = 30.0
-    bot_threads: int = 2
+    bot_workers: int = field(default_factory=cores)
+    bot_processes: bool = True
     bot_deadline: float = 5.0
+    hints_per_minute: float = 6.0
+    hint_burst: int = 3
+    reviews_per_seat: int = 1
+    reviews_per_table: int = 2
+    review_iterations: int = REVIEW_ITERATIONS
     heartbeat: float = 10.0
     presence_delay: float = 0.25
 

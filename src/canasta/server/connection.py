@@ -46,6 +46,7 @@ class Connection:
         self.config = config
         self.limiter = limiter
         self.lang = "en"
+        self.address = ""  # the client's IP address
         self.seat: int | None = None
         self.token_hash: str | None = None
         self.greeted = False

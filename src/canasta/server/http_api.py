@@ -25,7 +25,7 @@ from canasta.protocol.settings import TableSettings
 from canasta.server.catalogue import catalogue, rules_json
 from canasta.server.finished_deals import RECORD_PAGE
 from canasta.server.hub import Hub
-from canasta.server.room import Room
+from canasta.server.room import ADDRESS, Room
 from canasta.storage.base import StorageBusy
 
 STATUS = {
@@ -41,6 +41,7 @@ STATUS = {
     ErrorCode.TOO_MANY_TABLES: 429,
     ErrorCode.TOO_MANY_CONNECTIONS: 429,
     ErrorCode.TOO_MANY_REQUESTS: 429,
+    ErrorCode.REVIEW_LIMITED: 429,
     ErrorCode.SERVER_BUSY: 503,
     ErrorCode.STORAGE_BUSY: 503,
     ErrorCode.TABLE_DAMAGED: 500,
@@ -220,7 +221,58 @@ async def rulesets(request: Request) -> Response:
     return JSONResponse(catalogue())
 
 
+def _reviewed(request: Request, room: Room) -> tuple[int, int, int]:
+    """The reader's seat (from `X-Seat-Token`), and the game and deal asked for (`game` and
+    `deal` query parameters; default: the current game's last finished deal), which must be over."""
+    token = request.headers.get("x-seat-token")
+    seat = None if token is None else room.table.seat_of(token)
+    if seat is None:
+        raise ProtocolError(ErrorCode.BAD_TOKEN)
+    game = _game_index(request, room)
+    deal = _query_int(request, "deal")
+    finished = len(room.table.games[game].results)
+    deal = finished - 1 if deal is None else deal
+    if not 0 <= deal < finished:
+        raise ProtocolError(ErrorCode.DEAL_NOT_OVER)
+    return seat, game, deal
+
+
+@_errors
+async def ask_review(request: Request) -> Response:
+    """POST /api/tables/{id}/reviews?game=G&deal=D: the `X-Seat-Token` holder asks for the review
+    of their decisions in a finished deal; 202 with its progress, or 200 with the review."""
+    room = await _room(request)
+    seat, game, deal = _reviewed(request, room)
+    hub = _hub(request)
+    answer = await hub.reviews.ask(room, seat, game, deal, ADDRESS + _address(request), _lang(request))
+    return JSONResponse({"game": game, **answer}, 200 if answer["status"] == "done" else 202)
+
+
+@_read
+async def review(request: Request) -> Response:
+    """GET /api/tables/{id}/reviews?game=G&deal=D: the `X-Seat-Token` holder's review of a
+    finished deal, or how far it has got (`status` none, queued, running, failed or done)."""
+    room = await _room(request)
+    seat, game, deal = _reviewed(request, room)
+    answer = await _hub(request).reviews.status(room, seat, game, deal, _lang(request))
+    return JSONResponse({"game": game, **answer})
+
+
+@_read
+async def metrics(request: Request) -> Response:
+    """GET /api/metrics: what the process's computer players did (`bots`: moves made, played
+    quickly, late (past their deadline), failed, hints and hints given up, review decisions),
+    its workers, the jobs waiting by kind, and the tables in memory."""
+    hub = _hub(request)
+    pool = hub.bots
+    counts = ("moves", "quick", "late", "failed", "hints", "hints_late", "review_decisions")
+    bots = {key: pool.stats[key] for key in counts}
+    body = {"bots": bots, "workers": pool.workers, "busy": pool.busy, "waiting": pool.waiting}
+    return JSONResponse({**body, "tables": len(hub.rooms)})
+
+
 ROUTES = [
+    Route("/api/metrics", metrics, methods=["GET"]),
     Route("/api/rulesets", rulesets, methods=["GET"]),
     Route("/api/tables", create_table, methods=["POST"]),
     Route("/api/tables/{table_id}", table_state, methods=["GET"]),
@@ -228,4 +280,6 @@ ROUTES = [
     Route("/api/tables/{table_id}/record", table_record, methods=["GET"]),
     Route("/api/tables/{table_id}/replay", table_replay, methods=["GET"]),
     Route("/api/tables/{table_id}/rules", table_rules, methods=["GET"]),
+    Route("/api/tables/{table_id}/reviews", ask_review, methods=["POST"]),
+    Route("/api/tables/{table_id}/reviews", review, methods=["GET"]),
 ]

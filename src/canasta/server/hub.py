@@ -16,13 +16,13 @@ from canasta.server.broker import EVERY_TABLE, Broker, Notice
 from canasta.server.config import ServerConfig
 from canasta.server.connection import Connection
 from canasta.server.rate_limit import RateLimiter
-from canasta.server.room import Room, load_table
+from canasta.server.reviews import Reviews
+from canasta.server.room import ADDRESS, Room, load_table
 from canasta.server.table import LiveTable
 from canasta.storage.base import Storage
 
 log = logging.getLogger("canasta.server")
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
-ADDRESS = "address "  # the prefix of an address's count of sockets (table ids have no space)
 BUSY_RETRY = 60.0  # seconds after which a process with `max_tables` tables may have room again
 
 
@@ -46,7 +46,8 @@ class Hub:
         self._reads: dict[str, RateLimiter] = {}  # the HTTP reads of each address
         self._damaged: set[str] = set()  # the tables whose failure to load was logged
         self._loading = asyncio.Lock()
-        self.bots = BotPool(config.bot_threads, config.bot_deadline, config.clock)
+        self.reviews = Reviews()
+        self.bots = BotPool(config.bot_workers, config.bot_deadline, config.clock, config.bot_processes)
         self._beat = config.clock.call_later(config.heartbeat, self._heartbeat)
         broker.subscribe(self.origin, self._on_notice)
 
@@ -64,7 +65,8 @@ class Hub:
         self._forget_old_creators(now)
         table_id = secrets.token_urlsafe(16)
         await self.storage.create_table(table_id, settings.to_json(), settings.players)
-        await self.room(table_id)  # a table of computer players starts at once
+        room = await self.room(table_id)  # a table of computer players starts at once
+        room.group = ADDRESS + address  # its computer players share the bot pool with the address's others
         return table_id
 
     async def room(self, table_id: str) -> Room:
@@ -192,4 +194,5 @@ class Hub:
         for room in list(self.rooms.values()):
             room.close()
         self.rooms.clear()
+        self.reviews.close()
         self.bots.close()

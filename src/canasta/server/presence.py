@@ -30,3 +30,7 @@ class RemotePresence:
 
     def seats(self) -> set[int]:
         return {seat for seats, _ in self._heard.values() for seat in seats}
+
+    def with_people(self) -> set[str]:
+        """The other processes that have a person of the table connected."""
+        return {origin for origin, (seats, _) in self._heard.items() if seats}

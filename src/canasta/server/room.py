@@ -9,13 +9,13 @@ under the lock. What the computer players do next is decided by `canasta.server.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
-import random
+import math
 import secrets
 from collections.abc import Callable
 from typing import Any
 
-from canasta.bots import make_bot
 from canasta.protocol import outgoing
 from canasta.protocol.client import ActionRequest, ChatRequest, Hello, JoinRequest
 from canasta.protocol.errors import ErrorCode, ProtocolError, storage_busy
@@ -39,6 +39,7 @@ from canasta.server.table import DEAL_OVER, GAME_OVER, PLAYING, WAITING, LiveTab
 from canasta.storage.base import Conflict, Storage, StorageBusy
 
 log = logging.getLogger("canasta.server")
+ADDRESS = "address "  # the prefix of an address's counts and share of the bot pool (table ids have no space)
 HINT_BOT = "search:time=0.5"  # the strongest computer player, thinking half a second
 CATCH_UP_STATES = 20  # events caught up on, each told in a state; past them, the log
 STORE_RETRY_FIRST, STORE_RETRY_MAX = 0.5, 30.0  # seconds before an automatic step after a failed store
@@ -76,6 +77,9 @@ class Room:
         self.table = table
         self.finished = FinishedDeals(table.rules)
         self.bots = bots
+        self.group = table.id  # whose share of the bot pool its computer players use (`Hub.create`)
+        self._hints: dict[int, tuple[int, asyncio.Future[Any]]] = {}  # per seat: (version, its hint)
+        self._hint_limits: dict[int, RateLimiter] = {}  # per seat
         self.storage, self.broker, self.config, self.origin = storage, broker, config, origin
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
@@ -218,23 +222,38 @@ class Room:
 
     async def hint(self, conn: Connection) -> None:
         """What the best computer player would do in the reader's place, worked out outside the
-        lock in the bot pool, within its deadline; the answer names the version it was made for."""
+        lock in the bot pool (after the computer players' moves), within its deadline; the
+        answer names the version it was made for. A seat has at most one hint being worked out
+        (its other sockets asking meanwhile get the same) and `hints_per_minute` on average."""
         async with self.lock:
             state = self.table.state
-            if (
-                conn.seat is None
-                or self.table.status != PLAYING
-                or state is None
-                or state.to_move != conn.seat
-            ):
+            seat = conn.seat
+            if seat is None or self.table.status != PLAYING or state is None or state.to_move != seat:
                 raise ProtocolError(ErrorCode.NO_HINT)
-            version, view = self.table.version, state.view(conn.seat)
+            version, view = self.table.version, state.view(seat)
+            thinking = self._hints.get(seat)
+            if thinking is None or thinking[0] != version:
+                config = self.config
+                limiter = self._hint_limits.get(seat)
+                if limiter is None:
+                    limiter = RateLimiter(config.hints_per_minute / 60, config.hint_burst, config.clock)
+                    self._hint_limits[seat] = limiter
+                if not limiter.allow():
+                    raise ProtocolError(ErrorCode.HINT_LIMITED, seconds=math.ceil(limiter.wait()))
+                asked = self.bots.hint(HINT_BOT, view, version, self.table.id, ADDRESS + conn.address)
+                task = asyncio.ensure_future(asked)
+                thinking = self._hints[seat] = (version, task)
+                task.add_done_callback(functools.partial(self._hint_done, seat, thinking))
         # the connection's messages are handled one by one: it waits for its hint meanwhile
-        action = await self.bots.choose(make_bot(HINT_BOT), view, random.Random(version))
+        action = await asyncio.shield(thinking[1])
         if action is None:
             raise ProtocolError(ErrorCode.HINT_TIMEOUT)
         action = listed_form(view, action)  # one of the moves of the state's `legal`
         conn.send(outgoing.hint(version, action_to_json(action), hint_reason(view, action, conn.lang)))
+
+    def _hint_done(self, seat: int, hint: tuple[int, asyncio.Future[Any]], _: object) -> None:
+        if self._hints.get(seat) is hint:
+            del self._hints[seat]
 
     def chat(self, conn: Connection, request: ChatRequest) -> None:
         """A line to everyone at the table, within the seat's and the table's rates (else
@@ -394,29 +413,39 @@ class Room:
         """The seats with a person connected to this process or (as last heard) another."""
         return set(self._local_seats()) | self.remote.seats()
 
+    def runs_bots(self) -> bool:
+        """Whether this process plays the table's computer players (and stand-ins): of the
+        processes with a person of the table connected, the one whose id is the smallest, so
+        that no two think for the same table; when no other process has one, this one."""
+        others = self.remote.with_people()
+        return not others or (bool(self._local_seats()) and self.origin < min(others))
+
     def heard(self, origin: str, seats: tuple[int, ...]) -> None:
         """Another process announced its connected seats (a process new to the table is told ours)."""
-        before = self.present_seats()
+        before = self.present_seats(), self.runs_bots()
         if self.remote.heard(origin, seats) and self._local_seats():
             self._announce()
         self._presence_changed(before)
 
     def beat(self) -> None:
         """Every heartbeat: forget processes gone silent, and remind the others of our seats."""
-        before = self.present_seats()
+        before = self.present_seats(), self.runs_bots()
         self.remote.expire()
         self._presence_changed(before)
         if self._local_seats():
             self._announce()
 
-    def _presence_changed(self, before: set[int]) -> None:
+    def _presence_changed(self, before: tuple[set[int], bool]) -> None:
+        seats, runs = before
         after = self.present_seats()
-        for seat in after - before:
+        for seat in after - seats:
             self.autoplay.present(seat)
-        for seat in before - after:
+        for seat in seats - after:
             self.autoplay.absent(seat)
-        if after != before:
+        if after != seats:
             self.send_presence()
+        if self.runs_bots() != runs:
+            self.autoplay.schedule()
 
     def _announce_if_changed(self) -> None:
         if self._local_seats() != self._announced:

@@ -3,7 +3,8 @@
 Events (stored in order, numbered from 1; the table's `version` is the number of the last):
 
 - `{"kind": "deal", "dealer": d, "sitting_out": s, "deck": [...]}`: a deal from a shuffled deck;
-- `{"kind": "action", "seat": s, "action": {...}, "by": "player" | "bot" | "stand_in" | "timer"}`;
+- `{"kind": "action", "seat": s, "action": {...}, "by": "player" | "bot" | "stand_in" | "timer"}`,
+  with `"quick": true` when a computer's move was made by `hard` for want of time ("played quickly");
 - `{"kind": "ready", "seat": s}`: between deals, the person at seat `s` asked for the next deal;
 - `{"kind": "rematch"}`: a new game with the same seats.
 
@@ -133,6 +134,8 @@ class LiveTable:
             action, _ = action_from_json(event["action"])
             self.game.apply(action, event["seat"])
             self.last = {"seat": event["seat"], "action": event["action"], "by": event["by"]}
+            if event.get("quick"):
+                self.last["quick"] = True
             self.moves.append({"version": self.version + 1, **self.last})
         elif kind == "deal":
             deck = [Card.parse(code) for code in event["deck"]]

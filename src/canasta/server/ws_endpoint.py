@@ -38,7 +38,7 @@ async def table_socket(websocket: WebSocket) -> None:
     lang = websocket.query_params.get("lang", "en")
     conn.lang = lang if lang in LANGUAGES else "en"
     table_id = websocket.path_params["table_id"]
-    address = websocket.client.host if websocket.client else ""
+    address = conn.address = websocket.client.host if websocket.client else ""
     try:
         hub.open_socket(conn, table_id, address)
     except ProtocolError:

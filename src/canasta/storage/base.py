@@ -1,4 +1,5 @@
-"""The storage interface: tables' settings and seats, and an append-only event log per table.
+"""The storage interface: tables' settings and seats, an append-only event log per table, and
+the reviews of finished deals worked out for the table's people (kept with the table).
 
 A table is rebuilt by replaying its log (see `canasta.server.table`), never from pickled objects.
 Every method is a coroutine so that a networked database can implement it; the events of a
@@ -64,5 +65,12 @@ class Storage(Protocol):
 
     async def events(self, table_id: str, after: int = 0) -> list[tuple[int, dict[str, Any]]]:
         """The table's events numbered above `after`, in order."""
+
+    async def save_review(self, table_id: str, key: str, review: dict[str, Any]) -> None:
+        """Store the review `key` of the table (one seat's, of one finished deal), replacing
+        one stored before under the same key."""
+
+    async def load_review(self, table_id: str, key: str) -> dict[str, Any] | None:
+        """The table's review `key`, or None when none is stored."""
 
     async def close(self) -> None: ...

@@ -47,6 +47,12 @@ SCHEMA = [
         event json NOT NULL,
         PRIMARY KEY (table_id, seq)
     )""",
+    """CREATE TABLE IF NOT EXISTS canasta_reviews (
+        table_id text NOT NULL REFERENCES canasta_tables (table_id),
+        key text NOT NULL,
+        review json NOT NULL,
+        PRIMARY KEY (table_id, key)
+    )""",
 ]
 
 
@@ -177,6 +183,21 @@ class PostgresStorage:
             (table_id, after),
         )
         return [(seq, event) for seq, event in rows]
+
+    async def save_review(self, table_id: str, key: str, review: dict[str, Any]) -> None:
+        from psycopg.types.json import Json
+
+        await self._execute(
+            "INSERT INTO canasta_reviews (table_id, key, review) VALUES (%s, %s, %s)"
+            " ON CONFLICT (table_id, key) DO UPDATE SET review = EXCLUDED.review",
+            (table_id, key, Json(review)),
+        )
+
+    async def load_review(self, table_id: str, key: str) -> dict[str, Any] | None:
+        rows = await self._execute(
+            "SELECT review FROM canasta_reviews WHERE table_id = %s AND key = %s", (table_id, key)
+        )
+        return dict(rows[0][0]) if rows else None
 
     async def close(self) -> None:
         if self._pool is not None:

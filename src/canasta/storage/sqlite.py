@@ -68,6 +68,12 @@ CREATE TABLE IF NOT EXISTS events (
     event TEXT NOT NULL,
     PRIMARY KEY (table_id, seq)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS reviews (
+    table_id TEXT NOT NULL REFERENCES tables(table_id),
+    key TEXT NOT NULL,
+    review TEXT NOT NULL,
+    PRIMARY KEY (table_id, key)
+) WITHOUT ROWID;
 """
 
 
@@ -423,6 +429,24 @@ class SQLiteStorage:
             return [(seq, json.loads(text)) for seq, text in rows]
         texts.update(rows)
         return [(seq, json.loads(texts[seq])) for seq in sorted(texts)]
+
+    async def save_review(self, table_id: str, key: str, review: dict[str, Any]) -> None:
+        text = json.dumps(review, separators=(",", ":"))
+        await self._write(self._changes_worker, self._change(self._save_review), table_id, key, text)
+
+    def _save_review(self, table_id: str, key: str, review: str) -> None:
+        self._changes.execute(
+            "INSERT OR REPLACE INTO reviews (table_id, key, review) VALUES (?, ?, ?)", (table_id, key, review)
+        )
+
+    async def load_review(self, table_id: str, key: str) -> dict[str, Any] | None:
+        return await self._read(self._load_review, table_id, key)
+
+    def _load_review(self, table_id: str, key: str) -> dict[str, Any] | None:
+        row = self._reader.execute(
+            "SELECT review FROM reviews WHERE table_id = ? AND key = ?", (table_id, key)
+        ).fetchone()
+        return None if row is None else dict(json.loads(row[0]))
 
     async def close(self) -> None:
         if self._drain_timer is not None:

@@ -31,6 +31,8 @@ ERRORS: Mapping[str, str] = {
     "deal_in_progress": "Das Spiel läuft noch: das nächste kann beginnen, wenn es vorbei ist.",
     "no_hint": "Tipps gibt es nur für deine eigene Entscheidung während eines Spiels.",
     "hint_timeout": "Der Tipp hat zu lange gedauert: bitte versuch es noch einmal.",
+    "hint_limited": "Zu viele Tipps für deinen Platz: versuch es in {seconds} s wieder.",
+    "review_limited": "Für dich oder an diesem Tisch wird schon eine Analyse erstellt: warte, bis sie fertig ist.",
     "chat_disabled": "Freier Chat ist an diesem Tisch ausgeschaltet: nutze die vorgegebenen Sätze.",
     "unknown_phrase": "Unbekannter Chat-Satz „{phrase}“.",
     "table_not_found": "Diesen Tisch gibt es nicht.",

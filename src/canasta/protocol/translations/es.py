@@ -31,6 +31,8 @@ ERRORS: Mapping[str, str] = {
     "deal_in_progress": "La mano todavía se está jugando: la siguiente puede empezar cuando termine.",
     "no_hint": "Solo hay pistas para tus propias decisiones durante una mano.",
     "hint_timeout": "La pista tardó demasiado en calcularse: inténtalo de nuevo.",
+    "hint_limited": "Demasiadas pistas pedidas desde tu asiento: inténtalo de nuevo en {seconds} s.",
+    "review_limited": "Ya se está preparando un análisis para ti o en esta mesa: espera a que termine.",
     "chat_disabled": "El chat libre está desactivado en esta mesa: usa las frases predefinidas.",
     "unknown_phrase": "Frase de chat desconocida «{phrase}».",
     "table_not_found": "No existe esa mesa.",

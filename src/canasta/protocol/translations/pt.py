@@ -31,6 +31,8 @@ ERRORS: Mapping[str, str] = {
     "deal_in_progress": "A mão ainda está sendo jogada: a próxima pode começar quando ela acabar.",
     "no_hint": "Dicas só existem para as suas próprias decisões durante uma mão.",
     "hint_timeout": "A dica demorou demais para ser calculada: tente de novo.",
+    "hint_limited": "Dicas demais pedidas do seu lugar: tente de novo em {seconds} s.",
+    "review_limited": "Já está sendo preparada uma análise para você ou nesta mesa: espere até que fique pronta.",
     "chat_disabled": "O bate-papo livre está desligado nesta mesa: use as frases prontas.",
     "unknown_phrase": "Frase de bate-papo desconhecida “{phrase}”.",
     "table_not_found": "Essa mesa não existe.",

@@ -30,6 +30,8 @@ export const api = {
   join: (table, name, seat) => request('POST', `/api/tables/${table}/seats`, { name, seat }),
   state: (table, token) => request('GET', `/api/tables/${table}`, undefined, token),
   rules: (table) => request('GET', `/api/tables/${table}/rules`),
+  askReview: (table, game, deal, token) => request('POST', `/api/tables/${table}/reviews?game=${game}&deal=${deal}`, undefined, token),
+  review: (table, game, deal, token) => request('GET', `/api/tables/${table}/reviews?game=${game}&deal=${deal}`, undefined, token),
   replay: (table, game, deal) => {
     const query = [game != null ? `game=${game}` : '', deal != null ? `deal=${deal}` : ''].filter(Boolean);
     return request('GET', `/api/tables/${table}/replay?${query.join('&')}`);

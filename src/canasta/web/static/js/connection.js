@@ -78,7 +78,7 @@ function announce(state) {
   const last = state.last;
   if (!last) return false;
   if (last.seat !== app.seat) {
-    $('announce').textContent = describeMove(last.action, nameOf(last.seat), last.by);
+    $('announce').textContent = describeMove(last.action, nameOf(last.seat), last.by, last.quick);
     chime(state.status === 'playing' && state.to_move === app.seat);
   }
   return before !== null;

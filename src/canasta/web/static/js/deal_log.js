@@ -57,6 +57,6 @@ function moveKey({ seat, action, by }) {
   return JSON.stringify([seat, action, by]);
 }
 
-function moveText({ seat, action, by }, nameOf, name = null) {
-  return () => describeMove(action, name ?? nameOf(seat), by);
+function moveText({ seat, action, by, quick }, nameOf, name = null) {
+  return () => describeMove(action, name ?? nameOf(seat), by, quick);
 }

@@ -151,6 +151,7 @@ const EN = {
   'move.answer_yes': '{name} answered yes.', 'move.answer_no': '{name} answered no.',
   'move.pass': '{name} passed.', 'move.by_stand_in': '(a computer played for them)',
   'move.by_timer': '(time ran out)',
+  'move.quick': '(played quickly: the server was busy)',
   'clock.label': { one: 'Time to move: {n} second left', other: 'Time to move: {n} seconds left' },
   'clock.mine': { one: 'Your time to move: {n} second left', other: 'Your time to move: {n} seconds left' },
   'clock.hurry': { one: '{n} second left to move!', other: '{n} seconds left to move!' },
@@ -160,6 +161,7 @@ const EN = {
   'replay.download': 'Download the record', 'replay.back': 'Back to the table',
   'replay.first': 'First', 'replay.prev': 'Previous move', 'replay.next': 'Next move', 'replay.last': 'Last',
   'replay.play': 'Play', 'replay.pause': 'Pause', 'replay.step': 'Move {n} of {total}',
+  'review.ask': 'Review my decisions', 'review.queued': 'Your review is waiting for the computer…', 'review.progress': 'Reviewing your decisions: {done} of {total}…', 'review.failed': 'The review could not be made: try again.', 'review.mark': 'Move {n}: better: {better} (about {points} points): {reason}',
   'replay.start': 'The cards are dealt.', 'replay.slider': 'Move', 'replay.none': 'No deal has finished yet.',
   'replay.hand_of': 'Hand of {name}',
 };
@@ -308,6 +310,7 @@ const RU = {
   'move.answer_yes': '{name} отвечает «да».', 'move.answer_no': '{name} отвечает «нет».',
   'move.pass': '{name} пасует.', 'move.by_stand_in': '(ход сделал компьютер)',
   'move.by_timer': '(время вышло)',
+  'move.quick': '(сыграно быстро: сервер был занят)',
   'clock.label': { one: 'На ход осталась {n} секунда', few: 'На ход осталось {n} секунды',
     many: 'На ход осталось {n} секунд', other: 'На ход осталось {n} секунды' },
   'clock.mine': { one: 'Ваше время на ход: осталась {n} секунда', few: 'Ваше время на ход: осталось {n} секунды',
@@ -319,6 +322,7 @@ const RU = {
   'replay.download': 'Скачать запись', 'replay.back': 'К столу',
   'replay.first': 'В начало', 'replay.prev': 'Предыдущий ход', 'replay.next': 'Следующий ход', 'replay.last': 'В конец',
   'replay.play': 'Воспроизвести', 'replay.pause': 'Пауза', 'replay.step': 'Ход {n} из {total}',
+  'review.ask': 'Разобрать мои решения', 'review.queued': 'Разбор ждёт компьютер…', 'review.progress': 'Разбираем ваши решения: {done} из {total}…', 'review.failed': 'Разбор не удался: попробуйте ещё раз.', 'review.mark': 'Ход {n}: лучше: {better} (около {points} очков): {reason}',
   'replay.start': 'Карты розданы.', 'replay.slider': 'Ход', 'replay.none': 'Ещё ни одна сдача не закончена.',
   'replay.hand_of': 'Карты: {name}',
 };

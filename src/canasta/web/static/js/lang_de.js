@@ -135,6 +135,7 @@ export const DE = {
   'move.answer_yes': '{name} antwortete Ja.', 'move.answer_no': '{name} antwortete Nein.',
   'move.pass': '{name} passte.', 'move.by_stand_in': '(der Computer spielte für ihn)',
   'move.by_timer': '(die Zeit war um)',
+  'move.quick': '(schnell gespielt: der Server war ausgelastet)',
   'clock.label': { one: 'Zeit für den Zug: noch {n} Sekunde', other: 'Zeit für den Zug: noch {n} Sekunden' },
   'clock.mine': { one: 'Deine Zeit für den Zug: noch {n} Sekunde', other: 'Deine Zeit für den Zug: noch {n} Sekunden' },
   'clock.hurry': { one: 'Noch {n} Sekunde für den Zug!', other: 'Noch {n} Sekunden für den Zug!' },
@@ -143,6 +144,7 @@ export const DE = {
   'replay.download': 'Aufzeichnung herunterladen', 'replay.back': 'Zurück zum Tisch',
   'replay.first': 'Anfang', 'replay.prev': 'Voriger Zug', 'replay.next': 'Nächster Zug', 'replay.last': 'Ende',
   'replay.play': 'Abspielen', 'replay.pause': 'Pause', 'replay.step': 'Zug {n} von {total}',
+  'review.ask': 'Meine Entscheidungen analysieren', 'review.queued': 'Deine Analyse wartet auf den Computer…', 'review.progress': 'Deine Entscheidungen werden analysiert: {done} von {total}…', 'review.failed': 'Die Analyse ist nicht gelungen: versuch es noch einmal.', 'review.mark': 'Zug {n}: besser: {better} (etwa {points} Punkte): {reason}',
   'replay.start': 'Die Karten werden gegeben.', 'replay.slider': 'Zug', 'replay.none': 'Noch kein Spiel ist beendet.',
   'replay.hand_of': 'Hand von {name}',
 };

@@ -135,6 +135,7 @@ export const ES = {
   'move.answer_yes': '{name} respondió que sí.', 'move.answer_no': '{name} respondió que no.',
   'move.pass': '{name} pasó.', 'move.by_stand_in': '(la computadora jugó por él)',
   'move.by_timer': '(se acabó el tiempo)',
+  'move.quick': '(jugada rápida: el servidor estaba ocupado)',
   'clock.label': { one: 'Tiempo para jugar: queda {n} segundo', other: 'Tiempo para jugar: quedan {n} segundos' },
   'clock.mine': { one: 'Tu tiempo para jugar: queda {n} segundo', other: 'Tu tiempo para jugar: quedan {n} segundos' },
   'clock.hurry': { one: '¡Queda {n} segundo para jugar!', other: '¡Quedan {n} segundos para jugar!' },
@@ -143,6 +144,7 @@ export const ES = {
   'replay.download': 'Descargar el registro', 'replay.back': 'Volver a la mesa',
   'replay.first': 'Inicio', 'replay.prev': 'Jugada anterior', 'replay.next': 'Jugada siguiente', 'replay.last': 'Final',
   'replay.play': 'Reproducir', 'replay.pause': 'Pausa', 'replay.step': 'Jugada {n} de {total}',
+  'review.ask': 'Analizar mis decisiones', 'review.queued': 'Tu análisis espera al ordenador…', 'review.progress': 'Analizando tus decisiones: {done} de {total}…', 'review.failed': 'No se pudo hacer el análisis: inténtalo de nuevo.', 'review.mark': 'Jugada {n}: mejor: {better} (unos {points} puntos): {reason}',
   'replay.start': 'Se reparten las cartas.', 'replay.slider': 'Jugada', 'replay.none': 'Todavía no terminó ninguna mano.',
   'replay.hand_of': 'Mano de {name}',
 };

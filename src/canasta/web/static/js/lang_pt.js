@@ -135,6 +135,7 @@ export const PT = {
   'move.answer_yes': '{name} respondeu sim.', 'move.answer_no': '{name} respondeu não.',
   'move.pass': '{name} passou.', 'move.by_stand_in': '(o computador jogou no lugar)',
   'move.by_timer': '(o tempo acabou)',
+  'move.quick': '(jogada rápida: o servidor estava ocupado)',
   'clock.label': { one: 'Tempo para jogar: falta {n} segundo', other: 'Tempo para jogar: faltam {n} segundos' },
   'clock.mine': { one: 'Seu tempo para jogar: falta {n} segundo', other: 'Seu tempo para jogar: faltam {n} segundos' },
   'clock.hurry': { one: 'Falta {n} segundo para jogar!', other: 'Faltam {n} segundos para jogar!' },
@@ -143,6 +144,7 @@ export const PT = {
   'replay.download': 'Baixar o registro', 'replay.back': 'Voltar para a mesa',
   'replay.first': 'Início', 'replay.prev': 'Jogada anterior', 'replay.next': 'Próxima jogada', 'replay.last': 'Fim',
   'replay.play': 'Reproduzir', 'replay.pause': 'Pausar', 'replay.step': 'Jogada {n} de {total}',
+  'review.ask': 'Analisar minhas decisões', 'review.queued': 'Sua análise está esperando o computador…', 'review.progress': 'Analisando suas decisões: {done} de {total}…', 'review.failed': 'Não foi possível fazer a análise: tente de novo.', 'review.mark': 'Jogada {n}: melhor: {better} (cerca de {points} pontos): {reason}',
   'replay.start': 'As cartas são dadas.', 'replay.slider': 'Jogada', 'replay.none': 'Nenhuma mão terminou ainda.',
   'replay.hand_of': 'Mão de {name}',
 };

@@ -16,7 +16,7 @@ function groups(list) {
 }
 
 // `name` is the mover's name; `by` (optional) says a computer moved for a person.
-export function describeMove(action, name, by) {
+export function describeMove(action, name, by, quick = false) {
   let text;
   switch (action.type) {
     case 'draw': text = t('move.draw', { name }); break;
@@ -36,5 +36,6 @@ export function describeMove(action, name, by) {
   }
   if (by === 'stand_in') text += ' ' + t('move.by_stand_in');
   if (by === 'timer') text += ' ' + t('move.by_timer');
+  if (quick) text += ' ' + t('move.quick');
   return text;
 }

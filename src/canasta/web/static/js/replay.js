@@ -1,6 +1,7 @@
 // The hand-history page: a finished deal move by move, every hand face up.
 
 import { api, recordUrl } from './api.js';
+import { prefs } from './prefs.js';
 import { renderCentre, teamPanel } from './board.js';
 import { cardFace, compareCards, isWild, rankOf } from './cards.js';
 import { setupChrome } from './chrome.js';
@@ -10,7 +11,8 @@ import { breakdownTable } from './scores.js';
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split('/')[2] || '');
-const page = { rules: null, data: null, step: 0, timer: null };
+const page = { rules: null, data: null, step: 0, timer: null, review: null, polling: null };
+const REVIEW_POLL_MS = 1000;
 
 function nameOf(seat) {
   return page.data.names[seat] || t('bot_name', { n: seat + 1 });
@@ -76,6 +78,8 @@ function render() {
   renderCentre($('stock'), $('pile'), ctx);
   $('teams').replaceChildren(...[...Array(page.rules.teams).keys()].map((team) => teamPanel(ctx, team)));
   $('move-text').textContent = step.action ? describeMove(step.action, nameOf(step.seat)) : t('replay.start');
+  const costly = reviewedAt(page.step);
+  if (costly) $('move-text').textContent += ' ' + markText(costly);
   $('counter').textContent = t('replay.step', { n: page.step, total: steps.length - 1 });
   $('slider').max = String(steps.length - 1);
   $('slider').value = String(page.step);
@@ -130,6 +134,67 @@ async function load(game, deal) {
   $('download').setAttribute('download', `canasta-${tableId.slice(0, 8)}-game${g + 1}-deal${d + 1}.json`);
   history.replaceState(null, '', `${location.pathname}?game=${g}&deal=${d}`);
   go(0);
+  showReview(null);
+  if (prefs.token(tableId)) readReview(false);
+}
+
+// -- "Review my decisions": the reader's costly decisions, worked out by the server ----------
+
+// The costly decision whose move made this step (step n shows the deal after its n-th action).
+function reviewedAt(step) {
+  const review = page.review;
+  return review ? review.costly.find((c) => c.index === step - 1) : null;
+}
+
+function markText(costly) {
+  return t('review.mark', {
+    n: costly.index + 1, better: describeMove(costly.better, nameOf(page.review.seat)).replace(/\.$/, ''),
+    points: Math.round(costly.points), reason: costly.reason_text,
+  });
+}
+
+function showReview(answer) {
+  clearTimeout(page.polling);
+  page.review = answer && answer.status === 'done' ? answer.review : null;
+  $('review').hidden = !prefs.token(tableId);
+  const status = answer ? answer.status : 'none';
+  $('review-ask').hidden = !['none', 'failed'].includes(status);
+  $('review-status').textContent = status === 'queued' ? t('review.queued')
+    : status === 'running' ? t('review.progress', { done: answer.done, total: answer.total ?? '?' })
+      : status === 'failed' ? t('review.failed') : '';
+  $('review-summary').textContent = page.review ? page.review.summary : '';
+  const steps = page.data.steps.length - 1;
+  const costly = page.review ? page.review.costly : [];
+  $('review-timeline').replaceChildren(...costly.map((c) => {
+    const tick = document.createElement('span');
+    tick.className = 'review-tick';
+    tick.style.left = `${(100 * (c.index + 1)) / Math.max(1, steps)}%`;
+    return tick;
+  }));
+  $('review-timeline').hidden = !costly.length;
+  $('review-marks').replaceChildren(...costly.map((c) => {
+    const item = document.createElement('li');
+    const mark = document.createElement('button');
+    mark.type = 'button';
+    mark.className = 'review-mark';
+    mark.textContent = markText(c);
+    mark.addEventListener('click', () => go(c.index + 1));
+    item.append(mark);
+    return item;
+  }));
+  if (status === 'queued' || status === 'running') page.polling = setTimeout(() => readReview(false), REVIEW_POLL_MS);
+  if (page.data) render();
+}
+
+async function readReview(ask) {
+  const { game, deal } = page.data;
+  const token = prefs.token(tableId);
+  try {
+    showReview(await (ask ? api.askReview : api.review)(tableId, game, deal, token));
+  } catch (error) {
+    $('review-status').textContent = error.message;
+    if (error.code === 'bad_token') $('review').hidden = true;  // not one of this table's people (any more)
+  }
 }
 
 function onKey(event) {
@@ -150,6 +215,7 @@ async function start() {
   $('next').addEventListener('click', () => go(page.step + 1));
   $('last').addEventListener('click', () => go(page.data.steps.length - 1));
   $('play').addEventListener('click', togglePlay);
+  $('review-ask').addEventListener('click', () => readReview(true));
   $('slider').addEventListener('input', () => go(Number($('slider').value)));
   $('game').addEventListener('change', () => load(Number($('game').value), null));
   $('deal').addEventListener('change', () => load(Number($('game').value), Number($('deal').value)));
