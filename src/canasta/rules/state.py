@@ -289,7 +289,6 @@ class State(PublicQuestions):
         stock = self.cards.stock
         now = self.now
         hand = self.cards.hands[now.seat]
-        team = self.rules.team_of(now.seat)
         drawn = [stock.pop() for _ in range(min(self.rules.draw_count, len(stock)))]
         gained = 0
         while drawn:
@@ -300,7 +299,7 @@ class State(PublicQuestions):
                     now.phase, now.drew = PLAY, "stock"
                     self._end("stock_exhausted", None)
                     return
-                self.board.threes[team].append(card)
+                self.board.threes[self.rules.team_of(now.seat)].append(card)
                 if stock:
                     drawn.append(stock.pop())
             else:
