@@ -30,6 +30,7 @@ from canasta.protocol.review_texts import reason_text, summary_text
 from canasta.rules.actions import Action, Answer, Ask, Discard, Draw, Meld, Pickup, action_to_json, describe
 from canasta.rules.errors import CanastaError
 from canasta.rules.record import Record, replay
+from canasta.rules.state import mover_after
 from canasta.rules.view import SeatView
 
 #: Continuations per decision by default: the search player's default number, without its time
@@ -215,5 +216,5 @@ def _goes_out(view: SeatView, action: Action) -> bool:
         return len(mover.hand) == 1
     if not isinstance(action, Meld):
         return False
-    after = mover.after(action)
+    after = mover_after(mover, action)
     return not after.hand or (len(after.hand) == 1 and after.check(Discard(after.hand[0])) is None)

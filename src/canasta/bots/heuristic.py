@@ -21,6 +21,7 @@ from canasta.rules.errors import IllegalActionError
 from canasta.rules.legal import discard_actions, legal_actions, meld_actions, pickup_actions
 from canasta.rules.melds import incomplete_special, wild_count
 from canasta.rules.mover import Mover
+from canasta.rules.state import mover_after
 from canasta.rules.view import SeatView
 
 #: What a draw from the stock is worth, against which the pile is weighed ("value" levels).
@@ -100,7 +101,7 @@ def _leaves_penalised_meld(table: Table, out: Action) -> bool:
     """Whether the side, once out by `out`, keeps a meld its rule set penalises at the end."""
     if table.rules.end_penalties != "modern":
         return False
-    melds = table.mover.after(out).board.melds[table.team] if isinstance(out, Meld) else table.melds
+    melds = mover_after(table.mover, out).board.melds[table.team] if isinstance(out, Meld) else table.melds
     return any(incomplete_special(r, cs) for r, cs in melds.items())
 
 

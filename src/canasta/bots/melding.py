@@ -15,6 +15,7 @@ from canasta.rules.cards import Card, Rank
 from canasta.rules.hand import HandKinds
 from canasta.rules.melds import meld_ok, wild_count, wild_rule_error
 from canasta.rules.ruleset import RuleSet
+from canasta.rules.state import mover_after
 
 CANASTA = 7
 
@@ -282,7 +283,7 @@ def go_out(table: Table) -> Action | None:
             action = Meld(tuple(groups))
             if mover.check(action) is not None:
                 continue
-            if keep is None or mover.after(action).check(Discard(keep)) is None:
+            if keep is None or mover_after(mover, action).check(Discard(keep)) is None:
                 return action
     return None
 

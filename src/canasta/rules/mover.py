@@ -2,57 +2,59 @@
 
 A `Mover` is the public table, the turn in progress and the hand of the seat to move, with the
 sizes of the other hands and of the stock: everything the legality of that seat's actions
-depends on. `State.apply` validates through it and then applies; a seat's `SeatView` gives the
-same `Mover`, so a bot checks its own moves on its view and gets the engine's answer. Melds and
-pickups are judged by counts (`canasta.rules.judge`); `play` lays a judged step on the table.
+depends on. It only judges: `validate` refuses an action or returns its `Step`, a value that
+`State` applies (every transition of a deal is `State`'s). A seat's `SeatView` gives the same
+`Mover`, so a bot checks its own moves on its view and gets the engine's answer. Melds and
+pickups are judged by counts (`canasta.rules.judge`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from canasta.rules import public
-from canasta.rules.actions import Action, Answer, Ask, Discard, Draw, Group, Meld, Pass, Pickup
+from canasta.rules.actions import Action, Answer, Ask, Discard, Draw, Meld, Pass, Pickup
 from canasta.rules.cards import Card, Rank
 from canasta.rules.deal import card_counts
 from canasta.rules.errors import IllegalActionError, InvalidActionError
 from canasta.rules.groups import not_in_hand, read_groups, spec_of
 from canasta.rules.irreducible import list_pickups
-from canasta.rules.judge import Judge, Touched, take_error, touched_of, with_top
+from canasta.rules.judge import Judge, take_error, touched_of, with_top
 from canasta.rules.parts import DRAW, ENDED, PLAY, Board, Permission, Turn
+from canasta.rules.public import BLACK3_GO_OUT, EMPTY_PILE, PublicQuestions
 from canasta.rules.refusal import Code, Refusal
 from canasta.rules.ruleset import RuleSet
 
 
 class Step:
-    """A judged meld or pickup: the cards it takes from the hand and lays, ready to play."""
+    """A validated action, ready for `State` to apply: the action, and for a meld or a pickup what
+    judging it found (the cards it takes from the hand, the cards it lays by rank, the cards taking
+    the pile adds to the hand, the hand's size after it, whether it completes a canasta in a meld
+    begun this turn; for the other actions `hand_after` is -1). A value: making it changes nothing."""
 
-    __slots__ = ("gained", "hand_after", "judge", "pickup", "steps", "touched", "used")
+    __slots__ = ("action", "canasta", "gained", "hand_after", "laid", "used")
 
     def __init__(
         self,
-        judge: Judge,
-        steps: list[tuple[Rank, Sequence[Card]]],
-        used: list[Card],
-        touched: Touched,
-        hand_after: int,
-        pickup: Pickup | None = None,
+        action: Action,
+        laid: Sequence[tuple[Rank, Sequence[Card]]] = (),
+        used: Sequence[Card] = (),
+        hand_after: int = -1,
+        canasta: bool = False,
         gained: Sequence[Card] = (),
     ) -> None:
-        self.judge = judge
-        self.steps = steps
+        self.action = action
+        self.laid = laid
         self.used = used
-        self.touched = touched
         self.hand_after = hand_after
-        self.pickup = pickup
+        self.canasta = canasta
         self.gained = gained
 
 
-class Mover:
+class Mover(PublicQuestions):
     """The seat to move's knowledge of the deal (see the module docstring).
 
     `hand` is the hand of the seat to move (the partner's while an ask awaits its answer); a
-    mover made from a `State` shares that state's parts, so playing a step changes the state.
+    mover made from a `State` reads that state's parts and changes none of them.
     """
 
     __slots__ = ("_next", "board", "hand", "hand_sizes", "now", "order", "rules", "seat", "stock_size")
@@ -88,36 +90,21 @@ class Mover:
     def next_seat(self, seat: int) -> int:
         return self._next[seat]
 
-    def minimum(self, team: int) -> int:
-        return public.minimum(self, team)
-
-    def frozen_for(self, team: int) -> bool:
-        return public.frozen_for(self, team)
-
-    def go_out_refusal(self, team: int, melds: Mapping[Rank, Sequence[Card]] | None = None) -> Refusal | None:
-        return public.go_out_error(self, team, melds)
-
-    def must_take_pile(self) -> bool:
-        return public.must_take_pile(self)
-
-    def discard_errors(self, hand: Sequence[Card], going_out: bool) -> dict[Card, Refusal]:
-        """Why cards of `hand` may not be discarded (Modern American, R18); {} elsewhere."""
-        if self.rules.discard_rules != "modern":
-            return {}
-        return public.modern_discard_errors(self, hand, going_out)
+    def mover(self) -> Mover:
+        return self
 
     def pile_error(self, top_only: bool = False) -> Refusal | None:
         """Why the mover may not take the pile at all, whatever cards it uses."""
         rules = self.rules
         pile = self.board.pile
         if not pile:
-            return public.EMPTY_PILE
+            return EMPTY_PILE
         if top_only:
             if not rules.top_card_only_go_out:
                 return Refusal(Code.BAD_PICKUP, "buying only the top card is not allowed", "top_only_off")
             if len(pile) == 1:
                 return Refusal(Code.BAD_PICKUP, "a one-card pile is bought whole", "one_card")
-        return public.pile_block(self, self.now.seat, self.black3_exception())
+        return self.pile_block(self.now.seat, self.black3_exception())
 
     def black3_exception(self) -> bool:
         """Whether a black three on top may be taken to go out at once (online, R17)."""
@@ -150,16 +137,8 @@ class Mover:
 
     # -- validation ------------------------------------------------------------------------------
 
-    def check(self, action: Action, seat: int | None = None) -> str | None:
-        """Why `action` is illegal for `seat` (default: the mover); None when it is legal."""
-        try:
-            self.validate(action, seat)
-        except IllegalActionError as exc:
-            return exc.message
-        return None
-
-    def validate(self, action: Action, seat: int | None = None) -> Step | None:
-        """Refuse `action` with an IllegalActionError, or return its judged step (melds, pickups)."""
+    def validate(self, action: Action, seat: int | None = None) -> Step:
+        """Refuse `action` with an IllegalActionError, or return the step `State` applies."""
         now = self.now
         if now.phase == ENDED:
             raise IllegalActionError.of(Code.DEAL_OVER, "the deal is over")
@@ -168,7 +147,7 @@ class Mover:
         if now.permission == "pending" and not isinstance(action, Answer):
             raise IllegalActionError(_AWAITING_ANSWER)
         if isinstance(action, Meld):
-            return self._meld_step(action.melds)
+            return self._meld_step(action)
         if isinstance(action, Pickup):
             return self._pickup_step(action)
         if isinstance(action, Discard):
@@ -186,7 +165,7 @@ class Mover:
             self._check_pass()
         else:
             raise InvalidActionError(f"not an action: {action!r}")
-        return None
+        return Step(action)
 
     def _seat_refusal(self, action: Action, seat: int) -> Refusal:
         """Why `seat`, not the one to move, may not act: an answer nobody asked for, the asker
@@ -258,8 +237,9 @@ class Mover:
                 Code.CANNOT_ASK, "ask before drawing or right after drawing from the stock, before melding"
             )
 
-    def _meld_step(self, groups: Sequence[Group]) -> Step:
+    def _meld_step(self, action: Meld) -> Step:
         self._need_phase(PLAY)
+        groups = action.melds
         if not groups:
             raise IllegalActionError.of(Code.EMPTY_MELD, "a meld action needs at least one group")
         team = self.team
@@ -274,7 +254,7 @@ class Mover:
                 Code.MUST_MELD_OUT,
                 "after this pickup you must meld every card: the cards left could not all be melded",
             )
-        return Step(judge, steps, used, touched, hand_after)
+        return Step(action, steps, used, hand_after, judge.canasta_done(touched))
 
     def _pickup_step(self, action: Pickup) -> Step:
         self._need_phase(DRAW)
@@ -301,7 +281,7 @@ class Mover:
         gained = self.pile_gain(action.top_only)
         hand_after = kept + len(gained)
         if top.is_black_three and not self.can_meld_out(team, used, steps, gained):
-            raise IllegalActionError(public.BLACK3_GO_OUT)  # the block decides before the melds
+            raise IllegalActionError(BLACK3_GO_OUT)  # the block decides before the melds
         _refuse(judge.step_error(touched, hand_after, top))
         if action.top_only and hand_after and not self.can_meld_out(team, used, steps):
             raise IllegalActionError.of(
@@ -309,102 +289,40 @@ class Mover:
                 "after buying only the top card you must meld every card (no discard): "
                 "the cards left could not all be melded",
             )
-        return Step(judge, steps, used, with_top(touched, top), hand_after, action, gained)
+        return Step(action, steps, used, hand_after, judge.canasta_done(with_top(touched, top)), gained)
 
-    def listed_step(self, action: Action) -> Step | None:
-        """The step of a meld or pickup just listed by `legal_actions` (so known to be legal),
-        formed without judging it again; None for the other actions."""
+    def listed_step(self, action: Action) -> Step:
+        """The step of an action just listed by `legal_actions` (so known to be legal), formed
+        without judging it again."""
         if isinstance(action, Meld):
-            used, steps = read_groups(action.melds, self.hand, None, (), checked=False)
-            touched = touched_of([spec_of(rank, cards) for rank, cards in steps])
-            return Step(Judge.of(self, self.team), steps, used, touched, len(self.hand) - len(used))
-        if not isinstance(action, Pickup):
-            return None
-        top = self.board.pile[-1]
-        used, steps = read_groups(action.melds, self.hand, top, action.with_, checked=False)
-        touched = touched_of([spec_of(rank, cards) for rank, cards in steps])
-        gained = self.pile_gain(action.top_only)
-        hand_after = len(self.hand) - len(used) + len(gained)
-        return Step(Judge.of(self, self.team), steps, used, touched, hand_after, action, gained)
-
-    # -- playing a judged step -----------------------------------------------------------------
-
-    def play(self, step: Step) -> None:
-        """Lay a judged meld or pickup: cards from the hand (and the pile) onto the team's melds."""
-        board, now = self.board, self.now
-        seat, team = now.seat, self.team
-        hand = self.hand
-        known = board.known[seat]
-        for card in step.used:
-            hand.remove(card)
-            if card in known:
-                known.remove(card)
-        team_melds = board.melds[team]
-        for rank, cards in step.steps:
-            meld = team_melds.get(rank)
-            if meld is None:
-                team_melds[rank] = list(cards)
-                now.started.add(rank)
-            else:
-                if rank not in now.started:
-                    now.layoff = True
-                meld.extend(cards)
-        board.melded()
-        board.seat_melded[seat] = True
-        board.opened[team] = True
-        now.melded = True
-        now.canasta = now.canasta or step.judge.canasta_done(step.touched)
-        pickup = step.pickup
-        if pickup is None:
-            return
-        top = board.pile[-1]
-        if pickup.top_only:
-            board.pile.pop()
+            top: Card | None = None
+            with_: Sequence[Card] = ()
+            gained: list[Card] = []
+        elif isinstance(action, Pickup):
+            top, with_, gained = self.board.pile[-1], action.with_, self.pile_gain(action.top_only)
         else:
-            for card in board.pile[:-1]:
-                if self.rules.is_bonus_three(card):
-                    board.threes[team].append(card)
-            hand.extend(step.gained)
-            known.extend(step.gained)
-            board.pile = []
-            board.pile_frozen = False
-        now.phase, now.drew = PLAY, "pile"
-        if top.is_black_three or pickup.top_only:
-            now.must_meld_out = True
-
-    def after(self, action: Meld) -> Mover:
-        """The mover once it has laid `action` (a legal meld), on copies of its parts."""
-        step = self.validate(action)
-        assert step is not None
-        m = Mover(
-            self.rules,
-            self.order,
-            self._next,
-            self.board.copy(),
-            self.now.copy(),
-            self.seat,
-            self.hand[:],
-            self.hand_sizes,
-            self.stock_size,
-        )
-        m.play(step)
-        return m
+            return Step(action)
+        used, laid = read_groups(action.melds, self.hand, top, with_, checked=False)
+        touched = touched_of([spec_of(rank, cards) for rank, cards in laid])
+        canasta = Judge.of(self, self.team).canasta_done(touched)
+        return Step(action, laid, used, len(self.hand) - len(used) + len(gained), canasta, gained)
 
     def assuming(self, permission: Permission | None) -> Mover:
         """The mover with partner's answer to an ask taken as given (on a copy of the turn)."""
         now = self.now.copy()
         now.permission = permission
+        return self.with_parts(self.board, now, self.hand)
+
+    def with_parts(self, board: Board, now: Turn, hand: list[Card]) -> Mover:
+        """The same seat's mover, with the same sizes of the hidden cards, on the given parts."""
         return Mover(
-            self.rules,
-            self.order,
-            self._next,
-            self.board,
-            now,
-            self.seat,
-            self.hand,
-            self.hand_sizes,
-            self.stock_size,
+            self.rules, self.order, self._next, board, now, self.seat, hand, self.hand_sizes, self.stock_size
         )
+
+
+def next_seats(order: Sequence[int]) -> dict[int, int]:
+    """Each seat's next seat in turn `order` (the seats that play the deal)."""
+    return {seat: order[(i + 1) % len(order)] for i, seat in enumerate(order)}
 
 
 def partner(rules: RuleSet, next_: Mapping[int, int], seat: int) -> int:

@@ -1,22 +1,28 @@
-"""Rule questions about public facts, asked alike of a `State` and of a seat's `SeatView`.
+"""Rule questions about public facts, asked alike of a `State`, a `Mover` and a seat's `SeatView`.
 
 Whether the pile is frozen for a team, whether it may be taken at all, the opening minimum,
 whether a team may go out, whether the pile must be taken, which cards of a hand may not be
 discarded: each depends only on what every seat sees (and the hand in question), so a bot asks
-its view and gets the answer the engine applies.
+its view and gets the answer the engine applies. They are written once, in `PublicQuestions`,
+which the three share.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol, cast
 
+from canasta.rules.actions import Action
 from canasta.rules.cards import Card, Rank
+from canasta.rules.errors import IllegalActionError
 from canasta.rules.judge import SPECIAL_INCOMPLETE, canastas_refusal, permission_error
 from canasta.rules.melds import canasta_count, dead_ranks, incomplete_special, is_canasta
 from canasta.rules.parts import Board, Turn
 from canasta.rules.refusal import Code, Refusal
 from canasta.rules.ruleset import RuleSet
+
+if TYPE_CHECKING:
+    from canasta.rules.mover import Mover
 
 
 class TableFacts(Protocol):
@@ -34,98 +40,118 @@ class TableFacts(Protocol):
     def hand_sizes(self) -> Sequence[int]: ...
 
 
-def minimum(facts: TableFacts, team: int) -> int:
-    """The opening minimum of a team in this deal."""
-    return facts.rules.minimum_for(facts.board.scores[team])
+class PublicQuestions:
+    """The rule questions, written once for `State`, `Mover` and `SeatView` (each one the
+    `TableFacts` its questions read), and the check of the seat to move's actions."""
 
+    __slots__ = ()
 
-def frozen_for(facts: TableFacts, team: int) -> bool:
-    """Whether the pile may be taken only with a natural pair by this team."""
-    scope = facts.rules.freeze_scope
-    if facts.board.pile_frozen or scope == "always":
-        return True
-    if scope == "per_side":
-        return not facts.board.opened[team]
-    return not any(facts.board.opened)
+    def mover(self) -> Mover:
+        """The seat to move's knowledge, the validator of its actions (`canasta.rules.mover`)."""
+        raise NotImplementedError
 
+    def check(self, action: Action, seat: int | None = None) -> str | None:
+        """Why `action` is illegal for `seat` (default: the seat to move) now; None when it is
+        legal. Changes nothing."""
+        try:
+            self.mover().validate(action, seat)
+        except IllegalActionError as exc:
+            return exc.message
+        return None
 
-def pile_block(facts: TableFacts, seat: int, black3_ok: bool = False) -> Refusal | None:
-    """Why the pile cannot be taken at all by this seat.
+    def minimum(self, team: int) -> int:
+        """The opening minimum of a team in this deal."""
+        facts = cast(TableFacts, self)
+        return facts.rules.minimum_for(facts.board.scores[team])
 
-    `black3_ok`: a black three on top does not block (the online go-out exception, R17); without
-    it, a black three on top under that exception is refused as `black3_go_out`.
-    """
-    pile = facts.board.pile
-    if not pile:
-        return EMPTY_PILE
-    top = pile[-1]
-    rules = facts.rules
-    blocks = rules.block_rules
-    if top.is_wild and "wild_top" in blocks:
-        return _WILD_TOP
-    if top.is_black_three and "black3_top" in blocks and not black3_ok:
-        return BLACK3_GO_OUT if rules.black3_pickup_to_go_out else _BLACK3_TOP
-    if top.is_red_three and "red3_top" in blocks:
-        return _RED3_TOP
-    if "one_card" in blocks and len(pile) == 1 and facts.hand_sizes[seat] == 1:
-        return _ONE_CARD
-    if "canasta_rank" in blocks and top.is_natural:
-        meld = facts.board.melds[rules.team_of(seat)].get(top.rank)
-        if meld is not None and is_canasta(meld):
-            text = f"your team already has a canasta of {top.rank.value}s"
-            return Refusal(Code.PILE_BLOCKED, text, "canasta_rank", {"rank": top.rank.value})
-    if "dead_rank" in blocks and top.rank in dead_ranks(rules, facts.board.melds):
-        return Refusal(
-            Code.PILE_BLOCKED, f"{top.rank.value}s are a dead rank", "dead_rank", {"rank": top.rank.value}
-        )
-    return None
+    def frozen_for(self, team: int) -> bool:
+        """Whether the pile may be taken only with a natural pair by this team."""
+        facts = cast(TableFacts, self)
+        scope = facts.rules.freeze_scope
+        if facts.board.pile_frozen or scope == "always":
+            return True
+        if scope == "per_side":
+            return not facts.board.opened[team]
+        return not any(facts.board.opened)
 
+    def pile_block(self, seat: int, black3_ok: bool = False) -> Refusal | None:
+        """Why the pile cannot be taken at all by this seat.
 
-def go_out_error(
-    facts: TableFacts, team: int, melds: Mapping[Rank, Sequence[Card]] | None = None
-) -> Refusal | None:
-    """Why the team may not go out now (None when it may); `melds`: as they would stand."""
-    rules = facts.rules
-    if melds is None:
-        melds = facts.board.melds[team]
-    canastas = canasta_count(melds)
-    if canastas < rules.go_out_min_canastas:
-        return canastas_refusal(rules.go_out_min_canastas, canastas)
-    if rules.forbid_go_out_with_incomplete_special and any(
-        incomplete_special(r, cs) for r, cs in melds.items()
-    ):
-        return SPECIAL_INCOMPLETE
-    return permission_error(rules, facts.now.permission)
+        `black3_ok`: a black three on top does not block (the online go-out exception, R17);
+        without it, a black three on top under that exception is refused as `black3_go_out`.
+        """
+        facts = cast(TableFacts, self)
+        pile = facts.board.pile
+        if not pile:
+            return EMPTY_PILE
+        top = pile[-1]
+        rules = facts.rules
+        blocks = rules.block_rules
+        if top.is_wild and "wild_top" in blocks:
+            return _WILD_TOP
+        if top.is_black_three and "black3_top" in blocks and not black3_ok:
+            return BLACK3_GO_OUT if rules.black3_pickup_to_go_out else _BLACK3_TOP
+        if top.is_red_three and "red3_top" in blocks:
+            return _RED3_TOP
+        if "one_card" in blocks and len(pile) == 1 and facts.hand_sizes[seat] == 1:
+            return _ONE_CARD
+        if "canasta_rank" in blocks and top.is_natural:
+            meld = facts.board.melds[rules.team_of(seat)].get(top.rank)
+            if meld is not None and is_canasta(meld):
+                text = f"your team already has a canasta of {top.rank.value}s"
+                return Refusal(Code.PILE_BLOCKED, text, "canasta_rank", {"rank": top.rank.value})
+        if "dead_rank" in blocks and top.rank in dead_ranks(rules, facts.board.melds):
+            return Refusal(
+                Code.PILE_BLOCKED, f"{top.rank.value}s are a dead rank", "dead_rank", {"rank": top.rank.value}
+            )
+        return None
 
+    def go_out_refusal(self, team: int, melds: Mapping[Rank, Sequence[Card]] | None = None) -> Refusal | None:
+        """Why the team may not go out now (None when it may); `melds`: as they would stand."""
+        facts = cast(TableFacts, self)
+        rules = facts.rules
+        if melds is None:
+            melds = facts.board.melds[team]
+        canastas = canasta_count(melds)
+        if canastas < rules.go_out_min_canastas:
+            return canastas_refusal(rules.go_out_min_canastas, canastas)
+        if rules.forbid_go_out_with_incomplete_special and any(
+            incomplete_special(r, cs) for r, cs in melds.items()
+        ):
+            return SPECIAL_INCOMPLETE
+        return permission_error(rules, facts.now.permission)
 
-def must_take_pile(facts: TableFacts) -> bool:
-    """With the stock exhausted: the top card joins one of the team's melds and is not frozen."""
-    board = facts.board
-    team = facts.rules.team_of(facts.now.seat)
-    if facts.stock_size or not board.pile or frozen_for(facts, team):
-        return False
-    return board.pile[-1].rank in board.melds[team]
+    def must_take_pile(self) -> bool:
+        """With the stock exhausted: the top card joins one of the team's melds and is not frozen."""
+        facts = cast(TableFacts, self)
+        board = facts.board
+        team = facts.rules.team_of(facts.now.seat)
+        if facts.stock_size or not board.pile or self.frozen_for(team):
+            return False
+        return board.pile[-1].rank in board.melds[team]
 
-
-def modern_discard_errors(facts: TableFacts, hand: Sequence[Card], going_out: bool) -> dict[Card, Refusal]:
-    """Why each card of `hand` may not be discarded under Modern American rules (R18)."""
-    errors: dict[Card, Refusal] = {}
-    all_wild = all(c.is_wild for c in hand)
-    tiers: dict[Card, int] = {}
-    if not facts.board.pile and not going_out:
-        dead = dead_ranks(facts.rules, facts.board.melds)
+    def discard_errors(self, hand: Sequence[Card], going_out: bool) -> dict[Card, Refusal]:
+        """Why each card of `hand` may not be discarded (Modern American, R18); {} elsewhere."""
+        facts = cast(TableFacts, self)
+        if facts.rules.discard_rules != "modern":
+            return {}
+        errors: dict[Card, Refusal] = {}
+        all_wild = all(c.is_wild for c in hand)
+        tiers: dict[Card, int] = {}
+        if not facts.board.pile and not going_out:
+            dead = dead_ranks(facts.rules, facts.board.melds)
+            for c in hand:
+                if c.is_natural:
+                    tiers[c] = 2 if c.rank in dead else (1 if c.rank in (Rank.ACE, Rank.SEVEN) else 0)
+        lowest = min(tiers.values(), default=0)
         for c in hand:
-            if c.is_natural:
-                tiers[c] = 2 if c.rank in dead else (1 if c.rank in (Rank.ACE, Rank.SEVEN) else 0)
-    lowest = min(tiers.values(), default=0)
-    for c in hand:
-        if c.is_three:
-            errors[c] = _DISCARD_THREE
-        elif c.is_wild and not (going_out or all_wild):
-            errors[c] = _DISCARD_WILD
-        elif tiers.get(c, 0) > lowest:
-            errors[c] = _DISCARD_DEAD if tiers[c] == 2 else _DISCARD_ACE_SEVEN
-    return errors
+            if c.is_three:
+                errors[c] = _DISCARD_THREE
+            elif c.is_wild and not (going_out or all_wild):
+                errors[c] = _DISCARD_WILD
+            elif tiers.get(c, 0) > lowest:
+                errors[c] = _DISCARD_DEAD if tiers[c] == 2 else _DISCARD_ACE_SEVEN
+        return errors
 
 
 # The refusals that name no fact, made once (the legal-move lister meets them constantly).

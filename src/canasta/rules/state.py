@@ -6,25 +6,26 @@ validator, and then applied here; the deal procedure is `canasta.rules.deal`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from canasta.rules import public
 from canasta.rules.actions import (
     Action,
     Answer,
     Ask,
     Discard,
     Draw,
+    Meld,
+    Pickup,
     describe,
 )
 from canasta.rules.cards import Card, Rank
 from canasta.rules.deal import active_order, deal_into
 from canasta.rules.errors import IllegalActionError
 from canasta.rules.melds import Melds
-from canasta.rules.mover import Mover, Step, partner
+from canasta.rules.mover import Mover, Step, next_seats, partner
 from canasta.rules.parts import DRAW, ENDED, PLAY, Board, Cards, DrawSource, Permission, Phase, Turn
-from canasta.rules.refusal import Refusal
+from canasta.rules.public import PublicQuestions
 from canasta.rules.ruleset import RuleSet
 from canasta.rules.scoring import DealResult, score_deal
 
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
 __all__ = ["DRAW", "ENDED", "PLAY", "Board", "Cards", "DrawSource", "Permission", "Phase", "State", "Turn"]
 
 
-class State:
+class State(PublicQuestions):
     """One deal of a game in progress. Mutated in place by `apply`; copy with `clone`.
 
     The state is held in three parts (`canasta.rules.parts`): `board`, the public table; `now`,
@@ -62,7 +63,7 @@ class State:
         s = cls()
         s.rules = rules
         s.order = active_order(rules.players, sitting_out)
-        s._next = {seat: s.order[(i + 1) % len(s.order)] for i, seat in enumerate(s.order)}
+        s._next = next_seats(s.order)
         s.board = Board.blank(list(scores), dealer, sitting_out, rules.players, rules.teams)
         s.now = Turn.begin(s._next.get(dealer, s.order[0]), True)
         s.cards = Cards([[] for _ in range(rules.players)], [])
@@ -226,7 +227,7 @@ class State:
         return partner(self.rules, self._next, seat)
 
     def team_of(self, seat: int) -> int:
-        return seat % self.rules.teams
+        return self.rules.team_of(seat)
 
     @property
     def stock_size(self) -> int:
@@ -236,32 +237,8 @@ class State:
     def hand_sizes(self) -> tuple[int, ...]:
         return tuple(map(len, self.cards.hands))
 
-    def minimum(self, team: int) -> int:
-        """The opening minimum of a team in this deal (`canasta.rules.public`)."""
-        return public.minimum(self, team)
-
-    def frozen_for(self, team: int) -> bool:
-        """Whether the pile may be taken only with a natural pair by this team."""
-        return public.frozen_for(self, team)
-
-    def pile_block(self, seat: int, black3_ok: bool = False) -> Refusal | None:
-        """Why the pile cannot be taken at all by this seat (`canasta.rules.public`)."""
-        return public.pile_block(self, seat, black3_ok)
-
-    def go_out_refusal(self, team: int, melds: Mapping[Rank, Sequence[Card]] | None = None) -> Refusal | None:
-        """Why the team may not go out now (None when it may); `melds`: as they would stand."""
-        return public.go_out_error(self, team, melds)
-
-    def must_take_pile(self) -> bool:
-        """With the stock exhausted: the top card joins one of the team's melds and is not frozen."""
-        return public.must_take_pile(self)
-
-    def modern_discard_errors(self, hand: Sequence[Card], going_out: bool) -> dict[Card, Refusal]:
-        """Why each card of the hand may not be discarded under Modern American rules (R18)."""
-        return public.modern_discard_errors(self, hand, going_out)
-
     def mover(self) -> Mover:
-        """The seat to move's knowledge, sharing this state's parts (`canasta.rules.mover`)."""
+        """The seat to move's knowledge, reading this state's parts (`canasta.rules.mover`)."""
         cards = self.cards
         now = self.now
         seat = partner(self.rules, self._next, now.seat) if now.permission == "pending" else now.seat
@@ -276,26 +253,26 @@ class State:
 
         Raises IllegalActionError, changing nothing, when the rules forbid it.
         """
-        mover = self.mover()
         try:
-            step = mover.validate(action, seat)
+            step = self.mover().validate(action, seat)
         except IllegalActionError as exc:
             raise exc.reworded(f"{describe(action)}: {exc.message}") from None
-        self._play(action, mover, step)
+        self._play(step)
 
     def apply_listed(self, action: Action) -> None:
         """Apply an action that `legal_actions` has just listed for this very position, without
         validating it again (self-play, the search's playouts, the learning interface); an action
         from anywhere else goes through `apply`, which refuses what the rules forbid."""
-        mover = self.mover()
-        self._play(action, mover, mover.listed_step(action))
+        self._play(self.mover().listed_step(action))
 
-    def _play(self, action: Action, mover: Mover, step: Step | None) -> None:
-        """Carry out a validated action: a judged meld or pickup step, or one of the others."""
-        if step is not None:
-            mover.play(step)
+    def _play(self, step: Step) -> None:
+        """Carry out a validated step: every change a deal goes through is made here."""
+        action = step.action
+        if step.hand_after >= 0:  # a meld or a pickup
+            seat = self.now.seat
+            lay(self.rules, self.board, self.now, self.cards.hands[seat], step)
             if step.hand_after == 0:
-                self._end("went_out", self.now.seat)
+                self._end("went_out", seat)
         elif isinstance(action, Draw):
             self._draw()
         elif isinstance(action, Discard):
@@ -308,18 +285,10 @@ class State:
         else:
             self._end("stock_exhausted", None)  # a pass
 
-    def check(self, action: Action, seat: int | None = None) -> str | None:
-        """Why `action` is illegal here (None when it is legal); changes nothing."""
-        return self.mover().check(action, seat)
-
-    def is_legal(self, action: Action, seat: int | None = None) -> bool:
-        return self.check(action, seat) is None
-
     def _draw(self) -> None:
         stock = self.cards.stock
         now = self.now
         hand = self.cards.hands[now.seat]
-        team = self.team_of(now.seat)
         drawn = [stock.pop() for _ in range(min(self.rules.draw_count, len(stock)))]
         gained = 0
         while drawn:
@@ -330,7 +299,7 @@ class State:
                     now.phase, now.drew = PLAY, "stock"
                     self._end("stock_exhausted", None)
                     return
-                self.board.threes[team].append(card)
+                self.board.threes[self.rules.team_of(now.seat)].append(card)
                 if stock:
                     drawn.append(stock.pop())
             else:
@@ -387,3 +356,55 @@ class State:
             if self.rules.concealed_forbids_final_turn_layoff and now.layoff:
                 concealed = False
         self.result = score_deal(self, reason, went_out, concealed)
+
+
+def lay(rules: RuleSet, board: Board, now: Turn, hand: list[Card], step: Step) -> None:
+    """Lay a validated meld or pickup of the turn's seat: cards from `hand` (and the pile) onto
+    the team's melds, on the parts given (a state's, or copies of them: `mover_after`)."""
+    seat, team = now.seat, rules.team_of(now.seat)
+    known = board.known[seat]
+    for card in step.used:
+        hand.remove(card)
+        if card in known:
+            known.remove(card)
+    team_melds = board.melds[team]
+    for rank, cards in step.laid:
+        meld = team_melds.get(rank)
+        if meld is None:
+            team_melds[rank] = list(cards)
+            now.started.add(rank)
+        else:
+            if rank not in now.started:
+                now.layoff = True
+            meld.extend(cards)
+    board.melded()
+    board.seat_melded[seat] = True
+    board.opened[team] = True
+    now.melded = True
+    now.canasta = now.canasta or step.canasta
+    pickup = step.action
+    if not isinstance(pickup, Pickup):
+        return
+    top = board.pile[-1]
+    if pickup.top_only:
+        board.pile.pop()
+    else:
+        for card in board.pile[:-1]:
+            if rules.is_bonus_three(card):
+                board.threes[team].append(card)
+        hand.extend(step.gained)
+        known.extend(step.gained)
+        board.pile = []
+        board.pile_frozen = False
+    now.phase, now.drew = PLAY, "pile"
+    if top.is_black_three or pickup.top_only:
+        now.must_meld_out = True
+
+
+def mover_after(mover: Mover, meld: Meld) -> Mover:
+    """The seat to move's knowledge once it has laid `meld` (refused with an IllegalActionError
+    unless legal), on copies of the mover's parts: what a bot considers without a `State`."""
+    step = mover.validate(meld)
+    after = mover.with_parts(mover.board.copy(), mover.now.copy(), mover.hand[:])
+    lay(after.rules, after.board, after.now, after.hand, step)
+    return after

@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from canasta.rules import public
 from canasta.rules.actions import Action
 from canasta.rules.cards import Card, Rank, sorted_cards
 from canasta.rules.deal import active_order
 from canasta.rules.errors import IllegalActionError
 from canasta.rules.legal import legal_actions
-from canasta.rules.mover import Mover
+from canasta.rules.mover import Mover, next_seats
 from canasta.rules.parts import Board, DrawSource, Permission, Phase, Turn
-from canasta.rules.refusal import Code, Refusal
+from canasta.rules.public import PublicQuestions
+from canasta.rules.refusal import Code
 from canasta.rules.ruleset import RuleSet
 from canasta.rules.scoring import DealResult
 
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class SeatView:
+class SeatView(PublicQuestions):
     """Everything one seat may know: its own hand, public cards and counts, and nothing else.
 
     `known` lists, per seat, the cards that seat took with the pile and still holds (everyone saw
@@ -100,38 +100,18 @@ class SeatView:
         validator of its own actions. Only the seat to move has one."""
         if self.seat is None or self.seat != self.to_move:
             raise IllegalActionError.of(Code.NOT_YOUR_TURN, "only the seat to move can act")
-        order = self.order
-        next_ = {seat: order[(i + 1) % len(order)] for i, seat in enumerate(order)}
-        hand = list(self.hand)
+        order, hand, sizes = self.order, list(self.hand), self.hand_sizes
         return Mover(
-            self.rules, order, next_, self.board, self.now, self.seat, hand, self.hand_sizes, self.stock_size
+            self.rules,
+            order,
+            next_seats(order),
+            self.board,
+            self.now,
+            self.seat,
+            hand,
+            sizes,
+            self.stock_size,
         )
-
-    def check(self, action: Action) -> str | None:
-        """Why this seat's `action` is illegal now (None when it is legal), as `State.check` says."""
-        return self.mover().check(action)
-
-    # the rule questions about public facts, answered as the engine answers them
-    def minimum(self, team: int) -> int:
-        return public.minimum(self, team)
-
-    def frozen_for(self, team: int) -> bool:
-        return public.frozen_for(self, team)
-
-    def pile_block(self, seat: int, black3_ok: bool = False) -> Refusal | None:
-        return public.pile_block(self, seat, black3_ok)
-
-    def go_out_refusal(self, team: int, melds: Mapping[Rank, Sequence[Card]] | None = None) -> Refusal | None:
-        return public.go_out_error(self, team, melds)
-
-    def must_take_pile(self) -> bool:
-        return public.must_take_pile(self)
-
-    def discard_errors(self) -> dict[Card, Refusal]:
-        """Why cards of this seat's hand may not be discarded now (Modern American, R18)."""
-        if self.rules.discard_rules != "modern":
-            return {}
-        return public.modern_discard_errors(self, self.hand, len(self.hand) == 1)
 
     def to_json(self) -> dict[str, Any]:
         """The view as JSON (what a client of this seat, or a spectator, receives)."""
