@@ -409,7 +409,8 @@ def test_a_move_raced_by_another_process_catches_up_without_replaying_the_log(
     duel: Duel, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Another process stored event 2 first: the table reads only the events after its own
-    version (not the whole log) and answers stale_state with the version it caught up to."""
+    version (not the whole log) and answers stale_state with the version it caught up to and the
+    one the move was made on."""
     hub = duel.client.app.state.hub  # type: ignore[attr-defined]
     storage, room = hub.storage, hub.rooms[duel.table]
     store, events, afters = storage.append, storage.events, []
@@ -428,7 +429,7 @@ def test_a_move_raced_by_another_process_catches_up_without_replaying_the_log(
     ws = duel.sockets[0]
     ws.send_text(action(1, type="draw"))
     error = receive_until(ws, lambda m: m["type"] in ("error", "ack"))
-    assert error["code"] == "stale_state" and "2" in error["message"]
+    assert error["code"] == "stale_state" and "at version 2, you saw 1" in error["message"]
     assert afters == [1] and room.table.version == 2 and room.table.last["by"] == "elsewhere"
 
 

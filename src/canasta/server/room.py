@@ -376,6 +376,7 @@ class Room:
             if exc.code == Code.NOT_YOUR_TURN and table.state is not None:  # the engine says whose move
                 raise ProtocolError(ErrorCode.NOT_YOUR_TURN, to_move=table.state.to_move) from None
             raise ProtocolError.illegal(exc) from None
+        seen = table.version  # catching up moves this very table on
         try:
             await self.storage.append(table.id, after.version, event_to_json(event))
         except Conflict:
@@ -385,8 +386,7 @@ class Room:
                 self.changed()
                 raise storage_busy() from None
             self.changed()
-            current = self.table.version
-            raise ProtocolError(ErrorCode.STALE_STATE, current=current, seen=table.version) from None
+            raise ProtocolError(ErrorCode.STALE_STATE, current=self.table.version, seen=seen) from None
         except Exception as exc:
             if not self._store_failures:  # the first failure of an episode, not every retry
                 log.exception("table %s: could not store event %d", table.id, after.version)
