@@ -15,6 +15,7 @@ import pytest
 
 from canasta.learning import LearningGame, LearningState
 from canasta.rules import InvalidActionError, resample
+from canasta.rules.deal import shuffle
 from canasta.rules.ruleset import CONFIGURATIONS, configuration_label
 
 CONFIG_IDS = [configuration_label(*c) for c in CONFIGURATIONS]
@@ -100,8 +101,6 @@ def test_a_view_that_no_deal_fits_is_refused() -> None:
 def test_shuffle_is_random_shuffle(size: int) -> None:
     """The engine's shuffle puts cards in the order `random.Random.shuffle` does, and leaves the
     generator where it leaves it (seeded results do not depend on which one ran)."""
-    from canasta.rules.deal import shuffle
-
     for seed in range(20):
         ours, theirs = list(range(size)), list(range(size))
         a, b = random.Random(seed), random.Random(seed)
