@@ -257,11 +257,11 @@ def _read_turn(r: _Reader, order: Sequence[int], board: Board) -> Turn:
     now.melded = r.flag("turn_melded", False)
     now.canasta = r.flag("turn_canasta", False)
     started = r.get("turn_started", [])
-    if not isinstance(started, list):
+    if not isinstance(started, list) or not all(isinstance(x, str) for x in started):
         raise r.fail("turn_started", "must be a list of ranks")
     try:
         now.started = {Rank.parse_meld_rank(x) for x in started}
-    except (InvalidActionError, AttributeError):
+    except InvalidActionError:
         raise r.fail("turn_started", "must be a list of ranks") from None
     now.layoff = r.flag("turn_layoff", False)
     now.must_meld_out = r.flag("must_meld_out", False)
