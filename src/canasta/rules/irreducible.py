@@ -12,7 +12,7 @@ from canasta.rules.cards import Card, Rank
 from canasta.rules.errors import IllegalActionError
 from canasta.rules.groups import read_groups
 from canasta.rules.hand import INDEX, HandKinds, wild_splits
-from canasta.rules.judge import POINTS, Judge, Spec, spec_points, take_error, touched_of
+from canasta.rules.judge import POINTS, Judge, Spec, spec_points, take_refused, touched_of
 
 if TYPE_CHECKING:
     from canasta.rules.mover import Mover
@@ -125,15 +125,8 @@ class IrreducibleSearch:
         if base is not None:
             used += base[1] + base[2] + base[3]
             assert top is not None
-            if take_error(
-                self.rules,
-                self.frozen,
-                self.state.board.pile_frozen,
-                top,
-                base[1],
-                base[2] + base[3],
-                top.rank in self.state.board.melds[self.state.team],
-            ):
+            melded = top.rank in self.state.board.melds[self.state.team]
+            if take_refused(self.rules, self.frozen, base[1], base[2] + base[3], melded):
                 return True
             touched = touched_of((base, *specs))
         else:
@@ -321,7 +314,7 @@ def list_pickups(state: Mover, first_only: bool = False) -> list[Action]:
     bases: list[Spec] = []
     for k in range(n + 1):
         for j, t in wild_splits(len(hand.jokers), len(hand.twos), rules.meld_max_wilds):
-            if take_error(rules, frozen, state.board.pile_frozen, top, k, j + t, melded) is None:
+            if not take_refused(rules, frozen, k, j + t, melded):
                 bases.append((top.rank, k, j, t))
     if not bases:
         return []

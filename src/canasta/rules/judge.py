@@ -326,30 +326,36 @@ class Judge:
         )
 
 
-def take_error(
-    rules: RuleSet, frozen: bool, pile_frozen: bool, top: Card, naturals: int, wilds: int, melded: bool
-) -> Refusal | None:
-    """Whether the cards taken with the top card (`naturals` of its rank, `wilds`) may take the pile.
-
-    `frozen`: the pile is frozen for the team; `melded`: the team has a meld of the top's rank.
-    """
+def take_refused(rules: RuleSet, frozen: bool, naturals: int, wilds: int, melded: bool) -> bool:
+    """Whether the cards taken with the top card (`naturals` of its rank, `wilds`) may not take the
+    pile (`take_error` says why). `frozen`: the pile is frozen for the team; `melded`: the team has
+    a meld of the top's rank."""
     if frozen:
-        if naturals < 2:
-            case = "always" if rules.freeze_scope == "always" else "frozen" if pile_frozen else "unopened"
-            return Refusal(
-                Code.FROZEN_PILE,
-                f"{_FROZEN_TEXT[case]}: take it with a natural pair matching {top.code}",
-                case,
-                {"rank": top.rank.value},
-            )
-        return None
+        return naturals < 2
     methods = rules.pile_take_methods
-    if (
+    return not (
         ("pair" in methods and naturals >= 2)
         or ("natural_wild" in methods and naturals >= 1 and wilds >= 1)
         or ("layoff" in methods and melded)
-    ):
+    )
+
+
+def take_error(
+    rules: RuleSet, frozen: bool, pile_frozen: bool, top: Card, naturals: int, wilds: int, melded: bool
+) -> Refusal | None:
+    """Why the cards taken with the top card may not take the pile (None when they may; see
+    `take_refused`)."""
+    if not take_refused(rules, frozen, naturals, wilds, melded):
         return None
+    if frozen:
+        case = "always" if rules.freeze_scope == "always" else "frozen" if pile_frozen else "unopened"
+        return Refusal(
+            Code.FROZEN_PILE,
+            f"{_FROZEN_TEXT[case]}: take it with a natural pair matching {top.code}",
+            case,
+            {"rank": top.rank.value},
+        )
+    methods = rules.pile_take_methods
     allowed = ", ".join(_METHOD_TEXT[m] for m in sorted(methods))
     return Refusal(
         Code.BAD_PICKUP,

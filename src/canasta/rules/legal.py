@@ -92,7 +92,7 @@ def legal_actions(of: Mover | State) -> list[Action]:
 def _may_ask(m: Mover) -> bool:
     rules, now = m.rules, m.now
     mode = rules.permission_mode
-    if mode == "off" or now.permission is not None or not rules.partnership:
+    if mode == "off" or now.permission is not None:  # a rule set asks only with partnerships
         return False
     if mode == "once_per_deal_after_draw" and (m.board.asked[now.seat] or now.phase != "play"):
         return False

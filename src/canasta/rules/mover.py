@@ -57,7 +57,9 @@ class Mover(PublicQuestions):
     mover made from a `State` reads that state's parts and changes none of them.
     """
 
-    __slots__ = ("_next", "board", "hand", "hand_sizes", "now", "order", "rules", "seat", "stock_size")
+    __slots__ = (
+        "_next", "board", "hand", "hand_sizes", "now", "order", "rules", "seat", "stock_size", "team"
+    )
 
     def __init__(
         self,
@@ -80,12 +82,9 @@ class Mover(PublicQuestions):
         self.hand = hand
         self.hand_sizes = hand_sizes
         self.stock_size = stock_size
+        self.team = rules.team_of(now.seat)  # the turn's team (the partner's too)
 
     # -- the table as the mover sees it --------------------------------------------------------
-
-    @property
-    def team(self) -> int:
-        return self.rules.team_of(self.now.seat)
 
     def next_seat(self, seat: int) -> int:
         return self._next[seat]
@@ -117,7 +116,8 @@ class Mover(PublicQuestions):
         which are laid out (none after a top-card-only purchase)."""
         if top_only:
             return []
-        return [c for c in self.board.pile[:-1] if not self.rules.is_bonus_three(c)]
+        bonus = self.rules.is_bonus_three
+        return [c for c in self.board.pile[:-1] if not (c.is_three and bonus(c))]
 
     def can_meld_out(
         self,

@@ -242,7 +242,7 @@ class State(PublicQuestions):
         cards = self.cards
         now = self.now
         seat = partner(self.rules, self._next, now.seat) if now.permission == "pending" else now.seat
-        sizes = tuple(map(len, cards.hands))
+        sizes = tuple([len(h) for h in cards.hands])
         hand = cards.hands[seat]
         return Mover(self.rules, self.order, self._next, self.board, now, seat, hand, sizes, len(cards.stock))
 
