@@ -28,12 +28,12 @@ import asyncio
 import logging
 import random
 import secrets
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from canasta.protocol.errors import ErrorCode, ProtocolError
-from canasta.rules.actions import action_to_json
 from canasta.server.bot_worker import quick_move
 from canasta.server.clock import Timer
+from canasta.server.events import ActionEvent, Event
 from canasta.server.table import DEAL_OVER, PLAYING, WAITING
 
 if TYPE_CHECKING:
@@ -193,7 +193,7 @@ class Autoplay:
         if kind == "deal":
             async with room.lock:
                 if self._still(version, kind):
-                    await self._commit(room.table.deal_event(room.config.shuffle))
+                    await self._commit(room.table.next_deal(room.config.shuffle))
             return
         if not self._still(version, kind):  # the table changed since the step was set
             return
@@ -207,19 +207,15 @@ class Autoplay:
         async with room.lock:
             if not self._still(version, kind):
                 return
-            move = action_to_json(action)
-            event: dict[str, Any] = {"kind": "action", "seat": seat, "action": move, "by": kind}
             if why is not None:
-                event["quick"] = True
                 level = logging.INFO if why == "quick" else logging.WARNING
                 table = room.table.id
                 log.log(level, "table %s: bot %s played quickly (hard's move): %s", table, spec, WHY[why])
-            if not await self._commit(event):
+            if not await self._commit(ActionEvent(seat, action, kind, quick=why is not None)):
                 log.warning("table %s: bot %s chose an illegal move: hard's instead", room.table.id, spec)
-                event["action"], event["quick"] = action_to_json(quick_move(view, seed)), True
-                await self._commit(event)
+                await self._commit(ActionEvent(seat, quick_move(view, seed), kind, quick=True))
 
-    async def _commit(self, event: dict[str, Any]) -> bool:
+    async def _commit(self, event: Event) -> bool:
         """Store an automatic event (the caller holds the lock); False when it is illegal.
 
         Whatever happens, the clients hear of the table as it is and the next step is set (by
@@ -236,7 +232,7 @@ class Autoplay:
             expected = (ErrorCode.STALE_STATE, ErrorCode.INTERNAL_ERROR, ErrorCode.STORAGE_BUSY)
             level = logging.DEBUG if exc.code in expected else logging.WARNING
             table = self.room.table.id
-            log.log(level, "table %s: automatic %s not stored: %s", table, event["kind"], exc.code)
+            log.log(level, "table %s: automatic %s not stored: %s", table, type(event).__name__, exc.code)
             return True
         self.room.changed()
         return True

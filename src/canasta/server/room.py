@@ -356,18 +356,16 @@ class Room:
 
     # -- changing the game --------------------------------------------------------------------
 
-    async def commit(self, event: Event | dict[str, Any]) -> None:
-        """Apply, store and publish one event (a dict: in its stored form); the caller holds
-        the lock. The event is applied to a copy of the table, which takes its place once the
-        event is stored: when storing fails, the table is left as it was.
+    async def commit(self, event: Event) -> None:
+        """Apply, store and publish one event; the caller holds the lock. The event is applied
+        to a copy of the table, which takes its place once the event is stored: when storing
+        fails, the table is left as it was.
 
         Raises ProtocolError: illegal_action when the rules forbid it (nothing changed);
         stale_state when another process stored an event first (the table has caught up with
         it), storage_busy when the database did not take it in time and internal_error when
         storing failed otherwise (the clients have been told the table as it was).
         """
-        if isinstance(event, dict):
-            event = event_from_json(event)
         table = self.table
         after = table.copy()
         try:
