@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import logging
 import random
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,7 @@ from canasta.server.events import event_from_json
 from canasta.server.presence import RemotePresence
 from canasta.server.table import LiveTable
 from canasta.server.table_facts import table_facts
-from canasta.storage import SQLiteStorage
+from canasta.storage import SQLiteStorage, StorageBusy
 from server_support import (
     advance,
     game_over,
@@ -406,6 +407,54 @@ def test_catching_up_on_many_events_sends_the_log_not_a_state_each(tmp_path: Pat
                 seen.append(receive(watcher))
             assert [m["version"] for m in seen if is_state(m)] == [state["version"] + 30]
             assert [len(m["moves"]) for m in seen if m["type"] == "log"][-1] == 30
+
+
+def test_a_table_whose_catching_up_storage_does_not_answer_catches_up_once_it_does(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Another process stored moves and said so, but the database does not answer this one's
+    reading in time: the table stays as it was and reads again, later after each failure in a
+    row, until the database answers; its clients then get every move, and one line says when it
+    failed and one when it caught up again."""
+    clock = ManualClock()
+    with caplog.at_level(logging.WARNING, "canasta.server"), running_server(tmp_path, clock=clock) as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        table = new_table(client, players=2)
+        for name in ("Ann", "Boris"):
+            join(client, table, name)
+        with client.websocket_connect(f"/ws/tables/{table}") as watcher:
+            state = greet(watcher)
+            elsewhere = stored_table(tmp_path, table)
+            seat = elsewhere.state.to_move  # type: ignore[union-attr]
+            draw = {"kind": "action", "seat": seat, "action": {"type": "draw"}, "by": "player"}
+            asyncio.run(_store(tmp_path, table, state["version"], [draw]))
+            tries: list[int] = []
+
+            async def busy(table_id: str, after: int = 0) -> Any:
+                tries.append(after)
+                raise StorageBusy("no answer")
+
+            monkeypatch.setattr(hub.storage, "events", busy)
+            client.portal.call(hub.broker.publish, Notice(table, "another process"))  # type: ignore[union-attr]
+            until(client, lambda: tries == [state["version"]])
+            assert hub.rooms[table].table.version == state["version"]
+            advance(client, clock, 0.49)
+            until(client, lambda: True)
+            assert len(tries) == 1
+            advance(client, clock, 0.01)
+            until(client, lambda: len(tries) == 2)
+            advance(client, clock, 0.99)  # longer after each failure in a row
+            until(client, lambda: True)
+            assert len(tries) == 2 and hub.rooms[table].table.version == state["version"]
+            monkeypatch.undo()
+            advance(client, clock, 0.01)
+            caught_up = receive_until(watcher, is_state)
+            assert caught_up["version"] == state["version"] + 1
+            assert caught_up["last"]["action"] == {"type": "draw"}
+    assert [r.getMessage() for r in caplog.records if table in r.getMessage()] == [
+        f"table {table}: could not catch up (StorageBusy: no answer); trying again",
+        f"table {table}: caught up again after 2 failures",
+    ]
 
 
 async def _store(tmp_path: Path, table: str, version: int, events: list[dict[str, Any]]) -> None:

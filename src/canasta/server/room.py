@@ -19,7 +19,7 @@ import logging
 import math
 import random
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 from canasta.protocol import outgoing
@@ -51,8 +51,14 @@ log = logging.getLogger("canasta.server")
 ADDRESS = "address "  # the prefix of an address's counts and share of the bot pool (table ids have no space)
 HINT_BOT = "search:time=0.5"  # the strongest computer player, thinking half a second
 CATCH_UP_STATES = 20  # events caught up on, each told in a state; past them, the log
-STORE_RETRY_FIRST, STORE_RETRY_MAX = 0.5, 30.0  # seconds before an automatic step after a failed store
+STORE_RETRY_FIRST, STORE_RETRY_MAX = 0.5, 30.0  # seconds before trying storage again after it failed
 WHY = {"quick": "too little time left", "late": "out of time", "failed": "the bot failed"}
+
+
+def backoff(failures: int) -> float:
+    """Seconds to wait before trying storage again after `failures` failures in a row (0 for
+    none): `STORE_RETRY_FIRST`, doubled after each failure up to `STORE_RETRY_MAX`."""
+    return 0.0 if not failures else min(STORE_RETRY_FIRST * 2 ** (failures - 1), STORE_RETRY_MAX)
 
 
 async def load_table(storage: Storage, table_id: str) -> LiveTable | None:
@@ -104,6 +110,8 @@ class Room:
         self._tasks: set[asyncio.Task[None]] = set()
         self._chat_limits: dict[int, RateLimiter] = {}  # per seat
         self._store_failures = 0  # failures in a row to store an event
+        self._catch_up_failures = 0  # failures in a row to read what another process stored
+        self._catch_up_retry: Timer | None = None
         self._sheet_told: tuple[int, int] | None = None  # the sheet's key when last broadcast
         self._table_chat = RateLimiter(config.table_chat_rate, config.table_chat_burst, config.clock)
         self.stand_ins = StandIns(config.clock, self._stand_in_started)
@@ -326,10 +334,38 @@ class Room:
             return self.state_for(seat, self.public_state(), lang)
 
     async def catch_up(self) -> None:
-        """Take in what another process stored (seats and events), and tell the clients."""
+        """Take in what another process stored (seats and events), and tell the clients. When
+        storage does not answer, the table is left as it was and tries again (`backoff`) until
+        it has caught up; the first failure of such an episode is logged, and its end."""
         async with self.lock:
-            await self._catch_up()
+            if self._catch_up_retry is not None:
+                self._catch_up_retry.cancel()
+                self._catch_up_retry = None
+            try:
+                await self._catch_up()
+            except Exception as exc:
+                self._catch_up_later(exc)
+                return
+            if self._catch_up_failures:
+                failures, self._catch_up_failures = self._catch_up_failures, 0
+                log.warning("table %s: caught up again after %d failures", self.table.id, failures)
             self.changed()
+
+    def _catch_up_later(self, exc: Exception) -> None:
+        """Reading what another process stored failed: try again after a while."""
+        if not self._catch_up_failures:
+            why = f"{type(exc).__name__}: {exc}"
+            log.warning("table %s: could not catch up (%s); trying again", self.table.id, why)
+        self._catch_up_failures += 1
+        if self._catch_up_retry is None and not self._stopped:
+            delay = backoff(self._catch_up_failures)
+            self._catch_up_retry = self.config.clock.call_later(delay, self._run, self.catch_up)
+
+    def _run(self, job: Callable[[], Coroutine[Any, Any, None]]) -> None:
+        """Run `job` in a task of the room's own."""
+        task = asyncio.create_task(job())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     async def _catch_up(self) -> None:
         """Take in the seats and events in storage; the clients are sent the state after each
@@ -397,7 +433,8 @@ class Room:
         except Conflict:
             try:
                 await self._catch_up()
-            except StorageBusy:  # the database did not answer the reading in time
+            except StorageBusy as busy:  # the database did not answer the reading in time
+                self._catch_up_later(busy)
                 self.changed()
                 raise storage_busy() from None
             self.changed()
@@ -417,10 +454,8 @@ class Room:
         await self.broker.publish(Notice(table.id, self.origin))
 
     def retry_delay(self) -> float:
-        """Seconds that the next automatic step waits after storing failed (0 if it did not):
-        `STORE_RETRY_FIRST`, doubled after each failure in a row up to `STORE_RETRY_MAX`."""
-        failures = self._store_failures
-        return 0.0 if not failures else min(STORE_RETRY_FIRST * 2 ** (failures - 1), STORE_RETRY_MAX)
+        """Seconds that the next automatic step waits after storing failed (0 if it did not)."""
+        return backoff(self._store_failures)
 
     def changed(self) -> None:
         """After a change: the next automatic step is set, and every client gets its state."""
@@ -607,9 +642,7 @@ class Room:
     def _announce(self) -> None:
         self._announced = self._local_seats()
         notice = Notice(self.table.id, self.origin, tuple(sorted(self._announced)))
-        task = asyncio.create_task(self.broker.publish(notice))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self._run(functools.partial(self.broker.publish, notice))
 
     # -- what clients receive -----------------------------------------------------------------
 
@@ -702,7 +735,7 @@ class Room:
 
     def close(self) -> None:
         """Stop; the caller awaits `lease.release()` (the table's lease is free at once)."""
-        for timer in (self._idle, self._presence):
+        for timer in (self._idle, self._presence, self._catch_up_retry):
             if timer is not None:
                 timer.cancel()
         self.lease.stop()
