@@ -189,7 +189,7 @@ def test_a_table_that_cannot_store_backs_off_and_logs_once(
         monkeypatch.setattr(hub.storage, "append", full)
         table = new_table(client, players=2, seats=["random", "random"], target_score=100_000)
         def failed(count: int) -> bool:  # and rebuilt from storage, with its next try set
-            return len(tries) == count and bool(hub.rooms[table].autoplay.pending)
+            return len(tries) == count and bool(hub.rooms[table].pending)
 
         for count, wait in enumerate((0.5, 1, 2, 4), start=1):
             until(client, functools.partial(failed, count))

@@ -221,13 +221,13 @@ def test_a_table_whose_people_are_all_away_waits_for_them(tmp_path: Path) -> Non
         # ten minutes with every person away: no computer move, no stand-in, no timer
         for _ in range(60):
             advance(client, clock, 10)
-        assert room.autoplay.pending is None
+        assert room.pending is None
         assert version(client, table) == state["version"]
         with client.websocket_connect(f"/ws/tables/{table}") as ws:
             back = greet(ws, token)
             assert back["version"] == state["version"] and back["seats"][0]["stand_in"] is False
             # (the idle table was unloaded meanwhile and is loaded again)
-            until(client, lambda: hub.rooms[table].autoplay.pending == "bot")
+            until(client, lambda: hub.rooms[table].pending == "bot")
             advance(client, clock, 0.5)  # Ann is back: the table plays on at its pace
             moved = receive_until(ws, lambda m: is_state(m) and m["version"] > state["version"])
             assert moved["last"]["seat"] == 1 and moved["last"]["by"] == "bot"
@@ -246,14 +246,14 @@ def test_the_next_deal_waits_for_every_person_at_the_table(tmp_path: Path) -> No
             moves = [m["last"] for m in mine if is_state(m) and m["last"] is not None]
             assert {m["by"] for m in moves if m["seat"] == 2} == {"stand_in"}
             assert {m["by"] for m in moves if m["seat"] == 0} == {"player"}
-            assert hub.rooms[table].autoplay.pending is None  # the summary stays
+            assert hub.rooms[table].pending is None  # the summary stays
             with client.websocket_connect(f"/ws/tables/{table}") as boris:
                 assert greet(boris, tokens[1])["status"] == "deal_over"
                 ann.send_json({"type": "next_deal", "id": 1})
                 assert receive_until(ann, lambda m: m["type"] == "ack")["id"] == 1
                 waiting = receive_until(ann, is_state)
                 assert waiting["status"] == "deal_over" and waiting["ready"] == [0]
-                assert hub.rooms[table].autoplay.pending is None  # Boris has not asked yet
+                assert hub.rooms[table].pending is None  # Boris has not asked yet
                 boris.send_json({"type": "next_deal"})
                 dealt = receive_until(ann, lambda m: is_state(m) and m["status"] == "playing")
                 assert dealt["deal"] == 1 and dealt["ready"] == []
@@ -272,11 +272,11 @@ def test_under_a_turn_timer_the_next_deal_starts_by_itself(tmp_path: Path) -> No
             greet(ws, join(client, table, "Ann"))  # Ann only watches: the timer moves for her
             room = hub.rooms[table]
             for _ in range(2000):  # the timer (and the computer) play the deal out
-                until(client, lambda: room.autoplay.pending is not None)
+                until(client, lambda: room.pending is not None)
                 if room.table.status == "deal_over":
                     break
                 advance(client, clock, 1)
-            assert room.table.status == "deal_over" and room.autoplay.pending == "deal"
+            assert room.table.status == "deal_over" and room.pending == "deal"
             advance(client, clock, 2.9)
             assert room.table.status == "deal_over"  # the summary stays for `deal_pause`
             advance(client, clock, 0.1)

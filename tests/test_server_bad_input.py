@@ -15,6 +15,7 @@ from starlette.websockets import WebSocket
 
 from canasta.storage import Conflict, StorageBusy
 from server_support import (
+    advance,
     close_code,
     greet,
     join,
@@ -431,6 +432,35 @@ def test_a_move_raced_by_another_process_catches_up_without_replaying_the_log(
     error = receive_until(ws, lambda m: m["type"] in ("error", "ack"))
     assert error["code"] == "stale_state" and "at version 2, you saw 1" in error["message"]
     assert afters == [1] and room.table.version == 2 and room.table.last["by"] == "elsewhere"
+
+
+def test_a_raced_move_whose_catching_up_is_not_answered_catches_up_later(
+    duel: Duel, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another process stored event 2 first, and the database does not give it in time: the
+    mover is told storage_busy, and the table reads it again after a while, telling everyone."""
+    hub = duel.client.app.state.hub  # type: ignore[attr-defined]
+    storage, room = hub.storage, hub.rooms[duel.table]
+    store, events = storage.append, storage.events
+
+    async def raced(table_id: str, seq: int, event: dict[str, Any]) -> None:
+        monkeypatch.setattr(storage, "append", store)
+        await store(table_id, seq, {**event, "by": "elsewhere"})  # the other process's event 2
+        raise Conflict(f"table {table_id}: event {seq} exists")
+
+    async def busy(table_id: str, after: int = 0) -> Any:
+        monkeypatch.setattr(storage, "events", events)  # it answers the next time
+        raise StorageBusy("no answer")
+
+    monkeypatch.setattr(storage, "append", raced)
+    monkeypatch.setattr(storage, "events", busy)
+    duel.sockets[0].send_text(action(1, type="draw"))
+    assert receive_until(duel.sockets[0], lambda m: m["type"] in ("error", "ack"))["code"] == "storage_busy"
+    assert room.table.version == 1
+    advance(duel.client, hub.config.clock, 0.5)
+    for ws in duel.sockets:
+        state = receive_until(ws, lambda m: m["type"] == "state" and m["version"] == 2)
+        assert state["last"]["by"] == "elsewhere"
 
 
 def test_a_table_whose_log_the_database_does_not_give_in_time_is_busy_not_damaged(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import logging
 import random
 from pathlib import Path
 from typing import Any
@@ -13,13 +14,13 @@ import pytest
 
 from canasta.rules import Record, replay
 from canasta.rules.actions import action_to_json
-from canasta.server.broker import Notice
+from canasta.server.broker import EVERY_TABLE, Notice
 from canasta.server.clock import ManualClock
 from canasta.server.events import event_from_json
 from canasta.server.presence import RemotePresence
 from canasta.server.table import LiveTable
 from canasta.server.table_facts import table_facts
-from canasta.storage import SQLiteStorage
+from canasta.storage import SQLiteStorage, StorageBusy
 from server_support import (
     advance,
     game_over,
@@ -406,6 +407,64 @@ def test_catching_up_on_many_events_sends_the_log_not_a_state_each(tmp_path: Pat
                 seen.append(receive(watcher))
             assert [m["version"] for m in seen if is_state(m)] == [state["version"] + 30]
             assert [len(m["moves"]) for m in seen if m["type"] == "log"][-1] == 30
+
+
+def test_a_table_whose_catching_up_storage_does_not_answer_catches_up_once_it_does(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The broker was away while another process stored a move at each of two tables; once it
+    is back, the database does not answer the first table's reading in time: that table stays
+    as it was and reads again, later after each failure in a row, until the database answers,
+    while the second catches up at once. Their clients get every move, and one line says when
+    the first failed and one when it caught up again."""
+    clock = ManualClock()
+    with caplog.at_level(logging.WARNING, "canasta.server"), running_server(tmp_path, clock=clock) as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        tables = [new_table(client, players=2) for _ in range(2)]
+        table = tables[0]
+        for name, table_id in itertools.product(("Ann", "Boris"), tables):
+            join(client, table_id, name)
+        with (
+            client.websocket_connect(f"/ws/tables/{table}") as watcher,
+            client.websocket_connect(f"/ws/tables/{tables[1]}") as other,
+        ):
+            state = greet(watcher)
+            assert greet(other)["version"] == state["version"]
+            for table_id in tables:
+                seat = stored_table(tmp_path, table_id).state.to_move  # type: ignore[union-attr]
+                draw = {"kind": "action", "seat": seat, "action": {"type": "draw"}, "by": "player"}
+                asyncio.run(_store(tmp_path, table_id, state["version"], [draw]))
+            events, tries = hub.storage.events, []
+
+            async def busy(table_id: str, after: int = 0) -> Any:
+                if table_id != table:
+                    return await events(table_id, after)
+                tries.append(after)
+                raise StorageBusy("no answer")
+
+            monkeypatch.setattr(hub.storage, "events", busy)
+            client.portal.call(hub.broker.publish, Notice(EVERY_TABLE, ""))  # type: ignore[union-attr]
+            assert receive_until(other, is_state)["version"] == state["version"] + 1
+            until(client, lambda: tries == [state["version"]])
+            assert hub.rooms[table].table.version == state["version"]
+            advance(client, clock, 0.49)
+            until(client, lambda: True)
+            assert len(tries) == 1
+            advance(client, clock, 0.01)
+            until(client, lambda: len(tries) == 2)
+            advance(client, clock, 0.99)  # longer after each failure in a row
+            until(client, lambda: True)
+            assert len(tries) == 2 and hub.rooms[table].table.version == state["version"]
+            monkeypatch.undo()
+            advance(client, clock, 0.01)
+            caught_up = receive_until(watcher, is_state)
+            assert caught_up["version"] == state["version"] + 1
+            assert caught_up["last"]["action"] == {"type": "draw"}
+    said = [record.getMessage() for record in caplog.records]
+    assert [line for line in said if "catch" in line or "caught" in line] == [
+        f"table {table}: could not catch up (StorageBusy: no answer); trying again",
+        f"table {table}: caught up again after 2 failures",
+    ]
 
 
 async def _store(tmp_path: Path, table: str, version: int, events: list[dict[str, Any]]) -> None:

@@ -22,7 +22,7 @@ from playwright.sync_api import Page, WebSocket
 
 from canasta.protocol.settings import TableSettings
 from canasta.rules.actions import action_to_json
-from canasta.server.events import event_from_json
+from canasta.server.events import event_from_json, event_to_json
 from canasta.server.table import LiveTable, token_hash
 from canasta.storage import SQLiteStorage
 from canasta.storage.base import TableRow
@@ -214,7 +214,7 @@ def played_deal(settings: dict[str, Any], seed: int, moves: int | None = None) -
     to its end, or its first `moves` moves (seat 0's moves are a person's)."""
     table = LiveTable(TableRow("t", TableSettings.from_json(settings, 0.0).to_json(), ()))
     rng = random.Random(seed)
-    events = [table.deal_event(rng)]
+    events = [event_to_json(table.next_deal(rng))]
     table.apply(event_from_json(events[0]))
     while table.state is not None and not table.state.is_over and (moves is None or len(events) <= moves):
         seat = table.state.to_move

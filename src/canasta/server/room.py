@@ -4,8 +4,11 @@ Every change to the game goes through `commit` under the table's lock, as a type
 (`canasta.server.events`): the event is checked by applying it to a copy of the table, stored,
 and only then does the copy take the table's place and is the change announced (an `ack` to
 its sender, then each connected client's own `state`); a failed store leaves the table as it
-was. Messages are queued on the connections, so no network I/O happens
-under the lock. What the computer players do next is decided by `canasta.server.autoplay`.
+was. Messages are queued on the connections, so no network I/O happens under the lock.
+
+The next automatic step (a computer's move, a stand-in's or the turn timer's, the next deal) is
+decided once for each change by `canasta.server.autoplay.next_step`, and taken when the table's
+one timer for it runs out.
 """
 
 from __future__ import annotations
@@ -14,8 +17,9 @@ import asyncio
 import functools
 import logging
 import math
+import random
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 from canasta.protocol import outgoing
@@ -28,8 +32,9 @@ from canasta.protocol.rule_reasons import reason_text
 from canasta.rules.actions import action_to_json
 from canasta.rules.errors import IllegalActionError
 from canasta.rules.refusal import Code
-from canasta.server.autoplay import Autoplay
+from canasta.server.autoplay import DEAL, TIMER, StandIns, next_step, stands_in
 from canasta.server.bot_pool import BotPool
+from canasta.server.bot_worker import quick_move
 from canasta.server.broker import Broker, Notice
 from canasta.server.clock import Timer
 from canasta.server.config import ServerConfig
@@ -46,7 +51,14 @@ log = logging.getLogger("canasta.server")
 ADDRESS = "address "  # the prefix of an address's counts and share of the bot pool (table ids have no space)
 HINT_BOT = "search:time=0.5"  # the strongest computer player, thinking half a second
 CATCH_UP_STATES = 20  # events caught up on, each told in a state; past them, the log
-STORE_RETRY_FIRST, STORE_RETRY_MAX = 0.5, 30.0  # seconds before an automatic step after a failed store
+STORE_RETRY_FIRST, STORE_RETRY_MAX = 0.5, 30.0  # seconds before trying storage again after it failed
+WHY = {"quick": "too little time left", "late": "out of time", "failed": "the bot failed"}
+
+
+def backoff(failures: int) -> float:
+    """Seconds to wait before trying storage again after `failures` failures in a row (0 for
+    none): `STORE_RETRY_FIRST`, doubled after each failure up to `STORE_RETRY_MAX`."""
+    return 0.0 if not failures else min(STORE_RETRY_FIRST * 2 ** (failures - 1), STORE_RETRY_MAX)
 
 
 async def load_table(storage: Storage, table_id: str) -> LiveTable | None:
@@ -90,7 +102,7 @@ class Room:
         self._presence: Timer | None = None  # the end of the time since the last `presence`
         self._presence_due = False  # whether a change came in that time
         self.remote = RemotePresence(config.heartbeat, config.clock)
-        # Only the holder of the table's lease plays its computer players (`runs_bots`).
+        # Only the holder of the table's lease plays its computer players.
         self.lease = Lease(
             storage, f"table:{table.id}", origin, config.lease, config.clock, self._lease_changed
         )
@@ -98,9 +110,22 @@ class Room:
         self._tasks: set[asyncio.Task[None]] = set()
         self._chat_limits: dict[int, RateLimiter] = {}  # per seat
         self._store_failures = 0  # failures in a row to store an event
+        self._catch_up_failures = 0  # failures in a row to read what another process stored
+        self._catch_up_retry: Timer | None = None
         self._sheet_told: tuple[int, int] | None = None  # the sheet's key when last broadcast
         self._table_chat = RateLimiter(config.table_chat_rate, config.table_chat_burst, config.clock)
-        self.autoplay = Autoplay(self)
+        self.stand_ins = StandIns(config.clock, self._stand_in_started)
+        self._step: Timer | None = None  # the table's one timer, for its next automatic step
+        self._next: tuple[int, str | None, float] | None = None  # (version, kind, when) of that step
+        self._turn_end: tuple[int, float] | None = None  # (version, when) the turn timer runs out
+        self._running: tuple[int, str] | None = None  # (version, kind) of the step under way
+        self._steps: set[asyncio.Task[None]] = set()
+        self._rng = random.Random(secrets.randbits(64))
+        self._stopped = False
+        for i, seat in enumerate(table.seats):
+            if seat.bot is None and seat.name is not None:
+                self._away(i)
+        self.schedule()
         self._watch_idle()
         self._announce()  # the others answer with their own seats
 
@@ -126,7 +151,7 @@ class Room:
             conn.token_hash = None if seat is None else self.table.seats[seat].token_hash
             self.connections.add(conn)
             if seat is not None:
-                self.autoplay.present(seat)
+                self._back(seat)
             self._announce_if_changed()
             if self._idle is not None:
                 self._idle.cancel()
@@ -160,7 +185,7 @@ class Room:
         self.connections.discard(conn)
         seat = conn.seat
         if seat is not None and seat not in self.present_seats():
-            self.autoplay.absent(seat)
+            self._away(seat)
         self._announce_if_changed()
         self.send_presence()
         self._watch_idle()
@@ -296,7 +321,7 @@ class Room:
                 raise ProtocolError(ErrorCode.SEAT_TAKEN, seat=seat)
             table.seats[seat].name, table.seats[seat].token_hash = request.name, token_hash(token)
             await self.broker.publish(Notice(table.id, self.origin))
-            self.autoplay.absent(seat)
+            self._away(seat)
             self.changed()
             return seat, token
 
@@ -309,10 +334,38 @@ class Room:
             return self.state_for(seat, self.public_state(), lang)
 
     async def catch_up(self) -> None:
-        """Take in what another process stored (seats and events), and tell the clients."""
+        """Take in what another process stored (seats and events), and tell the clients. When
+        storage does not answer, the table is left as it was and tries again (`backoff`) until
+        it has caught up; the first failure of such an episode is logged, and its end."""
         async with self.lock:
-            await self._catch_up()
+            if self._catch_up_retry is not None:
+                self._catch_up_retry.cancel()
+                self._catch_up_retry = None
+            try:
+                await self._catch_up()
+            except Exception as exc:
+                self._catch_up_later(exc)
+                return
+            if self._catch_up_failures:
+                failures, self._catch_up_failures = self._catch_up_failures, 0
+                log.warning("table %s: caught up again after %d failures", self.table.id, failures)
             self.changed()
+
+    def _catch_up_later(self, exc: Exception) -> None:
+        """Reading what another process stored failed: try again after a while."""
+        if not self._catch_up_failures:
+            why = f"{type(exc).__name__}: {exc}"
+            log.warning("table %s: could not catch up (%s); trying again", self.table.id, why)
+        self._catch_up_failures += 1
+        if self._catch_up_retry is None and not self._stopped:
+            delay = backoff(self._catch_up_failures)
+            self._catch_up_retry = self.config.clock.call_later(delay, self._run, self.catch_up)
+
+    def _run(self, job: Callable[[], Coroutine[Any, Any, None]]) -> None:
+        """Run `job` in a task of the room's own."""
+        task = asyncio.create_task(job())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     async def _catch_up(self) -> None:
         """Take in the seats and events in storage; the clients are sent the state after each
@@ -349,25 +402,23 @@ class Room:
         present = self.present_seats()
         for i, seat in enumerate(self.table.seats):
             if seat.bot is None and i not in present:
-                self.autoplay.absent(i)
+                self._away(i)
         if unseated:
             self._announce_if_changed()
             self.send_presence()
 
     # -- changing the game --------------------------------------------------------------------
 
-    async def commit(self, event: Event | dict[str, Any]) -> None:
-        """Apply, store and publish one event (a dict: in its stored form); the caller holds
-        the lock. The event is applied to a copy of the table, which takes its place once the
-        event is stored: when storing fails, the table is left as it was.
+    async def commit(self, event: Event) -> None:
+        """Apply, store and publish one event; the caller holds the lock. The event is applied
+        to a copy of the table, which takes its place once the event is stored: when storing
+        fails, the table is left as it was.
 
         Raises ProtocolError: illegal_action when the rules forbid it (nothing changed);
         stale_state when another process stored an event first (the table has caught up with
         it), storage_busy when the database did not take it in time and internal_error when
         storing failed otherwise (the clients have been told the table as it was).
         """
-        if isinstance(event, dict):
-            event = event_from_json(event)
         table = self.table
         after = table.copy()
         try:
@@ -382,7 +433,8 @@ class Room:
         except Conflict:
             try:
                 await self._catch_up()
-            except StorageBusy:  # the database did not answer the reading in time
+            except StorageBusy as busy:  # the database did not answer the reading in time
+                self._catch_up_later(busy)
                 self.changed()
                 raise storage_busy() from None
             self.changed()
@@ -402,15 +454,150 @@ class Room:
         await self.broker.publish(Notice(table.id, self.origin))
 
     def retry_delay(self) -> float:
-        """Seconds that the next automatic step waits after storing failed (0 if it did not):
-        `STORE_RETRY_FIRST`, doubled after each failure in a row up to `STORE_RETRY_MAX`."""
-        failures = self._store_failures
-        return 0.0 if not failures else min(STORE_RETRY_FIRST * 2 ** (failures - 1), STORE_RETRY_MAX)
+        """Seconds that the next automatic step waits after storing failed (0 if it did not)."""
+        return backoff(self._store_failures)
 
     def changed(self) -> None:
-        """After a change: every client gets its state, and the next automatic step is set."""
+        """After a change: the next automatic step is set, and every client gets its state."""
+        self.schedule()
         self.broadcast()
-        self.autoplay.schedule()
+
+    # -- automatic steps (`canasta.server.autoplay`) --------------------------------------------
+
+    def schedule(self) -> None:
+        """Decide the table's next automatic step (once for each change) and set the table's
+        one timer for it, `retry_delay` at least. A step under way (a bot thinking) is not set
+        again for the same version of the table; a step whose table has changed by the time it
+        is taken does nothing."""
+        if self._step is not None:
+            self._step.cancel()
+            self._step = None
+        version, now = self.table.version, self.config.clock.time()
+        self._next = version, kind, when = (version, None, now) if self._stopped else self._decide(now)
+        if kind == TIMER and self._deadline() is None:
+            self._turn_end = version, when  # the decision's turn timer starts
+        if kind is None or self._running == (version, kind):
+            return
+        delay = max(when - now, self.retry_delay())  # storage failed: back off
+        self._step = self.config.clock.call_later(delay, self._fire, version, kind)
+
+    def _decide(self, now: float) -> tuple[int, str | None, float]:
+        """(version, kind, when) of the table's next automatic step (kind None: it waits)."""
+        version = self.table.version
+        step = next_step(
+            self.table,
+            self.present_seats(),
+            now,
+            stand_ins=self.stand_ins.seats,
+            plays_bots=self.lease.held,
+            deadline=self._deadline(),
+        )
+        return (version, None, now) if step is None else (version, step.kind, now + step.delay)
+
+    def _deadline(self) -> float | None:
+        """When the turn timer of the table's current decision runs out (None: not started)."""
+        turn_end = self._turn_end
+        return turn_end[1] if turn_end is not None and turn_end[0] == self.table.version else None
+
+    @property
+    def pending(self) -> str | None:
+        """The kind of the automatic step that is set to happen (None: the table waits)."""
+        return None if self._step is None or self._next is None else self._next[1]
+
+    def time_left(self) -> float | None:
+        """Seconds left before the turn timer makes the current decision (None: no timer runs)."""
+        now = self.config.clock.time()
+        decided = self._next
+        if decided is None or decided[0] != self.table.version:  # a state caught up on, passed at once
+            decided = self._decide(now)
+        return max(0.0, decided[2] - now) if decided[1] == TIMER else None
+
+    def _fire(self, version: int, kind: str) -> None:
+        self._step = None
+        self._running = (version, kind)
+        task = asyncio.create_task(self._take_step(version, kind))
+        self._steps.add(task)
+        task.add_done_callback(self._step_done)
+
+    def _step_done(self, task: asyncio.Task[None]) -> None:
+        self._steps.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("table %s: automatic step failed", self.table.id, exc_info=task.exception())
+        if not self._steps:
+            self._running = None
+            self.schedule()  # the next step, or this one again if it changed nothing (storing failed)
+
+    def _still(self, version: int, kind: str) -> bool:
+        """Whether the step set for this version of the table is still the one to take."""
+        set_for = None if self._next is None else self._next[:2]
+        return set_for == (version, kind) and self.table.version == version and not self._stopped
+
+    async def _take_step(self, version: int, kind: str) -> None:
+        """Deal, or have the computer playing the seat to move make its move (thinking in the
+        bot pool on the seat's view, outside the lock). A move made by `hard` instead (the bot
+        had too little time left, missed its deadline or failed) is marked `quick`."""
+        if kind == DEAL:
+            async with self.lock:
+                if self._still(version, kind):
+                    await self._commit_step(self.table.next_deal(self.config.shuffle), kind)
+            return
+        if not self._still(version, kind):  # the table changed since the step was set
+            return
+        table = self.table
+        assert table.state is not None
+        seat = table.state.to_move
+        view = table.state.view(seat)
+        spec = table.seats[seat].bot or table.settings.stand_in
+        seed = self._rng.getrandbits(64)
+        action, why = await self.bots.move(spec, view, seed, table.id, self.group)
+        async with self.lock:
+            if not self._still(version, kind):
+                return
+            if why is not None:
+                level = logging.INFO if why == "quick" else logging.WARNING
+                log.log(level, "table %s: bot %s played quickly (hard's move): %s", table.id, spec, WHY[why])
+            if not await self._commit_step(ActionEvent(seat, action, kind, quick=why is not None), kind):
+                log.warning("table %s: bot %s chose an illegal move: hard's instead", table.id, spec)
+                await self._commit_step(ActionEvent(seat, quick_move(view, seed), kind, quick=True), kind)
+
+    async def _commit_step(self, event: Event, kind: str) -> bool:
+        """Store an automatic step's event (the caller holds the lock); False when it is illegal.
+
+        Whatever happens, the clients hear of the table as it is and the next step is set (by
+        `commit` itself when storing fails).
+        """
+        try:
+            await self.commit(event)
+        except ProtocolError as exc:
+            if exc.code is ErrorCode.ILLEGAL_ACTION:
+                self.changed()
+                return False
+            # stale_state: another server process stored a step first, which is expected;
+            # internal_error, storage_busy: storing failed, which `commit` has logged
+            expected = (ErrorCode.STALE_STATE, ErrorCode.INTERNAL_ERROR, ErrorCode.STORAGE_BUSY)
+            level = logging.DEBUG if exc.code in expected else logging.WARNING
+            log.log(level, "table %s: automatic %s not stored: %s", self.table.id, kind, exc.code)
+            return True
+        self.changed()
+        return True
+
+    def _away(self, seat: int) -> None:
+        """Nobody is connected for this person's seat: a computer plays it after the grace
+        period, or at once when the seat is free (its person left it)."""
+        if self.table.seats[seat].free:
+            self.stand_ins.back(seat)  # a free seat is played without a grace period
+        else:
+            self.stand_ins.away(seat, self.table.settings.grace)
+        self.schedule()  # with nobody left at the table, play pauses
+
+    def _back(self, seat: int) -> None:
+        """The person is back (or left for good): nobody stands in for them any more."""
+        self.stand_ins.back(seat)
+        self.schedule()
+
+    def _stand_in_started(self) -> None:
+        self.send_presence()
+        self.schedule()
 
     # -- who is connected, here and elsewhere ---------------------------------------------------
 
@@ -421,13 +608,8 @@ class Room:
         """The seats with a person connected to this process or (as last heard) another."""
         return set(self._local_seats()) | self.remote.seats()
 
-    def runs_bots(self) -> bool:
-        """Whether this process plays the table's computer players (and stand-ins): it holds
-        the table's lease, so that no two processes think for the same table."""
-        return self.lease.held
-
     def _lease_changed(self) -> None:
-        self.autoplay.schedule()
+        self.schedule()
 
     def heard(self, origin: str, seats: tuple[int, ...]) -> None:
         """Another process announced its connected seats (a process new to the table is told ours)."""
@@ -447,9 +629,9 @@ class Room:
     def _presence_changed(self, seats: set[int]) -> None:
         after = self.present_seats()
         for seat in after - seats:
-            self.autoplay.present(seat)
+            self._back(seat)
         for seat in seats - after:
-            self.autoplay.absent(seat)
+            self._away(seat)
         if after != seats:
             self.send_presence()
 
@@ -460,9 +642,7 @@ class Room:
     def _announce(self) -> None:
         self._announced = self._local_seats()
         notice = Notice(self.table.id, self.origin, tuple(sorted(self._announced)))
-        task = asyncio.create_task(self.broker.publish(notice))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self._run(functools.partial(self.broker.publish, notice))
 
     # -- what clients receive -----------------------------------------------------------------
 
@@ -475,15 +655,15 @@ class Room:
                 "bot": seat.bot,
                 "name": seat.name,
                 "connected": i in connected,
-                "stand_in": seat.bot is None and self.autoplay.stands_in(i),
-                "grace_left": self.autoplay.grace_left(i),
+                "stand_in": seat.bot is None and stands_in(self.table, self.stand_ins.seats, i),
+                "grace_left": self.stand_ins.grace_left(i),
             }
             for i, seat in enumerate(self.table.seats)
         ]
 
     def public_state(self, sheet: bool = True) -> dict[str, Any]:
         """What every reader's `state` message shares now (the score sheet if `sheet`)."""
-        return self.table.public_state(self.seats_public(), self.autoplay.time_left(), sheet)
+        return self.table.public_state(self.seats_public(), self.time_left(), sheet)
 
     def state_for(self, seat: int | None, public: dict[str, Any], lang: str) -> dict[str, Any]:
         team = None if seat is None else self.table.rules.team_of(seat)
@@ -555,8 +735,13 @@ class Room:
 
     def close(self) -> None:
         """Stop; the caller awaits `lease.release()` (the table's lease is free at once)."""
-        for timer in (self._idle, self._presence):
+        for timer in (self._idle, self._presence, self._catch_up_retry):
             if timer is not None:
                 timer.cancel()
         self.lease.stop()
-        self.autoplay.stop()
+        self._stopped = True
+        if self._step is not None:
+            self._step.cancel()
+        self.stand_ins.stop()
+        for task in self._steps:
+            task.cancel()

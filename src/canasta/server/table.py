@@ -23,7 +23,7 @@ from canasta.rules.cards import make_deck
 from canasta.rules.errors import IllegalActionError
 from canasta.rules.game import DealRecord, Game, default_dealer
 from canasta.rules.state import State
-from canasta.server.events import ActionEvent, DealEvent, Event, ReadyEvent, RematchEvent, event_to_json
+from canasta.server.events import ActionEvent, DealEvent, Event, ReadyEvent, RematchEvent
 from canasta.server.table_facts import go_out_possible, table_facts
 from canasta.storage.base import TableRow
 
@@ -122,10 +122,6 @@ class LiveTable:
         deck = make_deck(self.rules.decks, self.rules.jokers)
         rng.shuffle(deck)
         return DealEvent(dealer, sitting_out, tuple(deck))
-
-    def deal_event(self, rng: random.Random) -> dict[str, Any]:
-        """`next_deal` in its stored form."""
-        return event_to_json(self.next_deal(rng))
 
     def copy(self) -> LiveTable:
         """A copy to apply an event to, leaving this table as it is: the current game is
