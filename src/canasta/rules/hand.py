@@ -29,9 +29,14 @@ class HandKinds:
         self.black_threes: list[Card] = []
         self.threes: list[Card] = []  # black and red, as a made-up position may hold red ones
         self.size = len(cards)
-        for c in sorted(cards, key=INDEX):
+        naturals = self.naturals
+        for c in sorted(cards):  # in card order
             if c.is_natural:
-                self.naturals.setdefault(c.rank, []).append(c)
+                of_rank = naturals.get(c.rank)
+                if of_rank is None:
+                    naturals[c.rank] = [c]
+                else:
+                    of_rank.append(c)
             elif c.is_joker:
                 self.jokers.append(c)
             elif c.is_two:
