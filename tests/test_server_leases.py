@@ -16,7 +16,7 @@ import pytest
 from canasta.server.clock import ManualClock
 from canasta.server.lease import Lease
 from canasta.storage import SQLiteStorage
-from canasta.storage.base import Storage
+from canasta.storage.base import Crowded, LeaseRow, Storage
 from server_support import advance, greet, two_servers, until
 
 TTL = 3.0
@@ -69,6 +69,52 @@ def test_a_lease_is_held_by_one_renewed_and_taken_over_when_it_lapses(
         assert a.held and await one.load_lease("table:t") == a.row
         await a.release()
         assert await two.load_lease("table:t") is None
+        for storage in (one, two):
+            await storage.close()
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_leases_taken_past_their_limits_are_refused_in_every_process(
+    kind: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """Two storages (processes) each ask at once for six new leases of one table, at most three
+    of a table and two of a seat: exactly three are granted, two or fewer a seat; renewing one
+    is not limited, and giving one up makes room for another."""
+
+    async def scenario() -> None:
+        one, two = storages(kind, tmp_path, lambda: str(request.getfixturevalue("postgres_url")))
+
+        def limits(seat: int) -> list[tuple[str, int]]:
+            return [(f"review:t/{seat}/", 2), ("review:t/", 3)]
+
+        asked = [
+            (storage, f"review:t/{seat}/{deal}", seat)
+            for deal in range(3)
+            for seat in (0, 1)
+            for storage in (one, two)
+        ]
+        granted = await asyncio.gather(
+            *(s.lease(name, f"p{i}", None, {}, limits(seat)) for i, (s, name, seat) in enumerate(asked)),
+            return_exceptions=True,
+        )
+        assert all(isinstance(g, LeaseRow | Crowded) for g in granted)
+        held = await one.leases("review:t/")
+        assert await two.leases("review:t/") == held and await two.leases("review:tt/") == {}
+        per_seat = [[name for name in held if name.startswith(f"review:t/{seat}/")] for seat in (0, 1)]
+        assert sorted(map(len, per_seat)) == [1, 2]  # three in all, two or fewer a seat
+        low = min((0, 1), key=lambda seat: len(per_seat[seat]))
+        with pytest.raises(Crowded):  # the table has three
+            await one.lease(f"review:t/{low}/9", "p", None, {}, limits(low))
+        (name,) = per_seat[low]
+        row = held[name]
+        renewed = await two.lease(name, row.holder, (row.holder, row.serial), {"done": 1}, limits(low))
+        assert renewed == LeaseRow(row.holder, row.serial + 1, {"done": 1})  # renewing is not limited
+        await two.release(name, row.holder)
+        with pytest.raises(Crowded):  # the other seat has two
+            await one.lease(f"review:t/{1 - low}/9", "p", None, {}, limits(1 - low))
+        assert await one.lease(f"review:t/{low}/9", "p", None, {}, limits(low)) == LeaseRow("p", 1, {})
         for storage in (one, two):
             await storage.close()
 
