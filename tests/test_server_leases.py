@@ -163,3 +163,27 @@ def test_a_table_of_computer_players_watched_through_two_servers_is_played_by_on
                         break
                 until(client, lambda: rooms["b"].table.version >= version + 10)
                 assert moves(client, hubs)["b"] >= 10 and hubs["a"].bots.stats["moves"] == thought
+
+
+def test_a_server_that_stops_gives_its_tables_up_at_once(tmp_path: Path) -> None:
+    """A server that stops (its hub closed, as `canasta serve` does on SIGTERM) gives its
+    tables' leases up: the other plays their computer players from its next step, a third of
+    the lease's time later, not once the lease has lapsed."""
+    clock = ManualClock()
+    with two_servers(tmp_path, clock, lease=TTL) as client:
+        mounts = client.app.routes  # type: ignore[attr-defined]
+        hubs = {name: mount.app.state.hub for name, mount in zip("ab", mounts, strict=True)}
+        body = {"players": 2, "seats": ["random", "random"], "deal_pause": 0, "target_score": 100_000}
+        table = client.post("/a/api/tables", json=body).json()["table"]  # a holds its lease
+        with client.websocket_connect(f"/b/ws/tables/{table}") as on_b:
+            greet(on_b)
+            room = hubs["b"].rooms[table]
+            until(client, lambda: room.table.version >= 10)
+            assert moves(client, hubs)["b"] == 0
+            client.portal.call(hubs["a"].close)  # type: ignore[union-attr]
+            client.portal.call(room.catch_up)  # type: ignore[union-attr]
+            version = room.table.version
+            assert moves(client, hubs)["b"] == 0 and room.table.version == version
+            advance(client, clock, TTL / 3)
+            until(client, lambda: room.table.version >= version + 10)
+            assert moves(client, hubs)["b"] >= 10
