@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from canasta.server.clock import Clock, Timer
-from canasta.storage.base import Crowded, LeaseRow, Storage
+from canasta.storage.base import Crowded, LeaseRow, Limits, Storage
 
 log = logging.getLogger("canasta.server")
 
@@ -64,14 +64,14 @@ class Lease:
             self._since = self.clock.time()
         self.row = row
 
-    async def step(self, limits: Sequence[tuple[str, int]] = ()) -> None:
+    async def step(self, limits: Limits = ()) -> None:
         """Renew the lease if it is ours, take it if it is free or has lapsed; else note how
         it is (storage failing: nothing changes, and a lease of ours lapses in time). Past
         `limits` a free lease is not taken: `Crowded` (see `Storage.lease`)."""
         async with self._one_at_a_time:
             await self._step(limits)
 
-    async def _step(self, limits: Sequence[tuple[str, int]]) -> None:
+    async def _step(self, limits: Limits) -> None:
         before = self.held
         asked = self.clock.time()
         row = self.row

@@ -25,6 +25,10 @@ class StorageBusy(Exception):
     ends later (the table's next event then finds its number taken: `Conflict`)."""
 
 
+Limits = Sequence[tuple[str, int]]
+"""How many leases may have names that start with each prefix: (prefix, most) pairs."""
+
+
 class Crowded(Exception):
     """A lease not taken: as many leases as allowed have names that start like its own
     (`Storage.lease`'s `limits`); nothing was changed."""
@@ -92,12 +96,7 @@ class Storage(Protocol):
         """The table's review `key`, or None when none is stored."""
 
     async def lease(
-        self,
-        name: str,
-        holder: str,
-        seen: tuple[str, int] | None,
-        data: dict[str, Any],
-        limits: Sequence[tuple[str, int]] = (),
+        self, name: str, holder: str, seen: tuple[str, int] | None, data: dict[str, Any], limits: Limits = ()
     ) -> LeaseRow | None:
         """Take or renew the lease `name` for `holder`, with `data`: granted when nobody holds
         it (`seen` None), or when it is still as `seen` (holder, serial), which is how its

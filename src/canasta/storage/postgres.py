@@ -23,11 +23,11 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from canasta.extras import install_command
-from canasta.storage.base import Conflict, Crowded, LeaseRow, SeatRow, StorageBusy, TableRow, Timers
+from canasta.storage.base import Conflict, Crowded, LeaseRow, Limits, SeatRow, StorageBusy, TableRow, Timers
 
 if TYPE_CHECKING:
     from psycopg import AsyncConnection
@@ -292,12 +292,7 @@ class PostgresStorage:
         return dict(rows[0][0]) if rows else None
 
     async def lease(
-        self,
-        name: str,
-        holder: str,
-        seen: tuple[str, int] | None,
-        data: dict[str, Any],
-        limits: Sequence[tuple[str, int]] = (),
+        self, name: str, holder: str, seen: tuple[str, int] | None, data: dict[str, Any], limits: Limits = ()
     ) -> LeaseRow | None:
         return await self._limited(self._lease, name, holder, seen, data, limits)
 
@@ -307,7 +302,7 @@ class PostgresStorage:
         holder: str,
         seen: tuple[str, int] | None,
         data: dict[str, Any],
-        limits: Sequence[tuple[str, int]],
+        limits: Limits,
     ) -> LeaseRow | None:
         from psycopg.types.json import Json
 

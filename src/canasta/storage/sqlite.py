@@ -30,13 +30,13 @@ import logging
 import os
 import sqlite3
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import closing
 from pathlib import Path
 from typing import Any, TypeVar
 
-from canasta.storage.base import Conflict, Crowded, LeaseRow, SeatRow, StorageBusy, TableRow, Timers
+from canasta.storage.base import Conflict, Crowded, LeaseRow, Limits, SeatRow, StorageBusy, TableRow, Timers
 
 SCHEMA_VERSION = 1
 CHECKPOINT_EVERY = 500  # events appended between checkpoints
@@ -463,12 +463,7 @@ class SQLiteStorage:
         return None if row is None else dict(json.loads(row[0]))
 
     async def lease(
-        self,
-        name: str,
-        holder: str,
-        seen: tuple[str, int] | None,
-        data: dict[str, Any],
-        limits: Sequence[tuple[str, int]] = (),
+        self, name: str, holder: str, seen: tuple[str, int] | None, data: dict[str, Any], limits: Limits = ()
     ) -> LeaseRow | None:
         text = json.dumps(data, separators=(",", ":"))
         return await self._write(
@@ -481,7 +476,7 @@ class SQLiteStorage:
         holder: str,
         seen: tuple[str, int] | None,
         data: str,
-        limits: Sequence[tuple[str, int]],
+        limits: Limits,
     ) -> LeaseRow | None:
         db = self._changes
         was_holder, was_serial = seen if seen is not None else (None, None)
