@@ -14,9 +14,11 @@ from typing import Any
 import pytest
 
 from canasta.server.clock import ManualClock
+from canasta.server.config import ServerConfig
 from canasta.server.lease import Lease
 from canasta.storage import SQLiteStorage
-from canasta.storage.base import Crowded, LeaseRow, Storage
+from canasta.storage.base import Crowded, LeaseRow, Storage, StorageBusy
+from canasta.storage.sqlite import STORE_TIMEOUT
 from server_support import advance, greet, two_servers, until
 
 TTL = 3.0
@@ -115,6 +117,64 @@ def test_leases_taken_past_their_limits_are_refused_in_every_process(
         with pytest.raises(Crowded):  # the other seat has two
             await one.lease(f"review:t/{1 - low}/9", "p", None, {}, limits(1 - low))
         assert await one.lease(f"review:t/{low}/9", "p", None, {}, limits(low)) == LeaseRow("p", 1, {})
+        for storage in (one, two):
+            await storage.close()
+
+    asyncio.run(scenario())
+
+
+class Hanging:
+    """A storage whose next `hangs` lease calls answer `StorageBusy` once storage's time limit
+    has passed on the clock, as a database that does not answer."""
+
+    def __init__(self, storage: Storage, clock: ManualClock) -> None:
+        self.storage, self.clock, self.hangs = storage, clock, 0
+        self.waits: list[asyncio.Future[None]] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.storage, name)
+
+    @property
+    def hung(self) -> bool:
+        """Whether a call waits for the clock."""
+        return not all(wait.done() for wait in self.waits)
+
+    async def lease(self, *args: Any) -> LeaseRow | None:
+        if self.hangs:
+            self.hangs -= 1
+            self.waits.append(asyncio.get_running_loop().create_future())
+            self.clock.call_later(STORE_TIMEOUT, self.waits[-1].set_result, None)
+            await self.waits[-1]
+            raise StorageBusy("the database did not answer")
+        return await self.storage.lease(*args)
+
+
+def test_a_renewal_the_database_does_not_answer_is_tried_again_in_time(tmp_path: Path) -> None:
+    """At the default lease (10 s), a renewal that fails after storage's time limit (5 s) is
+    tried again as soon as it has failed, not at the next third of the lease: the holder keeps
+    its lease all along, and the other never takes it."""
+
+    async def scenario() -> None:
+        clock, ttl = ManualClock(), ServerConfig().lease
+        one, two = storages("sqlite", tmp_path, str)
+        hanging = Hanging(one, clock)
+        a = Lease(hanging, "table:t", "a", ttl, clock)  # type: ignore[arg-type]
+        b = Lease(two, "table:t", "b", ttl, clock)
+        await a.step()
+        clock.advance(0.1)
+        await b.step()
+        a.start()
+        b.start()
+        hanging.hangs = 1  # a's first renewal
+        for _ in range(300):  # 30 s, a tenth of a second at a time
+            clock.advance(0.1)
+            assert a.held and not b.held
+            while b.stepping or (a.stepping and not hanging.hung):
+                await asyncio.sleep(0)
+        stored = await two.load_lease("table:t")  # renewed at every third of the lease since
+        assert not hanging.hung and stored is not None and stored.holder == "a" and stored.serial >= 8
+        a.stop()
+        b.stop()
         for storage in (one, two):
             await storage.close()
 
