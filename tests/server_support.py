@@ -171,16 +171,17 @@ def until(
     client.portal.call(spin)
 
 
-def new_table(client: TestClient, **settings: Any) -> str:
+def new_table(client: TestClient, at: str = "", **settings: Any) -> str:
+    """A new table, made through the server mounted at `at` (`two_servers`'s "/a", say)."""
     body = {"deal_pause": 0, "bot_delay": 0, **settings}
-    response = client.post("/api/tables", json=body)
+    response = client.post(f"{at}/api/tables", json=body)
     assert response.status_code == 201, response.text
     table: str = response.json()["table"]
     return table
 
 
-def join(client: TestClient, table: str, name: str, seat: int | None = None) -> str:
-    response = client.post(f"/api/tables/{table}/seats", json={"name": name, "seat": seat})
+def join(client: TestClient, table: str, name: str, seat: int | None = None, at: str = "") -> str:
+    response = client.post(f"{at}/api/tables/{table}/seats", json={"name": name, "seat": seat})
     assert response.status_code == 200, response.text
     token: str = response.json()["token"]
     return token

@@ -24,15 +24,16 @@ ITERATIONS = 6
 FAST = {"clock": ManualClock(), "burst": 10**6}  # a whole deal of moves from one socket
 
 
-def finished_deal(client: TestClient, seats: list[str]) -> tuple[str, list[str]]:
-    """A table whose first deal is over, played by random moves; its id and its people's tokens."""
-    table = new_table(client, players=2, seats=seats, target_score=100_000, grace=0)
+def finished_deal(client: TestClient, seats: list[str], at: str = "") -> tuple[str, list[str]]:
+    """A table whose first deal is over, played by random moves (through the server mounted at
+    `at`); its id and its people's tokens."""
+    table = new_table(client, at, players=2, seats=seats, target_score=100_000, grace=0)
     people = [name for name, seat in zip(("Ann", "Boris"), seats, strict=True) if seat == "human"]
-    tokens = [join(client, table, name) for name in people]
-    with client.websocket_connect(f"/ws/tables/{table}") as ws:
+    tokens = [join(client, table, name, at=at) for name in people]
+    with client.websocket_connect(f"{at}/ws/tables/{table}") as ws:
         state = greet(ws, tokens[0])
         if len(tokens) > 1:
-            with client.websocket_connect(f"/ws/tables/{table}") as other:
+            with client.websocket_connect(f"{at}/ws/tables/{table}") as other:
                 greet(other, tokens[1])  # a second person, away: a stand-in plays for them
         play_until(ws, 0, state, lambda m: m["status"] == "deal_over", random.Random(4))
     return table, tokens
@@ -45,12 +46,13 @@ def worked_out(client: TestClient) -> None:
     until(client, over, rounds=10**8)
 
 
-def ask(client: TestClient, table: str, token: str, lang: str = "en") -> Any:
-    return client.post(f"/api/tables/{table}/reviews?lang={lang}", headers={"x-seat-token": token})
+def ask(client: TestClient, table: str, token: str, lang: str = "en", at: str = "") -> Any:
+    return client.post(f"{at}/api/tables/{table}/reviews?lang={lang}", headers={"x-seat-token": token})
 
 
-def read(client: TestClient, table: str, token: str, lang: str = "en") -> Any:
-    return client.get(f"/api/tables/{table}/reviews?lang={lang}", headers={"x-seat-token": token}).json()
+def read(client: TestClient, table: str, token: str, lang: str = "en", at: str = "") -> Any:
+    url = f"{at}/api/tables/{table}/reviews?lang={lang}"
+    return client.get(url, headers={"x-seat-token": token}).json()
 
 
 def held_back(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
@@ -177,5 +179,47 @@ def test_a_review_under_way_is_known_to_every_server_and_taken_over_when_its_ser
             done = on("a")
             assert done["status"] == "done" and done["review"] == on("b")["review"]
             assert hubs["b"].bots.stats["review_decisions"] == job_a.total == done["total"]
+        finally:
+            gate.set()
+
+
+def test_the_limits_hold_across_servers_and_a_dead_servers_review_is_taken_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One review at a time at the table: Ann's, asked through server A, and Boris's asked
+    through B is refused. A dies with Ann's review half done: its lease still counts (B refuses
+    Boris again), B, refused, watches it, works it out once the lease has lapsed, and then
+    takes Boris's."""
+    gate = held_back(monkeypatch)
+    clock, ttl = ManualClock(), 3.0
+    config = {"review_iterations": ITERATIONS, "reviews_per_table": 1, "lease": ttl}
+    with two_servers(tmp_path, clock, **config, burst=10**6, reads_per_second=10**6) as client:
+        try:
+            mounts = client.app.routes  # type: ignore[attr-defined]
+            hubs = {name: mount.app.state.hub for name, mount in zip("ab", mounts, strict=True)}
+            table, (ann, boris) = finished_deal(client, ["human", "human"], "/a")
+            client.get(f"/b/api/tables/{table}")  # b holds the table too
+            rooms = [hub.rooms[table] for hub in hubs.values()]
+            until(client, lambda: rooms[0].table.version == rooms[1].table.version)
+            assert ask(client, table, ann, at="/a").json()["status"] in ("queued", "running")
+            refused = ask(client, table, boris, "ru", at="/b")
+            assert refused.status_code == 429 and refused.json()["error"]["code"] == "review_limited"
+            assert CYRILLIC.search(refused.json()["error"]["message"])
+
+            (job_a,) = hubs["a"].reviews.jobs.values()
+            client.portal.call(hubs["a"].reviews.jobs.clear)  # type: ignore[union-attr]
+            job_a.lease.stop()  # a dies (its job's lease is no longer renewed)
+            client.portal.call(job_a.task.cancel)  # type: ignore[union-attr]
+            gate.set()
+            assert ask(client, table, boris, at="/b").status_code == 429
+            (job_b,) = hubs["b"].reviews.jobs.values()  # Ann's, watched
+            assert job_b.seat == 0 and job_b.task is None
+            for _ in range(4):  # the lease lapses: b takes it over
+                advance(client, clock, ttl / 3)
+                until(client, lambda: not job_b.lease.stepping, settled=False)
+            assert job_b.task is not None
+            until(client, lambda: job_b.task is not None and job_b.task.done(), rounds=10**8, settled=False)
+            assert read(client, table, ann, at="/a")["status"] == "done"
+            assert ask(client, table, boris, at="/b").json()["status"] in ("queued", "running", "done")
         finally:
             gate.set()

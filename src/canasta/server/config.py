@@ -50,8 +50,9 @@ class ServerConfig:
     reminders to the others of which seats have a person connected to it (see
     `canasta.server.presence`). `lease`: seconds after which another process takes over a table's
     computer players, or a review being worked out, from a process that stopped renewing its
-    lease (it died; see `canasta.server.lease`). `presence_delay`: seconds during which the changes of who is
-    connected to a table are gathered into one `presence` message."""
+    lease (it died; see `canasta.server.lease`); each lease is renewed every third of it.
+    `presence_delay`: seconds during which the changes of who is connected to a table are
+    gathered into one `presence` message."""
 
     db: str | None = None
     broker: str | None = None
@@ -89,7 +90,7 @@ class ServerConfig:
     reviews_per_table: int = 2
     review_iterations: int = REVIEW_ITERATIONS
     heartbeat: float = 10.0
-    lease: float = 30.0
+    lease: float = 10.0
     presence_delay: float = 0.25
 
     def with_limits(self, limits: dict[str, str]) -> ServerConfig:

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from canasta.server.clock import Clock, Timer
-from canasta.storage.base import LeaseRow, Storage
+from canasta.storage.base import Crowded, LeaseRow, Limits, Storage
 
 log = logging.getLogger("canasta.server")
 
@@ -45,6 +45,7 @@ class Lease:
         self._timer: Timer | None = None
         self._task: asyncio.Task[None] | None = None
         self._one_at_a_time = asyncio.Lock()  # a step reads what the one before it found
+        self._late = False  # a step fell due while the one before was under way
         self._stopped = False
 
     @property
@@ -64,13 +65,14 @@ class Lease:
             self._since = self.clock.time()
         self.row = row
 
-    async def step(self) -> None:
+    async def step(self, limits: Limits = ()) -> None:
         """Renew the lease if it is ours, take it if it is free or has lapsed; else note how
-        it is (storage failing: nothing changes, and a lease of ours lapses in time)."""
+        it is (storage failing: nothing changes, and a lease of ours lapses in time). Past
+        `limits` a free lease is not taken: `Crowded` (see `Storage.lease`)."""
         async with self._one_at_a_time:
-            await self._step()
+            await self._step(limits)
 
-    async def _step(self) -> None:
+    async def _step(self, limits: Limits) -> None:
         before = self.held
         asked = self.clock.time()
         row = self.row
@@ -81,7 +83,9 @@ class Lease:
         else:
             seen = None  # ours if nobody holds it
         try:
-            after = await self.storage.lease(self.name, self.origin, seen, self._data())
+            after = await self.storage.lease(self.name, self.origin, seen, self._data(), limits)
+        except Crowded:
+            raise
         except Exception as exc:  # the next step tries again
             log.warning("lease %s not renewed: %s", self.name, exc)
         else:
@@ -94,7 +98,9 @@ class Lease:
             self._changed()
 
     def start(self) -> None:
-        """Keep stepping every `ttl / 3` seconds until `stop`."""
+        """Keep stepping every `ttl / 3` seconds until `stop`; a step falling due while the one
+        before is still under way (the database slow to answer) is taken as soon as that ends,
+        so that a renewal that failed after storage's time limit is tried again in time."""
         if not self._stopped and self._timer is None:
             self._timer = self.clock.call_later(self.ttl / 3, self._due)
 
@@ -103,14 +109,22 @@ class Lease:
         if self._stopped:
             return
         if self._task is None:
-            self._task = asyncio.create_task(self.step())
-            self._task.add_done_callback(self._stepped)
+            self._begin()
+        else:
+            self._late = True
         self.start()
+
+    def _begin(self) -> None:
+        self._late = False
+        self._task = asyncio.create_task(self.step())
+        self._task.add_done_callback(self._stepped)
 
     def _stepped(self, task: asyncio.Task[None]) -> None:
         self._task = None
         if not task.cancelled() and task.exception() is not None:
             log.error("lease %s: step failed", self.name, exc_info=task.exception())
+        if self._late and not self._stopped:
+            self._begin()
 
     def stop(self) -> None:
         self._stopped = True

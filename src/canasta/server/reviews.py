@@ -5,7 +5,11 @@ It is a job: each of their decisions is weighed in the bot pool at the lowest pr
 every computer player's move and every hint), one decision at a time, so that the progress can
 be told, and the result is stored with the table (`Storage.save_review`): a reload shows it
 without working it out again, and so does another server process. A seat has at most
-`reviews_per_seat` reviews being worked out at once, a table `reviews_per_table`.
+`reviews_per_seat` reviews being worked out at once, a table `reviews_per_table`, in all
+processes: a review being worked out holds a lease in storage, and a new one is refused when
+its table's or its seat's leases are as many (`Storage.lease`'s limits). A process refused so
+watches the table's reviews it did not know of, so that one whose process died is taken over
+(and ends) once its lease lapses, instead of counting against the limits for ever.
 
 The review itself is `canasta.review`'s (the search player, seeing only what the seat saw,
 valuing the move played against its alternatives on the same sampled worlds); it is stored
@@ -29,7 +33,7 @@ from canasta.rules.record import Record
 from canasta.rules.view import SeatView
 from canasta.server.config import ServerConfig
 from canasta.server.lease import Lease
-from canasta.storage.base import Storage
+from canasta.storage.base import Crowded, Storage
 
 if TYPE_CHECKING:
     from canasta.server.room import Room
@@ -123,8 +127,13 @@ class ReviewJob:
         return {"status": state, "done": done, "total": total}
 
 
-def lease_name(table: str, key: str) -> str:
-    return f"review:{table}/{key}"
+def lease_prefix(table: str, seat: int | None = None) -> str:
+    """The start of the names of a table's reviews' leases (of one seat's, with `seat`)."""
+    return f"review:{table}/" if seat is None else f"review:{table}/{seat}/"
+
+
+def lease_name(table: str, seat: int, game: int, deal: int) -> str:
+    return f"{lease_prefix(table, seat)}{game}/{deal}"
 
 
 class Reviews:
@@ -135,16 +144,6 @@ class Reviews:
         self.storage, self.origin, self.config = storage, origin, config
         self.jobs: dict[tuple[str, str], ReviewJob] = {}
 
-    def _running(self, table: str, seat: int | None = None) -> int:
-        return sum(
-            1
-            for (t, _), job in self.jobs.items()
-            if t == table
-            and (seat is None or job.seat == seat)
-            and job.task is not None
-            and not job.task.done()
-        )
-
     async def ask(
         self, room: Room, seat: int, game: int, deal: int, address: str, lang: str
     ) -> dict[str, Any]:
@@ -153,21 +152,40 @@ class Reviews:
         found = await self.status(room, seat, game, deal, lang, address)
         if found["status"] not in ("none", "failed"):
             return found
-        config = room.config
-        if self._running(room.table.id, seat) >= config.reviews_per_seat:
-            raise ProtocolError(ErrorCode.REVIEW_LIMITED)
-        if self._running(room.table.id) >= config.reviews_per_table:
-            raise ProtocolError(ErrorCode.REVIEW_LIMITED)
+        config, table = room.config, room.table.id
+        limits = (
+            (lease_prefix(table, seat), config.reviews_per_seat),
+            (lease_prefix(table), config.reviews_per_table),
+        )
+        key = (table, review_key(game, deal, seat))
+        failed = self.jobs.get(key)
         job = self._job(room, seat, game, deal, address)
-        await job.lease.step()  # ours unless another process took it just now
+        try:
+            await job.lease.step(limits)  # ours unless another process took it just now
+        except Crowded:
+            job.lease.stop()
+            del self.jobs[key]
+            if failed is not None:
+                self.jobs[key] = failed
+            await self._watch(room)
+            raise ProtocolError(ErrorCode.REVIEW_LIMITED) from None
         return job.status()
+
+    async def _watch(self, room: Room) -> None:
+        """Watch the table's reviews under way that this process does not know of."""
+        table = room.table.id
+        start = lease_prefix(table)
+        for name, row in (await self.storage.leases(start)).items():
+            seat, game, deal = map(int, name[len(start) :].split("/"))
+            if (table, review_key(game, deal, seat)) not in self.jobs:
+                self._job(room, seat, game, deal, table).lease.saw(row)
 
     def _job(self, room: Room, seat: int, game: int, deal: int, address: str) -> ReviewJob:
         """A new job (replacing a failed one), its lease watched from now on: when it is ours,
         the review is worked out here."""
         key = review_key(game, deal, seat)
         table = room.table.id
-        name = lease_name(table, key)
+        name = lease_name(table, seat, game, deal)
         old = self.jobs.get((table, key))
         if old is not None:
             old.lease.stop()
@@ -200,7 +218,7 @@ class Reviews:
         if data is None:
             data = await room.storage.load_review(table, key)
         if data is None:
-            row = await self.storage.load_lease(lease_name(table, key))
+            row = await self.storage.load_lease(lease_name(table, seat, game, deal))
             if row is None:  # nobody works it out (a watched job's holder gave up: we take it)
                 return {"status": "none", "done": 0, "total": None} if job is None else job.status()
             if job is None:

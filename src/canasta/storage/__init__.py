@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from canasta.storage.base import Conflict, LeaseRow, SeatRow, Storage, StorageBusy, TableRow, Timers
+from canasta.storage.base import Conflict, Crowded, LeaseRow, SeatRow, Storage, StorageBusy, TableRow, Timers
 from canasta.storage.sqlite import SQLiteStorage
 
 
@@ -55,6 +55,7 @@ def open_storage(url: str | None, timers: Timers | None = None) -> Storage:
 
 __all__ = [
     "Conflict",
+    "Crowded",
     "LeaseRow",
     "SQLiteStorage",
     "SeatRow",

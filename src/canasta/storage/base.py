@@ -10,7 +10,7 @@ what lets several server processes share one database (the loser of a race gets 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -23,6 +23,15 @@ class StorageBusy(Exception):
     """The database did not take a change in time (another program held its write lock, or
     the disk did not answer); nothing was changed, unless a write that did not answer in time
     ends later (the table's next event then finds its number taken: `Conflict`)."""
+
+
+Limits = Sequence[tuple[str, int]]
+"""How many leases may have names that start with each prefix: (prefix, most) pairs."""
+
+
+class Crowded(Exception):
+    """A lease not taken: as many leases as allowed have names that start like its own
+    (`Storage.lease`'s `limits`); nothing was changed."""
 
 
 class Timers(Protocol):
@@ -87,15 +96,21 @@ class Storage(Protocol):
         """The table's review `key`, or None when none is stored."""
 
     async def lease(
-        self, name: str, holder: str, seen: tuple[str, int] | None, data: dict[str, Any]
+        self, name: str, holder: str, seen: tuple[str, int] | None, data: dict[str, Any], limits: Limits = ()
     ) -> LeaseRow | None:
         """Take or renew the lease `name` for `holder`, with `data`: granted when nobody holds
         it (`seen` None), or when it is still as `seen` (holder, serial), which is how its
         holder renews it and how another takes over a lease that lapsed; the serial then goes
-        up by one. Returns the lease as it is after (None: nobody holds it)."""
+        up by one. Returns the lease as it is after (None: nobody holds it). A lease nobody
+        holds is not taken, and `Crowded` is raised, when for one of `limits` (prefix, most)
+        `most` leases already have names that start with `prefix` (counted and taken in one
+        transaction: processes asking at once never take more)."""
 
     async def load_lease(self, name: str) -> LeaseRow | None:
         """The lease `name` as stored (None: nobody holds it)."""
+
+    async def leases(self, prefix: str) -> dict[str, LeaseRow]:
+        """The leases held whose names start with `prefix`, by name."""
 
     async def release(self, name: str, holder: str) -> None:
         """Give up the lease `name` if `holder` holds it."""

@@ -27,13 +27,15 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from canasta.extras import install_command
-from canasta.storage.base import Conflict, LeaseRow, SeatRow, StorageBusy, TableRow, Timers
+from canasta.storage.base import Conflict, Crowded, LeaseRow, Limits, SeatRow, StorageBusy, TableRow, Timers
 
 if TYPE_CHECKING:
+    from psycopg import AsyncConnection
     from psycopg_pool import AsyncConnectionPool
 
 SCHEMA_VERSION = 1
 SCHEMA_LOCK = 0x63616E61  # the advisory lock held while the schema is created ("cana")
+LEASES_LOCK = "canasta_leases:"  # with a prefix, the advisory lock held while its leases are counted
 POOL_SIZE = 8
 CONNECT_TIMEOUT = 5  # seconds
 STORE_TIMEOUT = 5.0  # seconds any query may take before it fails with StorageBusy
@@ -115,6 +117,16 @@ def _ended_late(task: asyncio.Task[Any]) -> None:
     error = None if task.cancelled() else task.exception()
     outcome = "cancelled" if task.cancelled() else "done after all" if error is None else f"failed ({error})"
     log.warning("a write to the database given up on after %g s: %s", STORE_TIMEOUT, outcome)
+
+
+async def _leases(db: AsyncConnection[Any], prefix: str) -> dict[str, LeaseRow]:
+    """The leases whose names start with `prefix`."""
+    cursor = await db.execute(
+        "SELECT name, holder, serial, data FROM canasta_leases WHERE left(name, %s) = %s",
+        (len(prefix), prefix),
+    )
+    rows = await cursor.fetchall()
+    return {name: LeaseRow(holder, serial, dict(data)) for name, holder, serial, data in rows}
 
 
 class PostgresStorage:
@@ -280,18 +292,33 @@ class PostgresStorage:
         return dict(rows[0][0]) if rows else None
 
     async def lease(
-        self, name: str, holder: str, seen: tuple[str, int] | None, data: dict[str, Any]
+        self, name: str, holder: str, seen: tuple[str, int] | None, data: dict[str, Any], limits: Limits = ()
     ) -> LeaseRow | None:
-        return await self._limited(self._lease, name, holder, seen, data)
+        return await self._limited(self._lease, name, holder, seen, data, limits)
 
     async def _lease(
-        self, name: str, holder: str, seen: tuple[str, int] | None, data: dict[str, Any]
+        self,
+        name: str,
+        holder: str,
+        seen: tuple[str, int] | None,
+        data: dict[str, Any],
+        limits: Limits,
     ) -> LeaseRow | None:
         from psycopg.types.json import Json
 
         was_holder, was_serial = seen if seen is not None else (None, None)
         pool = await self._connections()
         async with pool.connection() as db, db.transaction():
+            if limits:
+                # Those counting a prefix's leases wait for one another, each then seeing the
+                # leases the one before took (every statement reads what was committed before it).
+                for prefix in sorted({prefix for prefix, _ in limits}):
+                    await db.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (LEASES_LOCK + prefix,))
+                cursor = await db.execute("SELECT 1 FROM canasta_leases WHERE name = %s", (name,))
+                if await cursor.fetchone() is None:
+                    for prefix, most in limits:
+                        if len(await _leases(db, prefix)) >= most:
+                            raise Crowded(prefix)
             cursor = await db.execute(
                 "INSERT INTO canasta_leases (name, holder, serial, data) VALUES (%s, %s, 1, %s)"
                 " ON CONFLICT (name) DO UPDATE SET holder = EXCLUDED.holder,"
@@ -311,6 +338,14 @@ class PostgresStorage:
     async def load_lease(self, name: str) -> LeaseRow | None:
         rows = await self._read("SELECT holder, serial, data FROM canasta_leases WHERE name = %s", (name,))
         return LeaseRow(rows[0][0], rows[0][1], dict(rows[0][2])) if rows else None
+
+    async def leases(self, prefix: str) -> dict[str, LeaseRow]:
+        return await self._limited(self._prefixed, prefix, write=False)
+
+    async def _prefixed(self, prefix: str) -> dict[str, LeaseRow]:
+        pool = await self._connections()
+        async with pool.connection() as db:
+            return await _leases(db, prefix)
 
     async def release(self, name: str, holder: str) -> None:
         await self._limited(

@@ -36,7 +36,7 @@ from contextlib import closing
 from pathlib import Path
 from typing import Any, TypeVar
 
-from canasta.storage.base import Conflict, LeaseRow, SeatRow, StorageBusy, TableRow, Timers
+from canasta.storage.base import Conflict, Crowded, LeaseRow, Limits, SeatRow, StorageBusy, TableRow, Timers
 
 SCHEMA_VERSION = 1
 CHECKPOINT_EVERY = 500  # events appended between checkpoints
@@ -112,6 +112,14 @@ def _check_writable(path: Path) -> None:
                 f"the database {kind} {where} is read-only: the server writes the database and,"
                 " in its directory, the files of its log (-wal, -shm)"
             )
+
+
+def _leases(db: sqlite3.Connection, prefix: str) -> dict[str, LeaseRow]:
+    """The leases whose names start with `prefix`."""
+    rows = db.execute(
+        "SELECT name, holder, serial, data FROM leases WHERE substr(name, 1, ?) = ?", (len(prefix), prefix)
+    )
+    return {name: LeaseRow(holder, serial, json.loads(data)) for name, holder, serial, data in rows}
 
 
 def _busy(exc: sqlite3.OperationalError) -> bool:
@@ -455,16 +463,29 @@ class SQLiteStorage:
         return None if row is None else dict(json.loads(row[0]))
 
     async def lease(
-        self, name: str, holder: str, seen: tuple[str, int] | None, data: dict[str, Any]
+        self, name: str, holder: str, seen: tuple[str, int] | None, data: dict[str, Any], limits: Limits = ()
     ) -> LeaseRow | None:
         text = json.dumps(data, separators=(",", ":"))
-        return await self._write(self._changes_worker, self._change(self._lease), name, holder, seen, text)
+        return await self._write(
+            self._changes_worker, self._change(self._lease), name, holder, seen, text, limits
+        )
 
-    def _lease(self, name: str, holder: str, seen: tuple[str, int] | None, data: str) -> LeaseRow | None:
+    def _lease(
+        self,
+        name: str,
+        holder: str,
+        seen: tuple[str, int] | None,
+        data: str,
+        limits: Limits,
+    ) -> LeaseRow | None:
         db = self._changes
         was_holder, was_serial = seen if seen is not None else (None, None)
         with db:
-            db.execute("BEGIN IMMEDIATE")
+            db.execute("BEGIN IMMEDIATE")  # the count and the taking in one write transaction
+            if limits and db.execute("SELECT 1 FROM leases WHERE name = ?", (name,)).fetchone() is None:
+                for prefix, most in limits:
+                    if len(_leases(db, prefix)) >= most:
+                        raise Crowded(prefix)
             db.execute(
                 "INSERT INTO leases (name, holder, serial, data) VALUES (?, ?, 1, ?)"
                 " ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, serial = leases.serial + 1,"
@@ -482,6 +503,9 @@ class SQLiteStorage:
             "SELECT holder, serial, data FROM leases WHERE name = ?", (name,)
         ).fetchone()
         return None if row is None else LeaseRow(row[0], row[1], json.loads(row[2]))
+
+    async def leases(self, prefix: str) -> dict[str, LeaseRow]:
+        return await self._read(_leases, self._reader, prefix)
 
     async def release(self, name: str, holder: str) -> None:
         await self._write(
