@@ -117,6 +117,7 @@ def test_reviews_at_once_are_limited_per_table(tmp_path: Path, monkeypatch: pyte
             assert ask(client, table, ann).status_code == 202  # the same job, not another
             refused = ask(client, table, boris, "ru")
             assert refused.status_code == 429 and refused.json()["error"]["code"] == "review_limited"
+            assert refused.headers["retry-after"] == "5"
             assert CYRILLIC.search(refused.json()["error"]["message"])
             release.set()
             worked_out(client)

@@ -35,6 +35,10 @@ from canasta.server.config import ServerConfig
 from canasta.server.lease import Lease
 from canasta.storage.base import Crowded, Storage
 
+#: The seconds after which a review refused for the limits may be asked again (a review takes a
+#: few seconds of a worker).
+REVIEW_RETRY = 5.0
+
 if TYPE_CHECKING:
     from canasta.server.room import Room
 
@@ -168,7 +172,7 @@ class Reviews:
             if failed is not None:
                 self.jobs[key] = failed
             await self._watch(room)
-            raise ProtocolError(ErrorCode.REVIEW_LIMITED) from None
+            raise ProtocolError(ErrorCode.REVIEW_LIMITED, retry_after=REVIEW_RETRY) from None
         return job.status()
 
     async def _watch(self, room: Room) -> None:
