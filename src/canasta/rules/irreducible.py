@@ -121,7 +121,9 @@ class IrreducibleSearch:
         base, specs = combo
         hand = self.hand
         top = self.top
-        used = sum(s[1] + s[2] + s[3] for s in specs)
+        used = 0
+        for s in specs:
+            used += s[1] + s[2] + s[3]
         if base is not None:
             used += base[1] + base[2] + base[3]
             assert top is not None
@@ -191,12 +193,13 @@ class IrreducibleSearch:
     def reducible(self, combo: Combo) -> bool:
         base, specs = combo
         for i, spec in enumerate(specs):
-            rest = (*specs[:i], *specs[i + 1 :])
-            if not self.error((base, rest)) and self.addable((base, rest), spec):
+            before, after = specs[:i], specs[i + 1 :]
+            rest = (base, before + after)
+            if not self.error(rest) and self.addable(rest, spec):
                 return True
             for unit, smaller in units(spec):
                 if smaller is not None:
-                    less = (base, (*specs[:i], smaller, *specs[i + 1 :]))
+                    less = (base, (*before, smaller, *after))
                     if not self.error(less) and self.addable(less, unit):
                         return True
         if base is not None:
@@ -245,8 +248,9 @@ class IrreducibleSearch:
         """Choose a group of rank i (for each i from `start` on) or none, with the points and wild
         cards chosen so far; each rank passed over is a node of the search, as is the end."""
         hand = self.hand
+        all_jokers, all_twos = len(hand.jokers), len(hand.twos)
         opening = not self.exempt and not self.judge.opened
-        least = self.judge.minimum - points - 50 * (len(hand.jokers) - jokers) - 20 * (len(hand.twos) - twos)
+        least = self.judge.minimum - points - 50 * (all_jokers - jokers) - 20 * (all_twos - twos)
         partial = (base, chosen)
         # once what is chosen is legal, a group that could be laid after it only makes it reducible
         later: Laid | None = None
@@ -266,7 +270,7 @@ class IrreducibleSearch:
             if i == len(self.ranks):
                 break
             for spec in self.options[i] if later is None else self.unlaid(i, later):
-                if spec[2] + jokers > len(hand.jokers) or spec[3] + twos > len(hand.twos):
+                if spec[2] + jokers > all_jokers or spec[3] + twos > all_twos:
                     continue
                 self._walk(
                     base, i + 1, (*chosen, spec), points + spec_points(spec), jokers + spec[2], twos + spec[3]
