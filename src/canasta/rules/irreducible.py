@@ -56,6 +56,7 @@ class IrreducibleSearch:
         self.errors: dict[Combo, bool] = {}
         self.afters: dict[Combo, Laid] = {}
         self.unlaids: dict[tuple[object, ...], list[Spec]] = {}
+        self.fresh: list[list[Spec] | None] = []
         self.largest: list[int] = []
         self.ranks: list[Rank] = []
         self.options: list[list[Spec]] = []
@@ -83,6 +84,7 @@ class IrreducibleSearch:
         if len(hand.black_threes) >= 3 and not self.black3:
             self.ranks.append(Rank.THREE)
         self.options = [self._options(r) for r in self.ranks]
+        self.fresh = [None] * (4 * len(self.ranks))
         self.largest = [max((s[1] + s[2] + s[3] for s in o), default=0) for o in self.options]
         # the most points the naturals of the ranks from i on can still add (one group a rank),
         # for pruning below the minimum
@@ -182,8 +184,18 @@ class IrreducibleSearch:
         (with any other the step would be reducible); shared by the steps that leave the same
         facts deciding a group of that rank."""
         options = self.options[i]
-        key = later.judge.plain_key(self.ranks[i])
-        if key is None or later.hand - self.largest[i] < 2:
+        rank, judge = self.ranks[i], later.judge
+        if later.hand - self.largest[i] < 2:
+            return [s for s in options if not later.addable(s)]
+        if rank not in judge.stats and judge.opened and rank is not Rank.THREE and rank is not Rank.WILD:
+            # `plain_key` of a rank the team has no meld of: by its number in this search
+            code = 4 * i + 2 * judge.pending + (rank in judge.dead)
+            fresh = self.fresh[code]
+            if fresh is None:
+                fresh = self.fresh[code] = [s for s in options if not later.addable(s)]
+            return fresh
+        key = judge.plain_key(rank)
+        if key is None:
             return [s for s in options if not later.addable(s)]
         found = self.unlaids.get(key)
         if found is None:

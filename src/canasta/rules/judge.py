@@ -83,6 +83,7 @@ class Judge:
         "minimum",
         "opened",
         "other_dead",
+        "pending",
         "permission",
         "rules",
         "started",
@@ -99,6 +100,7 @@ class Judge:
     other_dead: frozenset[Rank]
     dead: frozenset[Rank]
     canastas: int
+    pending: bool  # the team's wild-card meld stands incomplete (`wild_pending` of nothing laid)
 
     @classmethod
     def of(cls, mover: Mover, team: int) -> Judge:
@@ -125,6 +127,7 @@ class Judge:
             board.judged[team] = (j.stats, j.other_dead, j.canastas, j.dead)
         else:
             j.stats, j.other_dead, j.canastas, j.dead = facts
+        j.pending = j.wild_pending({})
         return j
 
     def _settle(self) -> None:
@@ -155,6 +158,7 @@ class Judge:
         j.drew = "pile" if top is not None else self.drew
         j.other_dead = self.other_dead
         j._settle()
+        j.pending = j.wild_pending({})
         return j
 
     # -- one step -----------------------------------------------------------------------------
@@ -256,7 +260,7 @@ class Judge:
         or more stay in hand (None for threes, wild cards and a team that has not opened)."""
         if rank is Rank.THREE or rank is Rank.WILD or not self.opened:
             return None
-        return (rank, self.stats.get(rank), self.wild_pending({}), rank in self.dead)
+        return (rank, self.stats.get(rank), self.pending, rank in self.dead)
 
     def step_error(self, touched: Touched, hand_after: int, top: Card | None = None) -> Refusal | None:
         """Why laying `touched` is illegal (None when it is legal).
