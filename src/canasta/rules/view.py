@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from functools import cached_property
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from canasta.rules.actions import Action
@@ -61,6 +60,11 @@ class SeatView(PublicQuestions):
     must_meld_out: bool
     result: DealResult | None
     legal: tuple[Action, ...]
+    #: The view's board and turn as a state's parts, made at the first read (a field, so that the
+    #: compiled engine keeps them too; not part of the view's value).
+    _parts: list[tuple[Board, Turn]] = field(
+        default_factory=list, init=False, repr=False, compare=False, hash=False
+    )
 
     @property
     def team(self) -> int | None:
@@ -80,17 +84,24 @@ class SeatView(PublicQuestions):
 
     # -- the view as the engine's parts, and the engine's answers on them ----------------------
 
-    @cached_property
+    @property
     def board(self) -> Board:
-        """The public table, as a state's part (a copy: changing it changes nothing here)."""
-        return board_of(self)
+        """The public table, as a state's part (made once per view; the engine changes none of
+        a view's parts)."""
+        return self._made()[0]
 
-    @cached_property
+    @property
     def now(self) -> Turn:
-        """The turn in progress, as a state's part (a copy)."""
-        return turn_of(self)
+        """The turn in progress, as a state's part (made once per view)."""
+        return self._made()[1]
 
-    @cached_property
+    def _made(self) -> tuple[Board, Turn]:
+        parts = self._parts
+        if not parts:
+            parts.append((board_of(self), turn_of(self)))
+        return parts[0]
+
+    @property
     def order(self) -> tuple[int, ...]:
         """The seats that play this deal, in turn order."""
         return active_order(self.rules.players, self.sitting_out)

@@ -59,7 +59,7 @@ def _reduce_action(action: Action) -> tuple[Any, tuple[dict[str, Any]]]:
 
 
 def _reduce_fields(obj: Any) -> tuple[Any, tuple[Any, ...]]:
-    return type(obj), tuple(getattr(obj, f.name) for f in dataclasses.fields(obj))
+    return type(obj), tuple(getattr(obj, f.name) for f in dataclasses.fields(obj) if f.init)
 
 
 copyreg.pickle(RuleSet, _reduce_rules)
