@@ -85,17 +85,23 @@ class IrreducibleSearch:
             self.ranks.append(Rank.THREE)
         self.options = [self._options(r) for r in self.ranks]
         self.fresh = [None] * (4 * len(self.ranks))
-        self.largest = [max((s[1] + s[2] + s[3] for s in o), default=0) for o in self.options]
-        # the most points the naturals of the ranks from i on can still add (one group a rank),
-        # for pruning below the minimum
+        # the largest group of each rank, and the most points the naturals of the ranks from i on
+        # can still add (one group a rank), for pruning below the minimum
+        self.largest = [0] * len(self.ranks)
         self.rest = [0] * (len(self.ranks) + 1)
         for i in range(len(self.ranks) - 1, -1, -1):
-            most = max((s[1] for s in self.options[i]), default=0)
+            largest = most = 0
+            for _, k, j, t in self.options[i]:
+                largest = max(largest, k + j + t)
+                most = max(most, k)
+            self.largest[i] = largest
             self.rest[i] = self.rest[i + 1] + POINTS[self.ranks[i]] * most
         # an opening below the minimum: a canasta from hand (A43); the concealed going out below
         # it (A46) melds every card, which `_meld_outs` lists
         wilds = min(len(hand.jokers) + len(hand.twos), self.rules.meld_max_wilds)
-        longest = max((len(cs) for cs in hand.naturals.values()), default=0)
+        longest = 0
+        for cs in hand.naturals.values():
+            longest = max(longest, len(cs))
         self.exempt = (
             not judge.opened
             and self.rules.opening_canasta_exempt
