@@ -46,6 +46,13 @@ class HandKinds:
                 if c.is_black_three:
                     self.black_threes.append(c)
 
+    def longest(self) -> int:
+        """The most naturals of one rank."""
+        most = 0
+        for cs in self.naturals.values():
+            most = max(most, len(cs))
+        return most
+
     @property
     def wilds(self) -> list[Card]:
         """Wild cards, jokers first (they are worth most on the table and cost most in hand)."""

@@ -99,9 +99,7 @@ class IrreducibleSearch:
         # an opening below the minimum: a canasta from hand (A43); the concealed going out below
         # it (A46) melds every card, which `_meld_outs` lists
         wilds = min(len(hand.jokers) + len(hand.twos), self.rules.meld_max_wilds)
-        longest = 0
-        for cs in hand.naturals.values():
-            longest = max(longest, len(cs))
+        longest = hand.longest()
         self.exempt = (
             not judge.opened
             and self.rules.opening_canasta_exempt

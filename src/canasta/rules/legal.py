@@ -189,7 +189,7 @@ def _singles(judge: Judge, hand: HandKinds, size: int) -> list[Spec]:
 def _canasta_possible(hand: HandKinds, max_wilds: int) -> bool:
     """Whether a team without melds might lay every card but one, a canasta among them."""
     wilds = len(hand.jokers) + len(hand.twos)
-    longest = max((len(cs) for cs in hand.naturals.values()), default=0)
+    longest = hand.longest()
     short = sum(1 for cs in hand.naturals.values() if len(cs) < 2) + (0 < len(hand.black_threes) < 3)
     return short <= 1 and (longest + min(wilds, max_wilds) >= 7 or wilds >= 7)
 

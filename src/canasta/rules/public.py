@@ -143,7 +143,7 @@ class PublicQuestions:
             for c in hand:
                 if c.is_natural:
                     tiers[c] = 2 if c.rank in dead else (1 if c.rank in (Rank.ACE, Rank.SEVEN) else 0)
-        lowest = min(tiers.values(), default=0)
+        lowest = min(tiers.values()) if tiers else 0
         for c in hand:
             if c.is_three:
                 errors[c] = _DISCARD_THREE
