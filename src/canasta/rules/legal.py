@@ -51,7 +51,7 @@ if TYPE_CHECKING:
 
 _DRAW, _ASK, _PASS = Draw(), Ask(), Pass()
 _ANSWERS: list[Action] = [Answer(True), Answer(False)]
-_DISCARDS = {c: Discard(c) for c in ALL_CARDS}
+_DISCARDS = [Discard(c) for c in ALL_CARDS]  # by the card's index
 _INDEX = attrgetter("index")
 #: A hand this small may need to go out with several groups in one action.
 TINY_HAND = 3
@@ -113,7 +113,13 @@ def _discards(m: Mover, hand: HandKinds) -> list[Action]:
         return []
     cards = hand.cards()
     errors = m.discard_errors(cards, going_out)
-    return [_DISCARDS[c] for c in dict.fromkeys(cards) if c not in errors]
+    out: list[Action] = []
+    last: Card | None = None
+    for c in cards:  # in card order: copies of a card are next to each other
+        if c is not last and c not in errors:
+            out.append(_DISCARDS[c.index])
+        last = c
+    return out
 
 
 # -- melds ----------------------------------------------------------------------------------------
