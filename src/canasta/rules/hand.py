@@ -17,6 +17,9 @@ INDEX = attrgetter("index")
 SINGLES: dict[tuple[tuple[Card, ...], Rank | None], Meld] = {}
 
 
+_NONE: list[Card] = []  # the pool of a rank the hand lacks (never changed)
+
+
 class HandKinds:
     """A hand by what matters for melding, each kind in card order (so the result is canonical)."""
 
@@ -67,13 +70,21 @@ class HandKinds:
         return out
 
     def pool(self, rank: Rank) -> list[Card]:
-        return self.black_threes if rank is Rank.THREE else self.naturals.get(rank, [])
+        """The cards of `rank` (black threes for rank 3); none for a rank the hand lacks."""
+        if rank is Rank.THREE:
+            return self.black_threes
+        cards = self.naturals.get(rank)
+        return _NONE if cards is None else cards
 
     def single(self, spec: Spec) -> Meld:
         """The meld action of one group of `spec`, its cards taken first in card order (actions
         are values: one object serves every hand that forms the same group)."""
         rank, k, j, t = spec
-        cards = (*self.pool(rank)[:k], *self.jokers[:j], *self.twos[:t])
+        pool = self.pool(rank)
+        if j == 0 and t == 0:
+            cards = tuple(pool) if k == len(pool) else tuple(pool[:k])
+        else:
+            cards = (*pool[:k], *self.jokers[:j], *self.twos[:t])
         explicit = rank if k == 0 and rank is not Rank.WILD else None
         action = SINGLES.get((cards, explicit))
         if action is None:

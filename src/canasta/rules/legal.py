@@ -175,9 +175,11 @@ def _singles(judge: Judge, hand: HandKinds, size: int) -> list[Spec]:
     """Every single group an opened team may lay or add now, judged whole."""
     rules = judge.rules
     jokers, twos = len(hand.jokers), len(hand.twos)
-    pending = judge.wild_pending({})
+    pending = judge.pending
     ranks = list(hand.naturals)
-    ranks.extend(r for r in judge.stats if r not in hand.naturals and r not in (Rank.WILD, Rank.THREE))
+    for r in judge.stats:
+        if r not in hand.naturals and r is not Rank.WILD and r is not Rank.THREE:
+            ranks.append(r)
     if rules.wild_melds != "none":
         ranks.append(Rank.WILD)
     if len(hand.black_threes) >= 3:
