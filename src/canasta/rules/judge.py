@@ -55,6 +55,22 @@ _OPENING_COMPOSITION = Refusal(
 )
 
 
+_NOTHING: frozenset[Rank] = frozenset()
+#: The key of the opening minimums by score in a rule set's cache.
+_MINIMUMS = "minimums"
+
+
+def _minimum(rules: RuleSet, score: int) -> int:
+    """`rules.minimum_for(score)`, remembered by the rule set."""
+    table: dict[int, int] | None = rules.cache.get(_MINIMUMS)
+    if table is None:
+        table = rules.cache[_MINIMUMS] = {}
+    minimum = table.get(score)
+    if minimum is None:
+        minimum = table[score] = rules.minimum_for(score)
+    return minimum
+
+
 def spec_points(spec: Spec) -> int:
     """The points a group's cards count toward an opening."""
     rank, k, j, t = spec
@@ -111,8 +127,8 @@ class Judge:
         j = cls()
         j.rules = rules
         j.opened = board.opened[team]
-        j.minimum = rules.minimum_for(board.scores[team])
-        j.started = frozenset(now.started)
+        j.minimum = _minimum(rules, board.scores[team])
+        j.started = frozenset(now.started) if now.started else _NOTHING
         j.permission = now.permission
         j.drew = now.drew
         facts = board.judged[team]  # the melds' counts change only when cards are melded
