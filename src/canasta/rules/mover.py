@@ -72,6 +72,7 @@ class Mover(PublicQuestions):
         hand: list[Card],
         hand_sizes: tuple[int, ...],
         stock_size: int,
+        team: int,
     ) -> None:
         self.rules = rules
         self.order = order
@@ -82,7 +83,7 @@ class Mover(PublicQuestions):
         self.hand = hand
         self.hand_sizes = hand_sizes
         self.stock_size = stock_size
-        self.team = rules.team_of(now.seat)  # the turn's team (the partner's too)
+        self.team = team  # the turn's team (the partner's too)
 
     # -- the table as the mover sees it --------------------------------------------------------
 
@@ -316,7 +317,16 @@ class Mover(PublicQuestions):
     def with_parts(self, board: Board, now: Turn, hand: list[Card]) -> Mover:
         """The same seat's mover, with the same sizes of the hidden cards, on the given parts."""
         return Mover(
-            self.rules, self.order, self._next, board, now, self.seat, hand, self.hand_sizes, self.stock_size
+            self.rules,
+            self.order,
+            self._next,
+            board,
+            now,
+            self.seat,
+            hand,
+            self.hand_sizes,
+            self.stock_size,
+            self.team,
         )
 
 

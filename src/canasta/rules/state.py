@@ -43,11 +43,12 @@ class State(PublicQuestions):
     `phase`, ...) read those parts; a position is changed through the parts.
     """
 
-    __slots__ = ("_next", "board", "cards", "now", "order", "result", "rules")
+    __slots__ = ("_next", "_teams", "board", "cards", "now", "order", "result", "rules")
 
     rules: RuleSet
     order: tuple[int, ...]
     _next: dict[int, int]
+    _teams: tuple[int, ...]  # each seat's team
     board: Board
     now: Turn
     cards: Cards
@@ -64,6 +65,7 @@ class State(PublicQuestions):
         s.rules = rules
         s.order = active_order(rules.players, sitting_out)
         s._next = next_seats(s.order)
+        s._teams = tuple([rules.team_of(seat) for seat in range(rules.players)])
         s.board = Board.blank(list(scores), dealer, sitting_out, rules.players, rules.teams)
         s.now = Turn.begin(s._next.get(dealer, s.order[0]), True)
         s.cards = Cards([[] for _ in range(rules.players)], [])
@@ -94,6 +96,7 @@ class State(PublicQuestions):
         s.rules = self.rules
         s.order = self.order
         s._next = self._next
+        s._teams = self._teams
         s.board = board
         s.now = now
         s.cards = cards
@@ -244,7 +247,8 @@ class State(PublicQuestions):
         seat = partner(self.rules, self._next, now.seat) if now.permission == "pending" else now.seat
         sizes = tuple([len(h) for h in cards.hands])
         hand = cards.hands[seat]
-        return Mover(self.rules, self.order, self._next, self.board, now, seat, hand, sizes, len(cards.stock))
+        stock, team = len(cards.stock), self._teams[now.seat]
+        return Mover(self.rules, self.order, self._next, self.board, now, seat, hand, sizes, stock, team)
 
     # -- applying actions ---------------------------------------------------------------------
 

@@ -122,6 +122,7 @@ class SeatView(PublicQuestions):
             hand,
             sizes,
             self.stock_size,
+            self.rules.team_of(self.turn),
         )
 
     def to_json(self) -> dict[str, Any]:
