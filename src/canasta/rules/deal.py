@@ -86,7 +86,7 @@ def _lay_out_threes(s: State, seat: int) -> None:
     i = 0
     while i < len(hand):
         card = hand[i]
-        if s.rules.is_bonus_three(card) and s.stock:
+        if card.is_three and s.rules.is_bonus_three(card) and s.stock:
             s.threes[team].append(card)
             hand[i] = s.stock.pop()
         else:

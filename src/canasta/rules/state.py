@@ -297,13 +297,13 @@ class State(PublicQuestions):
         gained = 0
         while drawn:
             card = drawn.pop(0)
-            if self.rules.is_bonus_three(card):
+            if card.is_three and self.rules.is_bonus_three(card):
                 if not stock and self.rules.last_card_three == "stays_in_hand":
                     hand.append(card)
                     now.phase, now.drew = PLAY, "stock"
                     self._end("stock_exhausted", None)
                     return
-                self.board.threes[self.rules.team_of(now.seat)].append(card)
+                self.board.threes[self._teams[now.seat]].append(card)
                 if stock:
                     drawn.append(stock.pop())
             else:
@@ -394,7 +394,7 @@ def lay(rules: RuleSet, board: Board, now: Turn, hand: list[Card], step: Step) -
         board.pile.pop()
     else:
         for card in board.pile[:-1]:
-            if rules.is_bonus_three(card):
+            if card.is_three and rules.is_bonus_three(card):
                 board.threes[team].append(card)
         hand.extend(step.gained)
         known.extend(step.gained)
