@@ -147,9 +147,9 @@ def meld_refusal(rules: RuleSet, rank: Rank, size: int, wilds: int, new: bool) -
     """`meld_error(...)`, memoised per rule set (the lister meets the same refusals again and again)."""
     key = ("refusal", rank, size, wilds, new)
     cache = rules.cache
-    if key not in cache:
-        cache[key] = meld_error(rules, rank, size, wilds, new)
-    found: Refusal | None = cache[key]
+    found: Refusal | None = cache.get(key)
+    if found is None:
+        found = cache[key] = meld_error(rules, rank, size, wilds, new)
     return found
 
 
