@@ -267,7 +267,8 @@ class State(PublicQuestions):
         """Apply an action that `legal_actions` has just listed for this very position, without
         validating it again (self-play, the search's playouts, the learning interface); an action
         from anywhere else goes through `apply`, which refuses what the rules forbid."""
-        self._play(self.mover().listed_step(action))
+        laying = isinstance(action, Meld | Pickup)  # only these need the mover to form their step
+        self._play(self.mover().listed_step(action) if laying else Step(action))
 
     def _play(self, step: Step) -> None:
         """Carry out a validated step: every change a deal goes through is made here."""
