@@ -95,7 +95,6 @@ async def _record_storm(
         size = len((await asyncio.to_thread(_get, port, f"/api/tables/{table}/record?first=0&deal=49"))[1])
         duel = http(port, "/api/tables", DUEL)["table"]
         token = http(port, f"/api/tables/{duel}/seats", {"name": "Ann"})["token"]
-        asyncio.run(_decision(f"ws://127.0.0.1:{port}/ws/tables/{duel}", token))
         stop = time.monotonic() + seconds
         served = [0, 0]  # 200 and 429 answers
 
