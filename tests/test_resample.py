@@ -10,6 +10,7 @@ tests/test_resample.py`) `SOAK_COUNT` times."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -42,9 +43,14 @@ def check_resample(state: LearningState, seat: int, rng: random.Random) -> None:
             other.apply_action(rng.choice(legal))
 
 
-def resample_deals(variant: str, players: int, options: dict[str, int], count: int, seed: int) -> int:
-    """Resample for every seat at each decision point of random deals, `count` times in all;
-    returns how many of them were taken while a step was being formed."""
+Check = Callable[[LearningState, int, random.Random], None]
+
+
+def resample_deals(
+    variant: str, players: int, options: dict[str, int], count: int, seed: int, check: Check = check_resample
+) -> int:
+    """Resample for every seat at each decision point of random deals, `count` times in all,
+    each checked by `check`; returns how many of them were taken while a step was being formed."""
     game = LearningGame(variant, players, options)
     rng = random.Random(seed)
     done = forming = 0
@@ -52,7 +58,7 @@ def resample_deals(variant: str, players: int, options: dict[str, int], count: i
         state = game.new_initial_state(seed=rng.randrange(2**32))
         while not state.is_terminal() and done < count:
             for seat in range(players):
-                check_resample(state, seat, rng)
+                check(state, seat, rng)
             done += players
             forming += players if state.staged else 0
             state.apply_action(rng.choice(state.legal_actions()))
