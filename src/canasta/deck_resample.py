@@ -16,7 +16,7 @@ seat may not hold what a later legal move needed): the caller replays it and che
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from canasta.dataset import engine_action
 from canasta.learning import LearningGame, LearningState
@@ -35,6 +35,8 @@ class DeckPositions:
 
     def __init__(self, game: LearningGame, deck: Sequence[int], ids: Sequence[int], seat: int) -> None:
         plain = LearningGame(game.rules.variant, game.rules.players, game.rules.to_options(), game.scores)
+        self.plain = plain
+        self.ids = list(ids)
         state = plain.new_initial_state()
         state.deal([ALL_CARDS[k] for k in deck])
         self.deck = list(deck)
@@ -90,7 +92,13 @@ class DeckPositions:
         self.free = [p for p in range(size) if p not in fixed]
         #: The free positions still in the stock: the only ones an unseen bonus three may take.
         self.stock = [p for p in self.free if p >= stock]
+        #: The first position still in the stock.
+        self.drawn = stock
         self.bonus = [k for k in (deck[p] for p in self.free) if rules.is_bonus_three(ALL_CARDS[k])]
+
+    def __deepcopy__(self, memo: dict[int, object]) -> DeckPositions:
+        """Itself: it does not change once made (a copied OpenSpiel state shares it)."""
+        return self
 
     def _show(
         self, seat: int, place: int, shown: set[int], action: Action, staged: LearningState | None = None
@@ -144,6 +152,71 @@ class DeckPositions:
                 return None
             out[p] = pool.pop(i)
         return out
+
+    def deck_keeping(self, rng: random.Random, forced: Collection[int], repairs: int) -> list[int] | None:
+        """A deck of `deck_for` on which every id replays legal and each decision is forced (has
+        one legal id) exactly where it was (`forced`: the places of the ids played for the agent,
+        `skip_forced`), the last one not. Where the replay goes otherwise, a hidden card its
+        mover had received is swapped with one not yet drawn there (`_swap`), the swap kept
+        unless the replay then goes otherwise sooner, up to `repairs` times; None when that does
+        not make one. The swaps depend only on what every seat saw, so the deck tells nothing
+        more of the hidden cards than `deck_for`'s."""
+        deck = self.deck_for(rng)
+        if deck is None:
+            return None
+        place, mover = self._first_difference(deck, forced)
+        for _ in range(repairs):
+            if place < 0:
+                return deck
+            swap = self._swap(deck, place, mover, rng)
+            if swap is None:
+                return None
+            p, q = swap
+            deck[p], deck[q] = deck[q], deck[p]
+            after = self._first_difference(deck, forced)
+            if 0 <= after[0] < place:
+                deck[p], deck[q] = deck[q], deck[p]
+            else:
+                place, mover = after
+        return deck if place < 0 else None
+
+    def _first_difference(self, deck: list[int], forced: Collection[int]) -> tuple[int, int]:
+        """The first place where the ids do not replay from `deck` as they were played (the id
+        not legal, or the decision forced or not otherwise) and the seat to act there; (-1, -1)
+        when they all do."""
+        state = self.plain.new_initial_state()
+        state.deal([ALL_CARDS[k] for k in deck])
+        for place, action_id in enumerate(self.ids):
+            if state.is_terminal():
+                return place, -1
+            legal = state.legal_actions()
+            if action_id not in legal or (len(legal) == 1) != (place in forced):
+                return place, state.current_player()
+            state.apply_action(action_id)
+        if state.is_terminal() or len(state.legal_actions()) != 1:
+            return -1, -1
+        return len(self.ids), state.current_player()
+
+    def _swap(self, deck: list[int], place: int, seat: int, rng: random.Random) -> tuple[int, int] | None:
+        """Two positions whose cards may be swapped: a free one `seat` had received before
+        `place` and a free one not yet drawn there, each card allowed where it goes; None when
+        there are none."""
+        if seat < 0:
+            return None
+        owner, came, rules = self.owner, self.came, self.plain.rules
+
+        def movable(p: int) -> bool:
+            return not rules.is_bonus_three(ALL_CARDS[deck[p]])
+
+        held = [p for p in self.free if owner[p] == seat and came[p] < place and movable(p)]
+        later = [p for p in self.free if (p >= self.drawn or came[p] >= place) and movable(p)]
+        rng.shuffle(held)
+        for p in held:
+            ok = [q for q in later if deck[q] != deck[p] and deck[q] not in self._forbidden(p)
+                  and deck[p] not in self._forbidden(q)]
+            if ok:
+                return p, rng.choice(ok)
+        return None
 
 
 def _rank(card: Card) -> Rank | None:
