@@ -164,11 +164,11 @@ class DeckPositions:
         deck = self.deck_for(rng)
         if deck is None:
             return None
-        place, mover = self._first_difference(deck, forced)
+        place, mover, extra = self._first_difference(deck, forced)
         for _ in range(repairs):
             if place < 0:
                 return deck
-            swap = self._swap(deck, place, mover, rng)
+            swap = self._swap(deck, place, mover, extra, rng)
             if swap is None:
                 return None
             p, q = swap
@@ -177,30 +177,34 @@ class DeckPositions:
             if 0 <= after[0] < place:
                 deck[p], deck[q] = deck[q], deck[p]
             else:
-                place, mover = after
+                place, mover, extra = after
         return deck if place < 0 else None
 
-    def _first_difference(self, deck: list[int], forced: Collection[int]) -> tuple[int, int]:
+    def _first_difference(self, deck: list[int], forced: Collection[int]) -> tuple[int, int, frozenset[int]]:
         """The first place where the ids do not replay from `deck` as they were played (the id
-        not legal, or the decision forced or not otherwise) and the seat to act there; (-1, -1)
-        when they all do."""
+        not legal, or the decision forced or not otherwise), the seat to act there and, when it
+        has a choice where it had none, the card kinds its other choices would show; (-1, -1,
+        nothing) when they all replay so."""
         state = self.plain.new_initial_state()
         state.deal([ALL_CARDS[k] for k in deck])
         for place, action_id in enumerate(self.ids):
             if state.is_terminal():
-                return place, -1
+                return place, -1, frozenset()
             legal = state.legal_actions()
             if action_id not in legal or (len(legal) == 1) != (place in forced):
-                return place, state.current_player()
+                extra = _shown_by_others(state, legal, action_id) if place in forced else frozenset()
+                return place, state.current_player(), extra
             state.apply_action(action_id)
         if state.is_terminal() or len(state.legal_actions()) != 1:
-            return -1, -1
-        return len(self.ids), state.current_player()
+            return -1, -1, frozenset()
+        return len(self.ids), state.current_player(), frozenset()
 
-    def _swap(self, deck: list[int], place: int, seat: int, rng: random.Random) -> tuple[int, int] | None:
+    def _swap(
+        self, deck: list[int], place: int, seat: int, extra: frozenset[int], rng: random.Random
+    ) -> tuple[int, int] | None:
         """Two positions whose cards may be swapped: a free one `seat` had received before
-        `place` and a free one not yet drawn there, each card allowed where it goes; None when
-        there are none."""
+        `place` (one holding a kind of `extra` first) and a free one not yet drawn there (one
+        not of `extra` first), each card allowed where it goes; None when there are none."""
         if seat < 0:
             return None
         owner, came, rules = self.owner, self.came, self.plain.rules
@@ -211,12 +215,23 @@ class DeckPositions:
         held = [p for p in self.free if owner[p] == seat and came[p] < place and movable(p)]
         later = [p for p in self.free if (p >= self.drawn or came[p] >= place) and movable(p)]
         rng.shuffle(held)
+        held.sort(key=lambda p: deck[p] not in extra)
         for p in held:
             ok = [q for q in later if deck[q] != deck[p] and deck[q] not in self._forbidden(p)
                   and deck[p] not in self._forbidden(q)]
             if ok:
-                return p, rng.choice(ok)
+                return p, rng.choice([q for q in ok if deck[q] not in extra] or ok)
         return None
+
+
+def _shown_by_others(state: LearningState, legal: list[int], played: int) -> frozenset[int]:
+    """The kinds of the hand's cards that the legal ids other than `played` lead to showing."""
+    depth = len(state.staged)
+    cards = [c for seq, action in state.candidates if seq[depth] != played for c in _cards_shown(action)]
+    for action_id in legal:
+        action = engine_action(state, action_id) if action_id != played else None
+        cards.extend(_cards_shown(action))
+    return frozenset(c.index for c in cards)
 
 
 def _rank(card: Card) -> Rank | None:
