@@ -22,11 +22,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from test_resample import check_resample, resample_deals  # noqa: E402
-
-from canasta.cli.engine_commands import format_table  # noqa: E402
-from canasta.learning import LearningState  # noqa: E402
-from canasta.rules.ruleset import CONFIGURATIONS, configuration_label  # noqa: E402
+from canasta.cli.engine_commands import format_table
+from canasta.learning import LearningState
+from canasta.rules.ruleset import CONFIGURATIONS, configuration_label
+from test_resample import check_resample, resample_deals
 
 PROGRESS_EVERY = 2000
 
