@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 
 from canasta.dataset import engine_action
 from canasta.learning import LearningGame, LearningState
@@ -159,52 +160,49 @@ class DeckPositions:
         `skip_forced`), the last one not. Where the replay goes otherwise, a hidden card its
         mover had received is swapped with one not yet drawn there (`_swap`), the swap kept
         unless the replay then goes otherwise sooner, up to `repairs` times; None when that does
-        not make one. The swaps depend only on what every seat saw, so the deck tells nothing
-        more of the hidden cards than `deck_for`'s."""
+        not make one. The swaps look only at the replay on the new deck and at what the seat
+        knows, so the deck tells nothing more of the hidden cards than `deck_for`'s."""
         deck = self.deck_for(rng)
         if deck is None:
             return None
-        place, mover, extra = self._first_difference(deck, forced)
+        difference = self._first_difference(deck, forced)
         for _ in range(repairs):
-            if place < 0:
+            if difference.place < 0:
                 return deck
-            swap = self._swap(deck, place, mover, extra, rng)
+            swap = self._swap(deck, difference, rng)
             if swap is None:
                 return None
             p, q = swap
             deck[p], deck[q] = deck[q], deck[p]
             after = self._first_difference(deck, forced)
-            if 0 <= after[0] < place:
+            if 0 <= after.place < difference.place:
                 deck[p], deck[q] = deck[q], deck[p]
             else:
-                place, mover, extra = after
-        return deck if place < 0 else None
+                difference = after
+        return deck if difference.place < 0 else None
 
-    def _first_difference(self, deck: list[int], forced: Collection[int]) -> tuple[int, int, frozenset[int]]:
-        """The first place where the ids do not replay from `deck` as they were played (the id
-        not legal, or the decision forced or not otherwise), the seat to act there and, when it
-        has a choice where it had none, the card kinds its other choices would show; (-1, -1,
-        nothing) when they all replay so."""
+    def _first_difference(self, deck: list[int], forced: Collection[int]) -> _Difference:
+        """Where the ids first do not replay from `deck` as they were played (the id not legal,
+        or the decision forced or not otherwise); place -1 when they all replay so."""
         state = self.plain.new_initial_state()
         state.deal([ALL_CARDS[k] for k in deck])
         for place, action_id in enumerate(self.ids):
             if state.is_terminal():
-                return place, -1, frozenset()
+                return _Difference(place)
             legal = state.legal_actions()
             if action_id not in legal or (len(legal) == 1) != (place in forced):
-                extra = _shown_by_others(state, legal, action_id) if place in forced else frozenset()
-                return place, state.current_player(), extra
+                return _Difference.at(state, place, legal, action_id if place in forced else None)
             state.apply_action(action_id)
         if state.is_terminal() or len(state.legal_actions()) != 1:
-            return -1, -1, frozenset()
-        return len(self.ids), state.current_player(), frozenset()
+            return _Difference(-1)
+        return _Difference.at(state, len(self.ids), [], None)
 
-    def _swap(
-        self, deck: list[int], place: int, seat: int, extra: frozenset[int], rng: random.Random
-    ) -> tuple[int, int] | None:
-        """Two positions whose cards may be swapped: a free one `seat` had received before
-        `place` (one holding a kind of `extra` first) and a free one not yet drawn there (one
-        not of `extra` first), each card allowed where it goes; None when there are none."""
+    def _swap(self, deck: list[int], difference: _Difference, rng: random.Random) -> tuple[int, int] | None:
+        """Two positions whose cards may be swapped: a free one the difference's mover had
+        received before it (one of its `drop` kinds first) and a free one not yet drawn there
+        (one of its `want` kinds first, then one not of `drop`), each card allowed where it
+        goes; None when there are none."""
+        seat, place = difference.mover, difference.place
         if seat < 0:
             return None
         owner, came, rules = self.owner, self.came, self.plain.rules
@@ -215,13 +213,38 @@ class DeckPositions:
         held = [p for p in self.free if owner[p] == seat and came[p] < place and movable(p)]
         later = [p for p in self.free if (p >= self.drawn or came[p] >= place) and movable(p)]
         rng.shuffle(held)
-        held.sort(key=lambda p: deck[p] not in extra)
+        drop, want = difference.drop, difference.want
+        held.sort(key=lambda p: deck[p] not in drop)
         for p in held:
             ok = [q for q in later if deck[q] != deck[p] and deck[q] not in self._forbidden(p)
                   and deck[p] not in self._forbidden(q)]
             if ok:
-                return p, rng.choice([q for q in ok if deck[q] not in extra] or ok)
+                kept = [q for q in ok if deck[q] not in drop]
+                return p, rng.choice([q for q in kept if deck[q] in want] or kept or ok)
         return None
+
+
+@dataclass(frozen=True)
+class _Difference:
+    """Where a replay first goes otherwise: the place, the seat to act there (-1: the deal is
+    over), the card kinds to take from its hand (those its choices other than the id played
+    would show, where the deal had it forced) and the kinds to give it (of its hand's ranks and
+    the pile's top card's, where it has fewer choices than in the deal)."""
+
+    place: int
+    mover: int = -1
+    drop: frozenset[int] = frozenset()
+    want: frozenset[int] = frozenset()
+
+    @staticmethod
+    def at(state: LearningState, place: int, legal: list[int], played: int | None) -> _Difference:
+        """The difference at `state` (`legal` its ids; `played` the id the deal had forced)."""
+        mover = state.current_player()
+        if played is not None:
+            return _Difference(place, mover, drop=_shown_by_others(state, legal, played))
+        engine = state.engine
+        cards = [*engine.hands[mover], *engine.pile[-1:]]
+        return _Difference(place, mover, want=frozenset(k for c in cards for k in _SAME[_rank(c)]))
 
 
 def _shown_by_others(state: LearningState, legal: list[int], played: int) -> frozenset[int]:
