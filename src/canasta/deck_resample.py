@@ -10,7 +10,9 @@ holds in the step being formed). A card the observing seat received, an upcard, 
 (laid out at once) and a card another seat showed stay where they are; `deck(rng)` deals the
 other positions' cards (the cards the seat has never seen: other hands' hidden cards and the
 stock) among those positions at random. Replaying the ids from such a deck may still fail (a
-seat may not hold what a later legal move needed): the caller replays it and checks.
+seat may not hold what a later legal move needed): the caller replays it and checks. With
+`skip_forced` every decision must also be forced exactly where it was: `deck_keeping` replays
+the ids on such a deck and swaps hidden cards where the replay goes otherwise.
 """
 
 from __future__ import annotations
