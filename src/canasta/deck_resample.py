@@ -137,8 +137,9 @@ class DeckPositions:
 
     def deck_for(self, rng: random.Random) -> list[int] | None:
         """A deck with the free positions' cards dealt among them at random (the bonus threes
-        among the stock's, no card where `_forbidden`); None when the draw leaves a position
-        nothing it may take (the caller tries again)."""
+        among the stock's, no card where `_forbidden`). A position that no card left may take
+        takes one dealt to another position, which takes one left instead; None when none can
+        be so moved (the caller tries again)."""
         out = self.deck[:]
         threes = set(rng.sample(self.stock, len(self.bonus)))
         for p, kind in zip(sorted(threes), self.bonus, strict=True):
@@ -149,11 +150,22 @@ class DeckPositions:
         rest = [p for p in self.free if p not in threes]
         limits = [(p, self._forbidden(p)) for p in rest]
         limits.sort(key=lambda item: -len(item[1]))  # the most limited first
+        dealt: list[tuple[int, frozenset[int]]] = []
         for p, forbidden in limits:
             i = next((i for i, k in enumerate(pool) if k not in forbidden), None)
-            if i is None:
-                return None
-            out[p] = pool.pop(i)
+            if i is not None:
+                out[p] = pool.pop(i)
+            else:
+                moved = next(
+                    ((d, i) for d, other in dealt if out[d] not in forbidden
+                     for i, k in enumerate(pool) if k not in other),
+                    None,
+                )
+                if moved is None:
+                    return None
+                d, i = moved
+                out[p], out[d] = out[d], pool.pop(i)
+            dealt.append((p, forbidden))
         return out
 
     def deck_keeping(self, rng: random.Random, forced: Collection[int], repairs: int) -> list[int] | None:
