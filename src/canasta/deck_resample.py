@@ -95,8 +95,6 @@ class DeckPositions:
         self.free = [p for p in range(size) if p not in fixed]
         #: The free positions still in the stock: the only ones an unseen bonus three may take.
         self.stock = [p for p in self.free if p >= stock]
-        #: The first position still in the stock.
-        self.drawn = stock
         self.bonus = [k for k in (deck[p] for p in self.free) if rules.is_bonus_three(ALL_CARDS[k])]
 
     def __deepcopy__(self, memo: dict[int, object]) -> DeckPositions:
@@ -172,7 +170,7 @@ class DeckPositions:
         """A deck of `deck_for` on which every id replays legal and each decision is forced (has
         one legal id) exactly where it was (`forced`: the places of the ids played for the agent,
         `skip_forced`), the last one not. Where the replay goes otherwise, a hidden card its
-        mover had received is swapped with one not yet drawn there (`_swap`), the swap kept
+        mover had received is swapped with another (`_swap`), the swap kept
         unless the replay then goes otherwise sooner, up to `repairs` times; None when that does
         not make one. The swaps look only at the replay on the new deck and at what the seat
         knows, so the deck tells nothing more of the hidden cards than `deck_for`'s."""
@@ -213,9 +211,9 @@ class DeckPositions:
 
     def _swap(self, deck: list[int], difference: _Difference, rng: random.Random) -> tuple[int, int] | None:
         """Two positions whose cards may be swapped: a free one the difference's mover had
-        received before it (one of its `drop` kinds first) and a free one not yet drawn there
-        (one of its `want` kinds first, then one not of `drop`), each card allowed where it
-        goes; None when there are none."""
+        received before it (one of its `drop` kinds first, one of its first `want` last) and
+        another free one (one of its `want` kinds first, in their order, then one not of
+        `drop`), each card allowed where it goes; None when there are none."""
         seat, place = difference.mover, difference.place
         if seat < 0:
             return None
@@ -225,16 +223,18 @@ class DeckPositions:
             return not rules.is_bonus_three(ALL_CARDS[deck[p]])
 
         held = [p for p in self.free if owner[p] == seat and came[p] < place and movable(p)]
-        later = [p for p in self.free if (p >= self.drawn or came[p] >= place) and movable(p)]
+        others = [p for p in self.free if (owner[p] != seat or came[p] >= place) and movable(p)]
         rng.shuffle(held)
         drop, want = difference.drop, difference.want
-        held.sort(key=lambda p: deck[p] not in drop)
+        best = want[0] if want else frozenset()
+        held.sort(key=lambda p: (deck[p] not in drop, deck[p] in best))
         for p in held:
-            ok = [q for q in later if deck[q] != deck[p] and deck[q] not in self._forbidden(p)
+            ok = [q for q in others if deck[q] != deck[p] and deck[q] not in self._forbidden(p)
                   and deck[p] not in self._forbidden(q)]
             if ok:
-                kept = [q for q in ok if deck[q] not in drop]
-                return p, rng.choice([q for q in kept if deck[q] in want] or kept or ok)
+                kept = [q for q in ok if deck[q] not in drop] or ok
+                wanted = next(([q for q in kept if deck[q] in kinds] for kinds in want), [])
+                return p, rng.choice(wanted or kept)
         return None
 
 
@@ -242,13 +242,14 @@ class DeckPositions:
 class _Difference:
     """Where a replay first goes otherwise: the place, the seat to act there (-1: the deal is
     over), the card kinds to take from its hand (those its choices other than the id played
-    would show, where the deal had it forced) and the kinds to give it (of its hand's ranks and
-    the pile's top card's, where it has fewer choices than in the deal)."""
+    would show, where the deal had it forced) and the kinds to give it, best first (where it
+    has fewer choices than in the deal: the pile's top card's rank and the wild cards, then its
+    hand's ranks)."""
 
     place: int
     mover: int = -1
     drop: frozenset[int] = frozenset()
-    want: frozenset[int] = frozenset()
+    want: tuple[frozenset[int], ...] = ()
 
     @staticmethod
     def at(state: LearningState, place: int, legal: list[int], played: int | None) -> _Difference:
@@ -257,8 +258,9 @@ class _Difference:
         if played is not None:
             return _Difference(place, mover, drop=_shown_by_others(state, legal, played))
         engine = state.engine
-        cards = [*engine.hands[mover], *engine.pile[-1:]]
-        return _Difference(place, mover, want=frozenset(k for c in cards for k in _SAME[_rank(c)]))
+        top = frozenset(k for c in engine.pile[-1:] for k in _SAME[_rank(c)]) | _WILD
+        hand = frozenset(k for c in engine.hands[mover] for k in _SAME[_rank(c)])
+        return _Difference(place, mover, want=(top, hand))
 
 
 def _shown_by_others(state: LearningState, legal: list[int], played: int) -> frozenset[int]:
@@ -281,6 +283,8 @@ _SAME: dict[Rank | None, tuple[int, ...]] = {}
 for _card in ALL_CARDS:
     _SAME.setdefault(_rank(_card), ())
     _SAME[_rank(_card)] += (_card.index,)
+#: The wild cards' kinds.
+_WILD = frozenset(c.index for c in ALL_CARDS if c.is_wild)
 
 
 def _cards_shown(action: object) -> list[Card]:
