@@ -26,6 +26,9 @@ from canasta.learning import LearningGame, LearningState
 from canasta.learning.actions import group_counts
 from canasta.rules import ALL_CARDS, Action, Card, Discard, Meld, Pickup, Rank
 
+#: The chance that a swap gives a mover short of choices a card of each kind it wants in turn.
+WANT_SHARE = 0.5
+
 
 class DeckPositions:
     """The deal of `deck` (card kinds, top first) followed through the ids `ids` (atomic ids, as
@@ -212,8 +215,8 @@ class DeckPositions:
     def _swap(self, deck: list[int], difference: _Difference, rng: random.Random) -> tuple[int, int] | None:
         """Two positions whose cards may be swapped: a free one the difference's mover had
         received before it (one of its `drop` kinds first, one of its first `want` last) and
-        another free one (one of its `want` kinds first, in their order, then one not of
-        `drop`), each card allowed where it goes; None when there are none."""
+        another free one not of `drop` (of each `want` in turn with chance `WANT_SHARE`), each
+        card allowed where it goes; None when there are none."""
         seat, place = difference.mover, difference.place
         if seat < 0:
             return None
@@ -233,8 +236,11 @@ class DeckPositions:
                   and deck[p] not in self._forbidden(q)]
             if ok:
                 kept = [q for q in ok if deck[q] not in drop] or ok
-                wanted = next(([q for q in kept if deck[q] in kinds] for kinds in want), [])
-                return p, rng.choice(wanted or kept)
+                for kinds in want:
+                    wanted = [q for q in kept if deck[q] in kinds]
+                    if wanted and rng.random() < WANT_SHARE:
+                        return p, rng.choice(wanted)
+                return p, rng.choice(kept)
         return None
 
 
@@ -243,8 +249,8 @@ class _Difference:
     """Where a replay first goes otherwise: the place, the seat to act there (-1: the deal is
     over), the card kinds to take from its hand (those its choices other than the id played
     would show, where the deal had it forced) and the kinds to give it, best first (where it
-    has fewer choices than in the deal: the pile's top card's rank and the wild cards, then its
-    hand's ranks)."""
+    has fewer choices than in the deal: the pile's top card's rank, then its hand's natural
+    ranks; a wild card would give it choices later where it had none)."""
 
     place: int
     mover: int = -1
@@ -258,9 +264,9 @@ class _Difference:
         if played is not None:
             return _Difference(place, mover, drop=_shown_by_others(state, legal, played))
         engine = state.engine
-        top = frozenset(k for c in engine.pile[-1:] for k in _SAME[_rank(c)]) | _WILD
+        top = frozenset(k for c in engine.pile[-1:] for k in _SAME[_rank(c)]) - _WILD
         hand = frozenset(k for c in engine.hands[mover] for k in _SAME[_rank(c)])
-        return _Difference(place, mover, want=(top, hand))
+        return _Difference(place, mover, want=(top, hand - _WILD))
 
 
 def _shown_by_others(state: LearningState, legal: list[int], played: int) -> frozenset[int]:
