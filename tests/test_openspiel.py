@@ -20,6 +20,8 @@ from canasta.rules import InvalidActionError
 from canasta.rules.ruleset import CONFIGURATIONS, configuration_label
 
 CONFIG_IDS = [configuration_label(*c) for c in CONFIGURATIONS]
+#: Random deals of the resampling soak test (`pytest -m soak tests/test_openspiel.py`).
+SOAK_DEALS = 40
 
 
 def load(variant: str, players: int, options: dict[str, object], **flags: object) -> pyspiel.Game:
@@ -178,42 +180,48 @@ def resampled_states(game: pyspiel.Game, seed: int, share: float) -> list[Resamp
     return out
 
 
-@pytest.mark.parametrize(("variant", "players", "options"), CONFIGURATIONS, ids=CONFIG_IDS)
-def test_resampled_states_carry_their_history(variant: str, players: int, options: dict[str, int]) -> None:
-    """A resampled state is the deal of another deck (its chance outcomes) and the same ids: the
-    seat cannot tell it from the state, replaying its history reaches it, it reads back from
-    OpenSpiel's serialisation, and it plays on to the end of the deal."""
-    game = load(variant, players, options)
+def check_resampled_histories(game: pyspiel.Game, seed: int, deals: int) -> None:
+    """A resampled state, at random decision points of `deals` random deals, is the deal of
+    another deck (its chance outcomes) and the same ids: the seat cannot tell it from the state
+    (with `skip_forced`, the same decisions were forced), replaying its history under the same
+    parameters reaches it, it reads back from OpenSpiel's serialisation, and it plays on to the
+    end of the deal."""
     size = game.learning.rules.deck_size
-    rng = np.random.default_rng(players)
+    rng = np.random.default_rng(seed)
     decks = set()
-    for state, seat, other in resampled_states(game, seed=len(variant) + players, share=0.12 / players):
-        history = other.history()
-        assert history[size:] == state.history()[size:] and len(history) == len(state.history())
-        assert other.information_state_string(seat) == state.information_state_string(seat)
-        if state.current_player() == seat:
-            assert other.legal_actions() == state.legal_actions()
-        again = game.new_initial_state()
-        for action in history:
-            again.apply_action(action)
-        assert str(again) == str(other)
-        _, loaded = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, other))
-        assert str(loaded) == str(other) and loaded.history() == history
-        decks.add(tuple(history[:size]))
-        while not other.is_terminal():
-            other.apply_action(int(rng.choice(other.legal_actions())))
+    for deal in range(deals):
+        for state, seat, other in resampled_states(game, seed + deal, share=0.12 / game.num_players()):
+            history = other.history()
+            assert history[size:] == state.history()[size:] and len(history) == len(state.history())
+            assert other.information_state_string(seat) == state.information_state_string(seat)
+            if state.current_player() == seat:
+                assert other.legal_actions() == state.legal_actions()
+            again = game.new_initial_state()
+            for action in history:
+                again.apply_action(action)
+            assert str(again) == str(other) and again.inner.to_json() == other.inner.to_json()
+            _, loaded = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, other))
+            assert str(loaded) == str(other) and loaded.history() == history
+            decks.add(tuple(history[:size]))
+            while not other.is_terminal():
+                other.apply_action(int(rng.choice(other.legal_actions())))
     assert len(decks) > 1  # the unseen cards are dealt again
 
 
-def test_with_skip_forced_a_resample_keeps_the_information_state() -> None:
-    """With `skip_forced` a deck must also leave the same decisions forced; when none is found
-    the state is `LearningState.resample`'s, without a history."""
-    game = load("classic", 4, {}, skip_forced=True)
-    kept = 0
-    for state, seat, other in resampled_states(game, seed=3, share=0.1):
-        assert other.information_state_string(seat) == state.information_state_string(seat)
-        kept += bool(other.history())
-    assert kept > 0
+@pytest.mark.parametrize("skip_forced", [False, True], ids=["", "skip_forced"])
+@pytest.mark.parametrize(("variant", "players", "options"), CONFIGURATIONS, ids=CONFIG_IDS)
+def test_resampled_states_carry_their_history(
+    variant: str, players: int, options: dict[str, int], skip_forced: bool
+) -> None:
+    game = load(variant, players, options, skip_forced=skip_forced)
+    check_resampled_histories(game, seed=len(variant) + players, deals=1)
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize(("variant", "players", "options"), CONFIGURATIONS, ids=CONFIG_IDS)
+def test_resampled_histories_soak(variant: str, players: int, options: dict[str, int]) -> None:
+    """With `skip_forced`, over `SOAK_DEALS` random deals."""
+    check_resampled_histories(load(variant, players, options, skip_forced=True), seed=1000, deals=SOAK_DEALS)
 
 
 def test_ismcts_and_mcts_play_a_deal() -> None:

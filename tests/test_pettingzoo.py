@@ -8,10 +8,10 @@ import random
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, render_test, seed_test
+from pettingzoo.test import api_test, parallel_api_test, render_test, seed_test
 
 from canasta.learning import LearningGame
-from canasta.pettingzoo import env
+from canasta.pettingzoo import env, parallel_env
 
 # The observation is {"observation", "action_mask"}, as in PettingZoo's own card and board games;
 # its API test warns about any observation that is not a single array.
@@ -29,9 +29,9 @@ def test_pettingzoo_api_test(variant: str, players: int) -> None:
     api_test(env(variant=variant, players=players), num_cycles=300)
 
 
-def play(seed: int) -> list[tuple[str, int, float]]:
+def play(seed: int, max_cycles: int | None = None) -> list[tuple[str, int, float]]:
     """A deal of random legal ids: (agent, id, reward) per step."""
-    e = env(variant="classic", players=4)
+    e = env(variant="classic", players=4, max_cycles=max_cycles)
     e.reset(seed=seed)
     rng = random.Random(seed)
     steps = []
@@ -127,3 +127,46 @@ def test_the_game_parameters_pass_through() -> None:
     deal = e.unwrapped.deal
     assert deal.deals == 1 and forced and deal.forced
     assert sum(e.unwrapped.rewards.values()) == pytest.approx(0)
+
+
+@pytest.mark.parametrize(("players", "skip_forced"), [(2, False), (4, True)])
+def test_max_cycles_truncates_after_as_many_steps_per_agent(players: int, skip_forced: bool) -> None:
+    """With `max_cycles`, every agent is truncated (without a reward) once the agents have taken
+    `max_cycles` steps per agent in all (ids played for them are not steps), and leaves with
+    its one last step; a deal that ends sooner ends as without it."""
+    max_cycles = 5
+    e = env(variant="classic", players=players, skip_forced=skip_forced, max_cycles=max_cycles)
+    e.reset(seed=5)
+    rng = random.Random(5)
+    steps, last = 0, []
+    for agent in e.agent_iter():
+        observation, reward, termination, truncation, _ = e.last()
+        if termination or truncation:
+            assert truncation and not termination and reward == 0
+            last.append(agent)
+            e.step(None)
+            continue
+        assert not last
+        e.step(int(rng.choice(list(np.flatnonzero(observation["action_mask"])))))
+        steps += 1
+    deal = e.unwrapped.deal
+    assert steps == max_cycles * players == len(deal.history) - len(deal.forced) and not deal.is_terminal()
+    assert sorted(last) == e.possible_agents and (deal.forced != []) == skip_forced
+    assert [agent for agent, *_ in play(11, max_cycles=1000)] == [agent for agent, *_ in play(11)]
+    with pytest.raises(ValueError, match="max_cycles must be None or a whole number from 1"):
+        env(max_cycles=0)
+
+
+@pytest.mark.filterwarnings(*DICT_OBSERVATION)
+def test_the_parallel_environment() -> None:
+    """`parallel_env` passes PettingZoo's parallel API test and, with `max_cycles`, ends after
+    `max_cycles` steps per agent, each parallel step the agent to act's."""
+    parallel_api_test(parallel_env(variant="classic", players=4), num_cycles=300)
+    e = parallel_env(variant="online", players=2, max_cycles=3)
+    observations, _ = e.reset(seed=6)
+    steps = 0
+    while e.agents:
+        actions = {a: e.action_space(a).sample(mask=observations[a]["action_mask"]) for a in e.agents}
+        observations, _, terminations, truncations, _ = e.step(actions)
+        steps += 1
+    assert steps == 6 and all(truncations.values()) and not any(terminations.values())

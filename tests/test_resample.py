@@ -9,7 +9,9 @@ tests/test_resample.py`) `SOAK_COUNT` times."""
 
 from __future__ import annotations
 
+import json
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -42,9 +44,14 @@ def check_resample(state: LearningState, seat: int, rng: random.Random) -> None:
             other.apply_action(rng.choice(legal))
 
 
-def resample_deals(variant: str, players: int, options: dict[str, int], count: int, seed: int) -> int:
-    """Resample for every seat at each decision point of random deals, `count` times in all;
-    returns how many of them were taken while a step was being formed."""
+Check = Callable[[LearningState, int, random.Random], None]
+
+
+def resample_deals(
+    variant: str, players: int, options: dict[str, int], count: int, seed: int, check: Check = check_resample
+) -> int:
+    """Resample for every seat at each decision point of random deals, `count` times in all,
+    each checked by `check`; returns how many of them were taken while a step was being formed."""
     game = LearningGame(variant, players, options)
     rng = random.Random(seed)
     done = forming = 0
@@ -52,7 +59,7 @@ def resample_deals(variant: str, players: int, options: dict[str, int], count: i
         state = game.new_initial_state(seed=rng.randrange(2**32))
         while not state.is_terminal() and done < count:
             for seat in range(players):
-                check_resample(state, seat, rng)
+                check(state, seat, rng)
             done += players
             forming += players if state.staged else 0
             state.apply_action(rng.choice(state.legal_actions()))
@@ -108,3 +115,31 @@ def test_shuffle_is_random_shuffle(size: int) -> None:
         b.shuffle(theirs)
         assert ours == theirs
         assert a.getrandbits(64) == b.getrandbits(64)
+
+
+#: Seat 3 part way through an opening meld of modern-american for 4 players: three tens and a two
+#: staged, groups up to the opening minimum still to come, which few hands can finish.
+OPENING_IN_PROGRESS = (
+    "{\"format\":\"canasta-learning/1\",\"variant\":\"modern-american\",\"players\":4,\"options\":{},\"scores\":[0,"
+    "0],\"position\":{\"format\":\"canasta-position/1\",\"variant\":\"modern-american\",\"players\":4,\"options\":{"
+    "},\"scores\":[0,0],\"dealer\":3,\"pile\":[\"JH\",\"7H\",\"JH\"],\"melds\":[[],[]],\"red_threes\":[[\"3C\"],[\"3H\",\""
+    "3D\",\"3S\"]],\"seat_melded\":[false,false,false,false],\"asked\":[false,false,false,false],\"opened\":[f"
+    "alse,false],\"pile_frozen\":false,\"known\":[[],[],[],[]],\"turn\":3,\"phase\":\"play\",\"drew\":\"stock\",\"pe"
+    "rmission\":null,\"turn_melded\":false,\"concealed_ok\":true,\"turn_canasta\":false,\"turn_started\":[],\"t"
+    "urn_layoff\":false,\"must_meld_out\":false,\"hands\":[[\"JK\",\"JK\",\"KD\",\"KC\",\"QH\",\"QC\",\"JD\",\"8D\",\"8C\",\""
+    "5S\",\"5C\",\"4H\",\"4C\"],[\"JK\",\"2S\",\"2H\",\"2D\",\"KS\",\"KD\",\"JS\",\"JC\",\"9D\",\"8C\",\"7S\",\"6H\",\"4S\"],[\"AS\",\"AS"
+    "\",\"AD\",\"KH\",\"QD\",\"JD\",\"9H\",\"9C\",\"6D\",\"5S\",\"5H\",\"5D\",\"4S\"],[\"JK\",\"2C\",\"AD\",\"QS\",\"10H\",\"10C\",\"10C\""
+    ",\"9C\",\"8S\",\"6S\",\"6H\",\"4H\",\"4D\",\"4C\"]],\"stock\":[\"QD\",\"2C\",\"8D\",\"AC\",\"KS\",\"JC\",\"7C\",\"8H\",\"3C\",\"AH\""
+    ",\"5H\",\"4D\",\"5D\",\"3S\",\"7S\",\"3H\",\"7D\",\"KH\",\"AH\",\"7D\",\"QC\",\"9H\",\"2H\",\"10S\",\"8S\",\"6C\",\"7C\",\"QS\",\"AC\""
+    ",\"8H\",\"3D\",\"KC\",\"2D\",\"9S\",\"6C\",\"5C\",\"10D\",\"QH\",\"2S\",\"JS\",\"10D\",\"10H\",\"9D\",\"6S\",\"6D\",\"9S\",\"7H\",\"1"
+    "0S\"]},\"staged\":[397],\"history\":[0,24,0,40,0,24,0,397],\"public\":[[18,1],[193,1],[336,1]]}"
+)
+
+
+def test_a_turn_that_few_hands_can_finish_is_resampled() -> None:
+    """One call of `canasta.rules.resample` finds a hand for seat 3 that can finish its opening in
+    about a third of calls (with this seed, the second); `LearningState.resample` makes up to
+    `RESAMPLE_ROUNDS` of them."""
+    state = LearningGame("modern-american", 4).state_from_json(json.loads(OPENING_IN_PROGRESS))
+    assert state.staged and state.current_player() == 3
+    check_resample(state, 1, random.Random(1))

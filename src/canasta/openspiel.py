@@ -42,8 +42,10 @@ PARAMETERS: dict[str, Any] = {
     "episode": "deal",
     "max_deals": MAX_DEALS,
 }
-#: Decks tried by `resample_from_infostate` before it resamples without a history.
+#: Decks tried by `resample_from_infostate` before it resamples without a history, and with
+#: `skip_forced` the swaps of hidden cards tried on each (`DeckPositions.deck_keeping`).
 DECK_TRIES = 20
+DECK_REPAIRS = 40
 #: Options whose value is a list (`/`-separated in the `options` parameter).
 _LISTS = {
     f.name
@@ -223,8 +225,12 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         if not positions.ok:
             return None
         want = self.inner.information_state_string(seat)
+        forced = set(self.inner.forced)
         for _ in range(DECK_TRIES):
-            deck = positions.deck_for(rng)
+            if game.learning.skip_forced:
+                deck = positions.deck_keeping(rng, forced, DECK_REPAIRS)
+            else:
+                deck = positions.deck_for(rng)
             if deck is None:
                 continue
             out = CanastaState(game)

@@ -15,8 +15,11 @@ for an agent not to act); actions are the ids of `canasta.learning.actions`. Rew
 the end of the deal: each seat's team's deal score / 1000. `reset(seed)` deals from a seed
 derived from it, so a seed gives the same deals. With `skip_forced`, the ids then played for
 the agents (each the only legal one) are every agent's `info["forced"]`. `deal` is the deal
-being played (a `LearningState`), `state()` the global state: every seat's tensor. Needs the
-`pettingzoo` extra (`pip install 'canasta[pettingzoo]'`).
+being played (a `LearningState`), `state()` the global state: every seat's tensor. With
+`max_cycles`, the episode is truncated once the agents have taken `max_cycles` steps per agent
+in all (each step one agent's id). `parallel_env(...)` is the same environment in PettingZoo's
+parallel API (each parallel step is the agent to act's step). Needs the `pettingzoo` extra
+(`pip install 'canasta[pettingzoo]'`).
 """
 
 from __future__ import annotations
@@ -27,7 +30,8 @@ from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]
+from pettingzoo.utils.conversions import turn_based_aec_to_parallel  # type: ignore[import-untyped]
 
 from canasta.learning import LearningGame, LearningState
 from canasta.learning.game import MAX_DEALS
@@ -45,16 +49,27 @@ def env(
     skip_forced: bool = False,
     episode: str = "deal",
     max_deals: int = MAX_DEALS,
+    max_cycles: int | None = None,
 ) -> CanastaEnv:
     """An AEC environment of one deal of the rule set (`RuleSet.preset(variant, players, options)`),
-    or of a game (`episode="game"`); the parameters as in `canasta.learning.LearningGame`."""
+    or of a game (`episode="game"`); the parameters as in `canasta.learning.LearningGame`, and
+    `max_cycles` (`CanastaEnv`)."""
     flags = {"zero_sum": zero_sum, "skip_forced": skip_forced}
     game = LearningGame(variant, players, options, scores, **flags, episode=episode, max_deals=max_deals)
-    return CanastaEnv(game, render_mode)
+    return CanastaEnv(game, render_mode, max_cycles)
+
+
+def parallel_env(*args: Any, **kwargs: Any) -> ParallelEnv:
+    """`env(...)`'s environment in PettingZoo's parallel API (`turn_based_aec_to_parallel`): a
+    parallel step plays the action of the agent to act; the others' actions are not used."""
+    return turn_based_aec_to_parallel(env(*args, **kwargs))
 
 
 class CanastaEnv(AECEnv):  # type: ignore[misc]
-    """One deal of Canasta in PettingZoo's agent-environment-cycle API."""
+    """One deal of Canasta in PettingZoo's agent-environment-cycle API; with `max_cycles`, an
+    episode is truncated (every agent's `truncation`, no reward) once the agents have taken
+    `max_cycles` times as many steps as there are agents (ids played for them with
+    `skip_forced` are not steps)."""
 
     metadata: ClassVar[dict[str, Any]] = {
         "render_modes": ["human", "ansi"],
@@ -62,12 +77,19 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]
         "is_parallelizable": False,
     }
 
-    def __init__(self, game: LearningGame, render_mode: str | None = None) -> None:
+    def __init__(
+        self, game: LearningGame, render_mode: str | None = None, max_cycles: int | None = None
+    ) -> None:
         super().__init__()
         if render_mode not in (None, "human", "ansi"):
             raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
+        if max_cycles is not None and (type(max_cycles) is not int or max_cycles < 1):
+            raise ValueError(f"max_cycles must be None or a whole number from 1, not {max_cycles!r}")
         self.game = game
         self.render_mode = render_mode
+        self.max_cycles = max_cycles
+        #: The agents' steps in this episode.
+        self.steps = 0
         self.possible_agents = [f"player_{seat}" for seat in range(game.num_players)]
         space = observation_space(game)
         self.observation_spaces = dict.fromkeys(self.possible_agents, space)
@@ -90,6 +112,7 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]
         if seed is not None:
             self._rng = random.Random(seed)
         self.deal = self.game.new_initial_state(seed=self._rng.randrange(2**63))
+        self.steps = 0
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -119,11 +142,14 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]
         forced = [deal.history[i] for i in deal.forced[before:]]
         self.infos = {a: {"forced": forced} if forced else {} for a in self.agents}
         self._cumulative_rewards[agent] = 0.0
+        self.steps += 1
         if self.deal.is_terminal():
             self.rewards = dict(zip(self.agents, self.deal.returns(), strict=True))
             self.terminations = dict.fromkeys(self.agents, True)
         else:
             self.agent_selection = self.possible_agents[self.deal.current_player()]
+            if self.max_cycles is not None and self.steps >= self.max_cycles * len(self.possible_agents):
+                self.truncations = dict.fromkeys(self.agents, True)
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()

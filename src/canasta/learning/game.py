@@ -49,6 +49,10 @@ STATE_FORMAT = "canasta-learning/1"
 STEPS_PER_CARD = 12
 #: The deals after which a game episode ends even if no team has won (`episode="game"`).
 MAX_DEALS = 20
+#: Calls of `canasta.rules.resample` (each with its own random deals and search) that
+#: `LearningState.resample` makes before it gives up: with a step being formed, a random hand
+#: that can still finish it may be rare enough for one call to find none.
+RESAMPLE_ROUNDS = 20
 
 Candidate = tuple[tuple[int, ...], Action]
 #: The public history's numbers per seat (`LearningState.public`).
@@ -657,7 +661,8 @@ class LearningState:
     def resample(self, seat: SupportsIndex, rng: random.Random) -> LearningState:
         """A state that `seat` cannot tell from this one, the cards it does not see dealt at
         random (`canasta.rules.resample`: cards known from a pickup stay in their hand; the
-        turn's player holds the cards of the step being formed, and can finish it)."""
+        turn's player holds the cards of the step being formed, and can finish it; up to
+        `RESAMPLE_ROUNDS` calls)."""
         number = self._seat(seat)
         if self.state is None:
             deck = make_deck(self.game.rules.decks, self.game.rules.jokers)
@@ -676,7 +681,14 @@ class LearningState:
             return True
 
         accept = forms if self.staged else None
-        state = resample(self.state.view(number), rng, self._holding(), accept)
+        view, holding = self.state.view(number), self._holding()
+        for attempt in range(RESAMPLE_ROUNDS):
+            try:
+                state = resample(view, rng, holding, accept)
+                break
+            except InvalidActionError:
+                if attempt == RESAMPLE_ROUNDS - 1:
+                    raise
         return formed[-1] if formed and formed[-1].state is state else self._formed(state)
 
     def _formed(self, state: State) -> LearningState:
