@@ -247,7 +247,6 @@ def test_top_card_purchase_of_a_huge_hand_is_listed_in_a_few_forms() -> None:
     assert state.result is not None and state.result.went_out == 0
 
 
-@pytest.mark.xfail(reason="the list omits a meld-out after a pickup that melded black threes", strict=True)
 def test_melding_out_after_a_black_three_pickup_is_listed() -> None:
     """Online for 2 players (two canastas to go out), reached by random play after a resample:
     the pickup melded black threes, so every card must be melded; laying off 10D and JC makes

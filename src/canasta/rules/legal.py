@@ -136,10 +136,11 @@ def _melds(state: Mover, hand: HandKinds) -> list[Action]:
     judge = Judge.of(state, team)
     if judge.opened:
         singles = [hand.single(spec) for spec in _singles(judge, hand, hand.size)]
-        if state.now.must_meld_out:  # the turn ends by melding every card: a step must leave that possible
+        must_meld_out = state.now.must_meld_out
+        if must_meld_out:  # the turn ends by melding every card: a step must leave that possible
             cards = state.hand
             singles = [m for m in singles if _leaves_meld_out(state, team, m, cards)]
-        elif hand.size <= TINY_HAND and state.rules.go_out_discard != "mandatory":
+        if hand.size <= TINY_HAND and (must_meld_out or state.rules.go_out_discard != "mandatory"):
             # going out by adding the last cards one by one may pass through a hand of one card
             # that could not go out yet (two canastas to complete with the last two cards)
             listed = {m.melds for m in singles}
