@@ -86,9 +86,10 @@ async def _record_storm(
     async with connect(url, proxy=None, max_queue=None) as watcher:
         await watcher.send(json.dumps({"type": "hello"}))
         while await asyncio.to_thread(_finished_deals, port, table) < deals:
-            while True:  # keep reading (a spectator that does not read is closed)
+            until = time.monotonic() + 0.5  # keep reading (a spectator that does not read is closed)
+            while (left := until - time.monotonic()) > 0:
                 try:
-                    await asyncio.wait_for(watcher.recv(), 0.5)
+                    await asyncio.wait_for(watcher.recv(), left)
                 except TimeoutError:
                     break
         reached = time.monotonic() - started
