@@ -138,8 +138,6 @@ class IrreducibleSearch:
                 return True
             touched = touched_of((base, *specs))
         else:
-            if self.below_minimum(specs, hand.size - used):
-                return True
             touched = touched_of(specs)
         kept = hand.size - used
         if self.judge.step_error(touched, kept + self.gained, top) is not None:
@@ -148,13 +146,6 @@ class IrreducibleSearch:
             self.budget -= 2 * JUDGED
             return not self._meld_out_ok(combo)
         return False
-
-    def below_minimum(self, specs: Sequence[Spec], kept: int) -> bool:
-        """Whether an opening from hand is below the minimum where nothing exempts it (no canasta
-        can be laid from this hand, and it keeps cards): illegal, however the judge words it."""
-        if self.judge.opened or self.exempt or kept < 2:
-            return False
-        return sum(spec_points(s) for s in specs) < self.judge.minimum
 
     def _meld_out_ok(self, combo: Combo) -> bool:
         """Whether every card left (with the pile's, but for a top-card-only purchase) can be melded."""
