@@ -55,6 +55,8 @@ class Rank(enum.StrEnum):
 
 
 _RANK_BY_TEXT: Final = {r.value: r for r in Rank if r is not Rank.WILD}
+#: Each rank's number (its place in `Rank`), for keys made of numbers.
+RANK_CODE: Final[dict[Rank, int]] = {r: i for i, r in enumerate(Rank)}
 
 #: Ranks that form melds, highest first.
 NATURAL_RANKS: Final = (

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from canasta.rules.cards import ALL_CARDS, Card, Rank
+from canasta.rules.cards import ALL_CARDS, RANK_CODE, Card, Rank
 from canasta.rules.melds import meld_ok, meld_refusal, wild_count, wild_rule_error
 from canasta.rules.refusal import Code, Refusal
 
@@ -27,7 +27,6 @@ Spec = tuple[Rank, int, int, int]
 Touched = dict[Rank, tuple[int, int, int]]
 
 POINTS: dict[Rank, int] = {c.rank: c.points for c in ALL_CARDS} | {Rank.WILD: 0}
-_RANK_CODE: dict[Rank, int] = {r: i for i, r in enumerate(Rank)}
 
 _METHOD_TEXT = {
     "pair": "a natural pair",
@@ -206,7 +205,7 @@ class Judge:
         key: object
         if before is None and not dead and naturals < 256 and jokers < 256 and twos < 256:
             # a rank the team has no meld of (the common case): by a number, cheaper to look up
-            code: int = (((_RANK_CODE[rank] * 256 + naturals) * 256 + jokers) * 256 + twos) * 4
+            code: int = (((RANK_CODE[rank] * 256 + naturals) * 256 + jokers) * 256 + twos) * 4
             key = code + 2 * pending + self.opened
         else:
             key = ("groups", rank, naturals, jokers, twos, pending, before, self.opened, dead)
@@ -345,12 +344,23 @@ class Judge:
             and self.canasta_done(full)
         ):
             return None
-        return Refusal(
+        return _below_minimum(rules, count, self.minimum)
+
+
+def _below_minimum(rules: RuleSet, count: int, minimum: int) -> Refusal:
+    """The refusal of an opening counting `count` against `minimum`, made once per rule set (the
+    lister's searches meet the same few again and again)."""
+    key = -1 - (count * 65536 + minimum)  # negative: no other key of the rule set's cache is
+    cache = rules.cache
+    found: Refusal | None = cache.get(key)
+    if found is None:
+        found = cache[key] = Refusal(
             Code.OPENING_MINIMUM,
-            f"opening melds count {count}, minimum is {self.minimum}",
+            f"opening melds count {count}, minimum is {minimum}",
             None,
-            {"count": count, "minimum": self.minimum},
+            {"count": count, "minimum": minimum},
         )
+    return found
 
 
 def take_refused(rules: RuleSet, frozen: bool, naturals: int, wilds: int, melded: bool) -> bool:
