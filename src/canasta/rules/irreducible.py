@@ -54,6 +54,7 @@ class IrreducibleSearch:
         self.meld_out = self.black3 or top_only
         self.budget = SEARCH_BUDGET
         self.errors: dict[Combo, bool] = {}
+        self.bad: dict[Spec, bool] = {}
         self.afters: dict[Combo, Laid] = {}
         self.unlaids: dict[tuple[object, ...], list[Spec]] = {}
         self.fresh: list[list[Spec] | None] = []
@@ -197,6 +198,15 @@ class IrreducibleSearch:
             found = self.unlaids[key] = [s for s in options if not later.addable(s)]
         return found
 
+    def bad_group(self, spec: Spec) -> bool:
+        """Whether the judge refuses `spec` as a step's whole group of its rank (then so is every
+        step holding it: a wild meld left incomplete only refuses more)."""
+        known = self.bad.get(spec)
+        if known is None:
+            rank, k, j, t = spec
+            known = self.bad[spec] = self.judge.group_error(rank, k, j, t, False) is not None
+        return known
+
     def reducible(self, combo: Combo) -> bool:
         base, specs = combo
         for i, spec in enumerate(specs):
@@ -205,7 +215,7 @@ class IrreducibleSearch:
             if not self.error(rest) and self.addable(rest, spec):
                 return True
             for unit, smaller in units(spec):
-                if smaller is not None:
+                if smaller is not None and not self.bad_group(smaller):
                     less = (base, (*before, smaller, *after))
                     if not self.error(less) and self.addable(less, unit):
                         return True
