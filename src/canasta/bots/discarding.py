@@ -93,7 +93,7 @@ class DiscardJudge:
         table = self.table
         board = table.board
         rules = table.rules
-        team = rules.team_of(seat)
+        team = table.teams[seat]
         if table.blocked_rank_for(team, rank):
             return 0.0
         frozen = table.frozen_for(team)
@@ -132,7 +132,7 @@ class DiscardJudge:
             return None
         if rules.discard_rules == "modern" or board.pile_frozen or len(board.pile) < 5:
             return None
-        if all(table.frozen_for(rules.team_of(s)) for s in table.opponents):
+        if all(table.frozen_for(table.teams[s]) for s in table.opponents):
             return None
         wilds = [c for c in table.hand if c.is_wild]
         if len(wilds) < 2:
@@ -146,7 +146,7 @@ def _opponents_in_turn(table: Table) -> list[int]:
     out = []
     seat = mover.next_seat(table.seat)
     while seat != table.seat:
-        if table.rules.team_of(seat) != table.team:
+        if table.teams[seat] != table.team:
             out.append(seat)
         seat = mover.next_seat(seat)
     return out

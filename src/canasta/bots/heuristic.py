@@ -157,8 +157,7 @@ def takes_back_own_discards(table: Table, pickup: Pickup) -> bool:
     pile = table.board.pile
     if pickup.top_only or len(pile) < 2 or pile[-1].is_black_three:
         return False
-    rules = table.rules
-    return all(rules.team_of(seat) == table.team for seat in table.discarded_by[:-1])
+    return all(table.teams[seat] == table.team for seat in table.discarded_by[:-1])
 
 
 def pickup_value(table: Table, skill: Skill, pickup: Pickup) -> float:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from canasta.rules.cards import NATURAL_RANKS, Card, Rank
+from canasta.rules.deal import seat_teams
 from canasta.rules.hand import HandKinds
 from canasta.rules.melds import canasta_count, dead_ranks, is_canasta
 from canasta.rules.mover import Mover
@@ -32,11 +33,12 @@ class Table:
         self.mover = mover
         self.board = mover.board
         self.seat = seat = mover.seat
-        self.rules = rules = mover.rules
-        self.team = rules.team_of(seat)
+        self.rules = mover.rules
+        self.teams = teams = seat_teams(mover.rules)  # each seat's team
+        self.team = team = teams[seat]
         self.hand: list[Card] = mover.hand
-        self.opponents = tuple(s for s in mover.order if rules.team_of(s) != self.team)
-        self.partners = tuple(s for s in mover.order if s != seat and rules.team_of(s) == self.team)
+        self.opponents = tuple([s for s in mover.order if teams[s] != team])
+        self.partners = tuple([s for s in mover.order if s != seat and teams[s] == team])
 
     @property
     def kinds(self) -> HandKinds:
@@ -142,7 +144,7 @@ class Table:
             level = 0.5
         ready = {t: self.can_go_out_team(t) for t in range(self.rules.teams)}
         for s in m.order:
-            team = self.rules.team_of(s)
+            team = self.teams[s]
             if not ready[team]:
                 continue
             size = m.hand_sizes[s]

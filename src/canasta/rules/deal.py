@@ -11,7 +11,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypeVar
 
-from canasta.rules.cards import Card, make_deck
+from canasta.rules.cards import ALL_CARDS, Card, make_deck
 from canasta.rules.errors import InvalidActionError
 from canasta.rules.parts import Turn
 from canasta.rules.ruleset import RuleSet
@@ -24,6 +24,10 @@ T = TypeVar("T")
 #: With 5 players, the trio seat that sits out deal 1, 2, 3 (then again from the first).
 FIVE_PLAYER_SIT_OUT = (4, 0, 2)
 
+#: The key of `seat_teams` in a rule set's cache.
+_SEAT_TEAMS = "seat_teams"
+#: The key of `bonus_threes` in a rule set's cache.
+_BONUS_THREES = "bonus_threes"
 
 def active_order(players: int, sitting_out: int | None) -> tuple[int, ...]:
     """Seats that play a deal, in turn order (5 players: trio 0,2,4 with one out, pair 1,3)."""
@@ -31,6 +35,23 @@ def active_order(players: int, sitting_out: int | None) -> tuple[int, ...]:
         return tuple(range(players))
     trio = [s for s in (0, 2, 4) if s != sitting_out]
     return (trio[0], 1, trio[1], 3)
+
+
+def seat_teams(rules: RuleSet) -> tuple[int, ...]:
+    """Each seat's team (`rules.team_of`), made once per rule set: compiled code reads it by index."""
+    teams: tuple[int, ...] | None = rules.cache.get(_SEAT_TEAMS)
+    if teams is None:
+        teams = rules.cache[_SEAT_TEAMS] = tuple([rules.team_of(seat) for seat in range(rules.players)])
+    return teams
+
+
+def bonus_threes(rules: RuleSet) -> tuple[bool, ...]:
+    """Whether each card, by its index, is a bonus three (`rules.is_bonus_three`), made once per
+    rule set: compiled code reads it by index."""
+    bonus: tuple[bool, ...] | None = rules.cache.get(_BONUS_THREES)
+    if bonus is None:
+        bonus = rules.cache[_BONUS_THREES] = tuple([rules.is_bonus_three(c) for c in ALL_CARDS])
+    return bonus
 
 
 def deal_into(s: State, deck: Sequence[Card]) -> None:
@@ -83,10 +104,11 @@ def _lay_out_threes(s: State, seat: int) -> None:
     """The bonus threes dealt to `seat` go to its team, each replaced from the stock."""
     hand = s.hands[seat]
     team = s.rules.team_of(seat)
+    bonus = bonus_threes(s.rules)
     i = 0
     while i < len(hand):
         card = hand[i]
-        if card.is_three and s.rules.is_bonus_three(card) and s.stock:
+        if bonus[card.index] and s.stock:
             s.threes[team].append(card)
             hand[i] = s.stock.pop()
         else:

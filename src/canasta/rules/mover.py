@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 
 from canasta.rules.actions import Action, Answer, Ask, Discard, Draw, Meld, Pass, Pickup
 from canasta.rules.cards import Card, Rank
-from canasta.rules.deal import card_counts
+from canasta.rules.deal import bonus_threes, card_counts
 from canasta.rules.errors import IllegalActionError, InvalidActionError
 from canasta.rules.groups import not_in_hand, read_groups, spec_of
 from canasta.rules.irreducible import list_pickups
@@ -117,8 +117,8 @@ class Mover(PublicQuestions):
         which are laid out (none after a top-card-only purchase)."""
         if top_only:
             return []
-        bonus = self.rules.is_bonus_three
-        return [c for c in self.board.pile[:-1] if not (c.is_three and bonus(c))]
+        bonus = bonus_threes(self.rules)
+        return [c for c in self.board.pile[:-1] if not bonus[c.index]]
 
     def can_meld_out(
         self,

@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 
 from canasta.rules.cards import ALL_CARDS, Card, Rank
-from canasta.rules.deal import shuffle
+from canasta.rules.deal import bonus_threes, shuffle
 from canasta.rules.errors import InvalidActionError
 from canasta.rules.legal import legal_actions
 from canasta.rules.parts import Cards
@@ -55,8 +55,9 @@ def resample(
     rules = view.rules
     # a bonus three is laid out as soon as it is dealt or drawn: unseen ones are in the stock
     # (a made-up position may hold more of them than the stock can: the rest go to the hands)
-    bonus = [c for c in unseen if rules.is_bonus_three(c)]
-    pool = [c for c in unseen if not rules.is_bonus_three(c)]
+    is_bonus = bonus_threes(rules)
+    bonus = [c for c in unseen if is_bonus[c.index]]
+    pool = [c for c in unseen if not is_bonus[c.index]]
     pool.extend(bonus[view.stock_size :])
     bonus = bonus[: view.stock_size]
     turn = view.turn

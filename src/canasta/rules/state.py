@@ -20,7 +20,7 @@ from canasta.rules.actions import (
     describe,
 )
 from canasta.rules.cards import Card, Rank
-from canasta.rules.deal import active_order, deal_into
+from canasta.rules.deal import active_order, bonus_threes, deal_into, seat_teams
 from canasta.rules.errors import IllegalActionError
 from canasta.rules.melds import Melds
 from canasta.rules.mover import Mover, Step, next_seats, partner
@@ -65,7 +65,7 @@ class State(PublicQuestions):
         s.rules = rules
         s.order = active_order(rules.players, sitting_out)
         s._next = next_seats(s.order)
-        s._teams = tuple([rules.team_of(seat) for seat in range(rules.players)])
+        s._teams = seat_teams(rules)
         s.board = Board.blank(list(scores), dealer, sitting_out, rules.players, rules.teams)
         s.now = Turn.begin(s._next.get(dealer, s.order[0]), True)
         s.cards = Cards([[] for _ in range(rules.players)], [])
@@ -298,7 +298,7 @@ class State(PublicQuestions):
         gained = 0
         while drawn:
             card = drawn.pop(0)
-            if card.is_three and self.rules.is_bonus_three(card):
+            if bonus_threes(self.rules)[card.index]:
                 if not stock and self.rules.last_card_three == "stays_in_hand":
                     hand.append(card)
                     now.phase, now.drew = PLAY, "stock"
@@ -394,8 +394,9 @@ def lay(rules: RuleSet, board: Board, now: Turn, hand: list[Card], step: Step) -
     if pickup.top_only:
         board.pile.pop()
     else:
+        bonus = bonus_threes(rules)
         for card in board.pile[:-1]:
-            if card.is_three and rules.is_bonus_three(card):
+            if bonus[card.index]:
                 board.threes[team].append(card)
         hand.extend(step.gained)
         known.extend(step.gained)
