@@ -11,6 +11,7 @@ its data under `benchmarks/data/`): least squares of the deal's final score diff
 
 from __future__ import annotations
 
+from canasta.rules.deal import seat_teams
 from canasta.rules.melds import canasta_count
 from canasta.rules.scoring import score_deal
 from canasta.rules.state import State
@@ -52,11 +53,12 @@ def team_features(state: State, team: int, scores: list[int], stock_share: float
     ready = 1.0 if canasta_count(melds) >= rules.go_out_min_canastas else 0.0
     hands = state.cards.hands
     held = wilds = 0
+    teams = seat_teams(rules)
     for seat in state.order:
-        if rules.team_of(seat) == team:
+        if teams[seat] == team:
             held += len(hands[seat])
             wilds += sum(1 for c in hands[seat] if c.is_wild)
-    to_move = rules.team_of(state.now.seat) == team
+    to_move = teams[state.now.seat] == team
     pile = float(len(state.board.pile)) if to_move else 0.0
     return [
         float(scores[team]),

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 
 from canasta.rules.actions import Action, Answer, Ask, Discard, Draw, Meld, Pass, Pickup
 from canasta.rules.cards import Card, Rank
-from canasta.rules.deal import bonus_threes, card_counts
+from canasta.rules.deal import bonus_threes, card_counts, seat_teams
 from canasta.rules.errors import IllegalActionError, InvalidActionError
 from canasta.rules.groups import not_in_hand, read_groups, spec_of
 from canasta.rules.irreducible import list_pickups
@@ -337,9 +337,10 @@ def next_seats(order: Sequence[int]) -> dict[int, int]:
 
 def partner(rules: RuleSet, next_: Mapping[int, int], seat: int) -> int:
     """The teammate who answers this seat's ask: the next teammate in turn order."""
-    team = rules.team_of(seat)
+    teams = seat_teams(rules)
+    team = teams[seat]
     other = next_[seat]
-    while rules.team_of(other) != team:
+    while teams[other] != team:
         other = next_[other]
     return other
 

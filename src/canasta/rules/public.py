@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Protocol, cast
 
 from canasta.rules.actions import Action
 from canasta.rules.cards import Card, Rank
+from canasta.rules.deal import seat_teams
 from canasta.rules.errors import IllegalActionError
 from canasta.rules.judge import SPECIAL_INCOMPLETE, canastas_refusal, permission_error
 from canasta.rules.melds import canasta_count, dead_ranks, incomplete_special, is_canasta
@@ -96,7 +97,7 @@ class PublicQuestions:
         if "one_card" in blocks and len(pile) == 1 and facts.hand_sizes[seat] == 1:
             return _ONE_CARD
         if "canasta_rank" in blocks and top.is_natural:
-            meld = facts.board.melds[rules.team_of(seat)].get(top.rank)
+            meld = facts.board.melds[seat_teams(rules)[seat]].get(top.rank)
             if meld is not None and is_canasta(meld):
                 text = f"your team already has a canasta of {top.rank.value}s"
                 return Refusal(Code.PILE_BLOCKED, text, "canasta_rank", {"rank": top.rank.value})
@@ -125,7 +126,7 @@ class PublicQuestions:
         """With the stock exhausted: the top card joins one of the team's melds and is not frozen."""
         facts = cast(TableFacts, self)
         board = facts.board
-        team = facts.rules.team_of(facts.now.seat)
+        team = seat_teams(facts.rules)[facts.now.seat]
         if facts.stock_size or not board.pile or self.frozen_for(team):
             return False
         return board.pile[-1].rank in board.melds[team]
