@@ -101,11 +101,11 @@ class ISMCTS:
         self._games: dict[tuple[RuleSet, tuple[int, ...]], CanastaGame] = {}
 
     def _game(self, view: SeatView) -> CanastaGame:
-        key = (view.rules, view.scores)
+        key = (view.rules, tuple(view.board.scores))
         game = self._games.get(key)
         if game is None:
             params = {"variant": view.rules.variant, "players": view.rules.players,
-                      "options": _options_text(view.rules), "scores": " ".join(map(str, view.scores))}
+                      "options": _options_text(view.rules), "scores": " ".join(map(str, view.board.scores))}
             game = self._games[key] = CanastaGame(params)
         return game
 

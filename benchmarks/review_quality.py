@@ -98,12 +98,12 @@ def plant(state: State, view: SeatView) -> Iterator[tuple[str, Action]]:
         yield "missed_out", Discard(choose_discard(table, HARD, cards))
     opponents = [t for t in range(RULES.teams) if t != table.team]
     nxt = RULES.team_of(mover.next_seat(mover.now.seat))
-    if len(view.pile) >= 5 and not mover.frozen_for(nxt):
+    if len(view.board.pile) >= 5 and not mover.frozen_for(nxt):
         fed = [c for c in cards if c.is_natural and any(c.rank in table.board.melds[t] for t in opponents)]
         if fed and Discard(fed[0]) != chosen:
             yield "feeds_pile", Discard(fed[0])
     wilds = [c for c in cards if c.is_wild]
-    if wilds and len(view.pile) <= 3 and not (isinstance(chosen, Discard) and chosen.card.is_wild):
+    if wilds and len(view.board.pile) <= 3 and not (isinstance(chosen, Discard) and chosen.card.is_wild):
         yield "wild_away", Discard(wilds[0])
     near = [c for c in cards if c.is_natural and len(table.melds.get(c.rank, ())) == 6]
     if near and Discard(near[0]) != chosen:
@@ -113,7 +113,7 @@ def plant(state: State, view: SeatView) -> Iterator[tuple[str, Action]]:
 def _late_pile(view: SeatView, table: Table, chosen: Action) -> Iterator[tuple[str, Action]]:
     mover = view.mover()
     pickups = [p for p in pickup_actions(mover) if isinstance(p, Pickup) and not p.top_only]
-    if not pickups or not isinstance(chosen, Draw) or len(view.pile) < 4:
+    if not pickups or not isinstance(chosen, Draw) or len(view.board.pile) < 4:
         return
     danger = any(
         mover.hand_sizes[s] <= 3 and table.canastas(RULES.team_of(s)) >= RULES.go_out_min_canastas

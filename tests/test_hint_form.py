@@ -26,7 +26,7 @@ def laid(view: SeatView, move: Action) -> Counter[tuple[Rank, str]]:
     assert isinstance(move, Meld | Pickup)
     groups = [(group_rank(g), g.cards) for g in move.melds]
     if isinstance(move, Pickup):
-        groups.append((view.pile[-1].rank, move.with_))
+        groups.append((view.board.pile[-1].rank, move.with_))
     out: Counter[tuple[Rank, str]] = Counter()
     for rank, cards in groups:
         _, naturals, jokers, twos = spec_of(rank, cards)

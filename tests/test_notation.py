@@ -1,7 +1,7 @@
 """Property tests of the interchange notation (FORMATS.md): cards, groups, actions, positions,
 records, and replay of records.
 
-Test ids: N01-N19 (notation; FORMATS.md "Cards", "Actions", "Positions", "Records").
+Test ids: N01-N20 (notation; FORMATS.md "Cards", "Actions", "Positions", "Records").
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from canasta.protocol.seat_view import read_seat_view, seat_memory
 from canasta.rules import (
     ALL_CARDS,
     Card,
@@ -28,6 +29,8 @@ from canasta.rules import (
     position_to_json,
 )
 from canasta.rules.actions import ACTION_TYPES, group_from_json, group_to_json
+from canasta.rules.cards import Rank
+from canasta.rules.parts import DRAW, Turn
 from canasta.rules.record import replay
 
 FAST = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -552,3 +555,42 @@ def test_N19_damaged_records_are_accepted_or_invalid(obj: Any) -> None:
     json.dumps(out)
     if not out["ok"]:
         assert set(out["error"]) == {"deal", "action", "code", "message"}
+
+
+#: Per field of `Turn` that is not true or false, a value other than that of the turn after a
+#: draw from the stock (a new flag, true or false, needs nothing here).
+_TURN_CHANGES: dict[str, Any] = {
+    "seat": 2,
+    "phase": DRAW,
+    "drew": "pile",
+    "permission": "pending",
+    "started": {Rank.KING},
+}
+
+
+def _turn_fields() -> tuple[str, ...]:
+    """The fields of `Turn` (the compiled class lists them in `__mypyc_attrs__`)."""
+    return tuple(getattr(Turn, "__slots__", None) or Turn.__mypyc_attrs__)
+
+
+@pytest.mark.parametrize("name", _turn_fields())
+def test_N20_every_turn_field_round_trips_a_position_and_a_view(name: str) -> None:
+    """Each field of the turn in progress is written and read by the one writer and reader,
+    in a position and in a seat's view over the wire (its `view` and `memory`)."""
+    state = Game.new("classic", 4, seed=5).current
+    state.apply(action_from_json({"type": "draw"})[0])
+    fresh = getattr(state.now, name)
+    if name in _TURN_CHANGES:
+        value = _TURN_CHANGES[name]
+    else:
+        assert isinstance(fresh, bool), f"give Turn.{name} a changed value in _TURN_CHANGES"
+        value = not fresh
+    assert value != fresh
+    setattr(state.now, name, value)
+
+    again = position_from_json(json.loads(json.dumps(position_to_json(state))))
+    assert getattr(again.now, name) == value
+
+    view = state.view(0)
+    wire = json.loads(json.dumps({"view": view.to_json(), "memory": seat_memory(view)}))
+    assert getattr(read_seat_view(wire["view"], wire["memory"], state.rules).now, name) == value

@@ -131,7 +131,7 @@ def test_the_view_rebuilt_from_the_wire_is_the_servers_view_at_every_decision(
     assert len(truth) > 10 and outcome.moves == len(bot.views)
     assert bot.views == truth  # the whole SeatView: rules, pile, the turn's facts, legal moves...
     # the table shows the pile's top card alone (unless the whole pile on one's turn): the bot has all of it
-    hidden_below = any(len(v.pile) > len(v.visible_pile) for v in truth)
+    hidden_below = any(len(v.board.pile) > len(v.visible_pile) for v in truth)
     assert hidden_below == (options.get("pile_review") != "own_turn")
     _, events = stored(server, link)
     assert {e["by"] for e in events if e["kind"] == "action" and e["seat"] == 0} == {"player"}

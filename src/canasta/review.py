@@ -186,7 +186,7 @@ def reason(view: SeatView, played: Action, better: Action) -> tuple[str, dict[st
     if isinstance(better, Answer):
         return ("answer_yes" if better.yes else "answer_no"), {}
     if isinstance(better, Pickup):
-        return ("pickup_other" if isinstance(played, Pickup) else "take_pile"), {"n": len(view.pile)}
+        return ("pickup_other" if isinstance(played, Pickup) else "take_pile"), {"n": len(view.board.pile)}
     if isinstance(better, Draw):
         return "leave_pile", {}
     if isinstance(better, Meld):

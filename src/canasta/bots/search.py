@@ -363,7 +363,7 @@ def pair_caps(view: SeatView) -> dict[int, dict[Rank, int]]:
     view: a search reads them once."""
     mover = view.mover()
     table = Table(mover)
-    pile = view.pile
+    pile = view.board.pile
     caps: dict[int, dict[Rank, int]] = {}
     for i, (card, seat) in enumerate(zip(pile, table.discarded_by, strict=True)):
         if not card.is_natural or card.is_three:

@@ -79,42 +79,43 @@ def meld_text(rank: Rank, cards: Sequence[Card], text: Mapping[str, str] = TEXTS
 def render_table(view: SeatView, deal: int, names: Names) -> str:
     """The table as `view.seat` may see it, compactly: a line for the stock and the pile, one per
     team (score, whether it opened, melds), the hand sizes and one's own hand."""
-    rules = view.rules
+    rules, board = view.rules, view.board
     w = names.text
     lines = [w["title"].format(deal=deal, variant=rules.variant, players=rules.players,
                                target=rules.target_score)]
     lines.append(w["stock_pile"].format(stock=view.stock_size, pile=_pile_text(view, w)))
     for t in range(rules.teams):
-        melds = " · ".join(meld_text(r, cs, w) for r, cs in view.melds[t].items()) or w["no_melds"]
-        if view.threes[t]:
-            melds += w["threes"].format(cards=cards_text(view.threes[t]))
-        status = w["opened"] if view.opened[t] else w["to_open"].format(minimum=view.minimums[t])
-        lines.append(w["team_line"].format(team=names.teams[t], score=view.scores[t], status=status,
+        melds = " · ".join(meld_text(r, cs, w) for r, cs in board.melds[t].items()) or w["no_melds"]
+        if board.threes[t]:
+            melds += w["threes"].format(cards=cards_text(board.threes[t]))
+        status = w["opened"] if board.opened[t] else w["to_open"].format(minimum=view.minimums[t])
+        lines.append(w["team_line"].format(team=names.teams[t], score=board.scores[t], status=status,
                                            melds=melds))
     entries = []
     for s in range(rules.players):
-        if s == view.sitting_out:
+        if s == board.sitting_out:
             entries.append(w["sitting_out"].format(name=names.seats[s]))
-        elif view.known[s] and s != view.seat:
+        elif board.known[s] and s != view.seat:
             entries.append(w["hand_known"].format(name=names.seats[s], count=view.hand_sizes[s],
-                                                  cards=cards_text(view.known[s])))
+                                                  cards=cards_text(board.known[s])))
         else:
             entries.append(w["hand_entry"].format(name=names.seats[s], count=view.hand_sizes[s]))
     lines.append(w["hands"].format(entries=" · ".join(entries)))
-    if view.permission == "pending":
-        lines.append(w["permission"].format(asker=names.seats[view.turn]))
+    if view.now.permission == "pending":
+        lines.append(w["permission"].format(asker=names.seats[view.now.seat]))
     lines.append(w["your_hand"].format(count=len(view.hand), cards=hand_text(view.hand)))
     return "\n".join(lines)
 
 
 def _pile_text(view: SeatView, w: Mapping[str, str]) -> str:
-    if not view.pile:
+    pile = view.board.pile
+    if not pile:
         text = w["pile_empty"]
     elif len(view.visible_pile) > 1:
-        text = w["pile_whole"].format(size=len(view.pile), cards=cards_text(view.visible_pile))
+        text = w["pile_whole"].format(size=len(pile), cards=cards_text(view.visible_pile))
     else:
-        text = w["pile_cards"].format(size=len(view.pile), top=view.pile[-1].code)
-    return text + (w["frozen"] if view.pile_frozen else "")
+        text = w["pile_cards"].format(size=len(pile), top=pile[-1].code)
+    return text + (w["frozen"] if view.board.pile_frozen else "")
 
 
 _MOVE_ORDER = {k: i for i, k in enumerate(("draw", "pickup", "pass", "meld", "discard", "ask", "answer"))}
@@ -135,10 +136,10 @@ def render_moves(moves: Sequence[Action], view: SeatView, lang: str = "en", widt
     """The legal moves, numbered from 1, in paragraphs of `width` columns: the melds under one
     `meld:` and the discards under one `discard:`; asking partner says what it costs."""
     w = TEXTS[lang]
-    if view.permission == "pending" and view.turn != view.seat:
+    if view.now.permission == "pending" and view.now.seat != view.seat:
         phase = w["phase_answer"]
     else:
-        phase = w["phase_draw"] if view.phase == "draw" else w["phase_play"]
+        phase = w["phase_draw"] if view.now.phase == "draw" else w["phase_play"]
     lines = [w["moves"].format(phase=phase)]
     groups: list[tuple[str, list[str]]] = []
     for number, action in enumerate(moves, 1):

@@ -52,7 +52,7 @@ def listed_form(view: SeatView, action: Action) -> Action:
     itself when it is listed, or when no listed action lays a part of it."""
     if action in view.legal or not isinstance(action, Meld | Pickup):
         return action
-    top = view.pile[-1] if view.pile else None
+    top = view.board.pile[-1] if view.board.pile else None
     wanted = _laid(action, top)
     best: tuple[int, Action] | None = None
     for listed in view.legal:

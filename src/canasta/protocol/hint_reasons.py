@@ -74,7 +74,7 @@ def hint_reason(view: SeatView, action: Action, lang: str) -> str:
         can_take = any(isinstance(a, Pickup) for a in view.legal)
         return words["draw_over_pile" if can_take else "draw"]
     if isinstance(action, Pickup):
-        n = len(view.pile) - 1
+        n = len(view.board.pile) - 1
         if not action.with_:
             return words["pickup_layoff"].format(n=n)
         return words["pickup"].format(cards=_cards(action.with_, words), n=n)
@@ -91,7 +91,7 @@ def hint_reason(view: SeatView, action: Action, lang: str) -> str:
 def _meld(view: SeatView, action: Meld, words: Mapping[str, str], lang: str) -> str:
     team = view.team
     assert team is not None
-    own = view.melds[team]
+    own = view.board.melds[team]
     ranks = RANKS[lang if lang in RANKS else "en"]
     move = _move(action, own, words, ranks)
     for group in action.melds:
@@ -101,7 +101,7 @@ def _meld(view: SeatView, action: Meld, words: Mapping[str, str], lang: str) -> 
         if before < 7 <= after:
             return words["canasta"].format(move=move, ranks=ranks[rank.value])
     points = sum(c.points for g in action.melds for c in g.cards)
-    key = "meld" if view.opened[team] else "opening"
+    key = "meld" if view.board.opened[team] else "opening"
     return words[key].format(move=move, points=points)
 
 

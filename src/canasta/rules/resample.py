@@ -11,17 +11,17 @@ from canasta.rules.errors import InvalidActionError
 from canasta.rules.legal import legal_actions
 from canasta.rules.parts import Cards
 from canasta.rules.state import State
-from canasta.rules.view import SeatView, board_of, turn_of
+from canasta.rules.view import SeatView
 
 
 def unseen_cards(view: SeatView) -> list[Card]:
     """The cards this seat cannot locate: in the stock or in other hands beyond their known cards."""
     rules = view.rules
     count = [rules.jokers if c.is_joker else rules.decks for c in ALL_CARDS]  # by card index
-    seen: list[Sequence[Card]] = [view.hand, view.pile, *view.threes]
-    for m in view.melds:
+    seen: list[Sequence[Card]] = [view.hand, view.board.pile, *view.board.threes]
+    for m in view.board.melds:
         seen.extend(m.values())
-    seen.extend(k for s, k in enumerate(view.known) if s != view.seat)
+    seen.extend(k for s, k in enumerate(view.board.known) if s != view.seat)
     for cards in seen:
         for c in cards:
             count[c.index] -= 1
@@ -60,10 +60,10 @@ def resample(
     pool = [c for c in unseen if not is_bonus[c.index]]
     pool.extend(bonus[view.stock_size :])
     bonus = bonus[: view.stock_size]
-    turn = view.turn
+    turn = view.now.seat
     if view.result is not None or turn == view.seat:
         return _deal(view, rng, pool, bonus, [])
-    held = view.known[turn]
+    held = view.board.known[turn]
     useful = _useful_ranks(view)
     for attempt in range(2 * tries):
         first = _needed(holding, held, pool, rng)
@@ -89,8 +89,8 @@ def _deal(
         if s == view.seat:
             hands.append(list(view.hand))
             continue
-        hand = list(view.known[s])
-        if s == view.turn:
+        hand = list(view.board.known[s])
+        if s == view.now.seat:
             hand.extend(turns)
         need = view.hand_sizes[s] - len(hand)
         hand.extend(pool[:need])
@@ -98,8 +98,8 @@ def _deal(
         hands.append(hand)
     stock = bonus + pool[: view.stock_size - len(bonus)]
     shuffle(rng, stock)
-    state = State.blank(rules, view.scores, view.dealer, view.sitting_out)
-    state = state.with_parts(board_of(view), turn_of(view), Cards(hands, stock))
+    state = State.blank(rules, view.board.scores, view.board.dealer, view.board.sitting_out)
+    state = state.with_parts(view.board.copy(), view.now.copy(), Cards(hands, stock))
     state.result = view.result
     return state
 
@@ -147,10 +147,10 @@ def _without(cards: Sequence[Card], taken: Sequence[Card]) -> list[Card]:
 def _useful_ranks(view: SeatView) -> set[Rank]:
     """The ranks the turn's player can most likely use: the pile's top card's, its team's melds',
     its known cards', and the wild cards."""
-    ranks = {Rank.JOKER, Rank.TWO, *view.melds[view.rules.team_of(view.turn)]}
-    ranks.update(c.rank for c in view.known[view.turn])
-    if view.pile:
-        ranks.add(view.pile[-1].rank)
+    ranks = {Rank.JOKER, Rank.TWO, *view.board.melds[view.rules.team_of(view.now.seat)]}
+    ranks.update(c.rank for c in view.board.known[view.now.seat])
+    if view.board.pile:
+        ranks.add(view.board.pile[-1].rank)
     return ranks
 
 
@@ -179,10 +179,10 @@ def _search_hand(
     cards of one rank first (each rank in turn, all of them, three or two), then those of the
     most plentiful ranks or of the highest points. A made-up view that no deal fits raises
     `InvalidActionError`."""
-    held = view.known[view.turn]
+    held = view.board.known[view.now.seat]
     first = _needed(holding, held, pool, rng)
     rest = _without(pool, first)
-    free = view.hand_sizes[view.turn] - len(held) - len(first)
+    free = view.hand_sizes[view.now.seat] - len(held) - len(first)
     plenty: dict[Rank, int] = {}
     for c in rest:
         plenty[c.rank] = plenty.get(c.rank, 0) + 1
