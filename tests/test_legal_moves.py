@@ -11,6 +11,7 @@ import pytest
 from canasta.rules import Game, Meld, Pickup, RuleSet, State, make_deck, resample
 from canasta.rules.actions import describe
 from canasta.rules.completeness import check_position, reachable
+from canasta.rules.errors import IllegalActionError
 from canasta.rules.game import default_dealer
 from canasta.rules.large_hands import large_hand_positions
 from canasta.rules.position import position_to_json
@@ -206,6 +207,28 @@ def test_apply_listed_reaches_what_apply_reaches(config: tuple[str, int, dict[st
             checked.apply(move)
             trusted.apply_listed(move)
             assert position_to_json(trusted) == position_to_json(checked), describe(move)
+
+
+def test_apply_checked_reuses_the_movers_judgement_and_refuses_what_apply_refuses() -> None:
+    """A bot's move applied as the mover that checked it judged it: the same position as `apply`
+    reaches; a move the mover never checked is judged, and an illegal one changes nothing."""
+    hand = ["AD", "AC", "AH", "5S", "9D"]
+    s = make_state("classic", 4, hands=[hand, [], [], []], drew="stock", scores=[0, 0])
+    meld = action({"type": "meld", "melds": [["AD", "AC", "AH"], ["5S", "9D", "JK"]]})
+    mover = s.mover()
+    assert mover.check(meld) is not None  # a wild card the hand does not hold: refused
+    before = position_to_json(s)
+    with pytest.raises(IllegalActionError):
+        s.apply_checked(mover, meld)
+    assert position_to_json(s) == before
+    good = action({"type": "meld", "melds": [["AD", "AC", "AH"]]})
+    plain = s.clone()
+    plain.apply(good)
+    mover = s.mover()
+    step = mover.validate(good)
+    assert mover.step_for(good) is step  # validated once: its step is reused
+    s.apply_checked(mover, good)
+    assert position_to_json(s) == position_to_json(plain)
 
 
 @pytest.mark.parametrize("config", CONFIGURATIONS, ids=CONFIG_IDS)

@@ -246,7 +246,7 @@ class SearchBot:
                     node = replies[key] = Reply(candidates(mover, action, self.width, self.melds))
                 path.append((node, node.select()))
                 action = node.options[path[-1][1]]
-            if not play(state, action):
+            if not play(state, mover, action):
                 break
             steps += 1
         value = continuation(state, team, rng, self.horizon - steps, self.policy)
@@ -482,10 +482,11 @@ def _best_discard(table: Table) -> Action | None:
     return Discard(min(cards, key=lambda c: (judge.score(c), c.index)))
 
 
-def play(state: State, action: Action) -> bool:
-    """Apply `action`, or the first legal action should it be refused; False when none is left."""
+def play(state: State, mover: Mover, action: Action) -> bool:
+    """Apply `action`, chosen on `mover` (this position's), or the first legal action should it
+    be refused; False when none is left."""
     try:
-        state.apply(action)
+        state.apply_checked(mover, action)
     except CanastaError:
         legal = legal_actions(state)
         if not legal:
@@ -501,7 +502,10 @@ def continuation(
     then the evaluation of the position reached (`canasta.bots.evaluation`), or the deal's own
     result if it ended first; the team's score less the others' mean."""
     steps = 0
-    while not state.is_over and steps < horizon and play(state, decide(state.mover(), policy, rng)):
+    while not state.is_over and steps < horizon:
+        mover = state.mover()
+        if not play(state, mover, decide(mover, policy, rng)):
+            break
         steps += 1
     result = state.result
     if result is None:

@@ -58,7 +58,8 @@ class Mover(PublicQuestions):
     """
 
     __slots__ = (
-        "_next", "board", "hand", "hand_sizes", "now", "order", "rules", "seat", "stock_size", "team"
+        "_next", "_steps", "board", "hand", "hand_sizes", "now", "order", "rules", "seat", "stock_size",
+        "team",
     )
 
     def __init__(
@@ -84,6 +85,7 @@ class Mover(PublicQuestions):
         self.hand_sizes = hand_sizes
         self.stock_size = stock_size
         self.team = team  # the turn's team (the partner's too)
+        self._steps: list[Step] = []  # the melds and pickups validated so far, to apply unjudged
 
     # -- the table as the mover sees it --------------------------------------------------------
 
@@ -147,10 +149,10 @@ class Mover(PublicQuestions):
             raise IllegalActionError(self._seat_refusal(action, seat))
         if now.permission == "pending" and not isinstance(action, Answer):
             raise IllegalActionError(_AWAITING_ANSWER)
-        if isinstance(action, Meld):
-            return self._meld_step(action)
-        if isinstance(action, Pickup):
-            return self._pickup_step(action)
+        if isinstance(action, Meld | Pickup):
+            step = self._meld_step(action) if isinstance(action, Meld) else self._pickup_step(action)
+            self._steps.append(step)
+            return step
         if isinstance(action, Discard):
             self._check_discard(action.card)
         elif isinstance(action, Draw):
@@ -167,6 +169,14 @@ class Mover(PublicQuestions):
         else:
             raise InvalidActionError(f"not an action: {action!r}")
         return Step(action)
+
+    def step_for(self, action: Action) -> Step:
+        """The step of `action`: the one found when this mover validated that very action object
+        (a bot that checked its meld before choosing it), else `validate`'s."""
+        for step in self._steps:
+            if step.action is action:
+                return step
+        return self.validate(action)
 
     def _seat_refusal(self, action: Action, seat: int) -> Refusal:
         """Why `seat`, not the one to move, may not act: an answer nobody asked for, the asker

@@ -263,6 +263,12 @@ class State(PublicQuestions):
             raise exc.reworded(f"{describe(action)}: {exc.message}") from None
         self._play(step)
 
+    def apply_checked(self, mover: Mover, action: Action) -> None:
+        """Apply `action` as `mover`, made by `mover()` from this very position, judges it: a meld
+        or pickup that mover has already validated is not judged again (a bot's playout); refused
+        with an IllegalActionError, changing nothing, like `apply`."""
+        self._play(mover.step_for(action))
+
     def apply_listed(self, action: Action) -> None:
         """Apply an action that `legal_actions` has just listed for this very position, without
         validating it again (self-play, the search's playouts, the learning interface); an action
