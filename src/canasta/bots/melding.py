@@ -298,15 +298,19 @@ def _may_complete(table: Table) -> bool:
     """Whether this hand could complete the canastas the team still needs (a cheap bound)."""
     parts = table.kinds
     melds = table.melds
-    spare = len(parts.wilds)
+    spare = len(parts.jokers) + len(parts.twos)
     need = table.rules.go_out_min_canastas - table.canastas()
-    sizes = sorted(
-        (len(melds.get(r, ())) + len(nat) for r, nat in parts.naturals.items()),
-        reverse=True,
-    )
-    sizes += sorted(
-        (len(m) for r, m in melds.items() if r not in parts.naturals and len(m) < CANASTA), reverse=True
-    )
+    sizes: list[int] = []  # the ranks in hand, largest first, then the short melds of the others
+    for r, nat in parts.naturals.items():
+        meld = melds.get(r)
+        sizes.append(len(nat) + (0 if meld is None else len(meld)))
+    sizes.sort(reverse=True)
+    others: list[int] = []
+    for r, m in melds.items():
+        if r not in parts.naturals and len(m) < CANASTA:
+            others.append(len(m))
+    others.sort(reverse=True)
+    sizes.extend(others)
     for size in sizes:
         if need <= 0:
             break

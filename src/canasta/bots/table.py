@@ -8,12 +8,10 @@ is known to hold (taken with the pile).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-
 from canasta.rules.cards import NATURAL_RANKS, Card, Rank
 from canasta.rules.deal import seat_teams
 from canasta.rules.hand import HandKinds
-from canasta.rules.melds import canasta_count, dead_ranks, is_canasta
+from canasta.rules.melds import Melds, canasta_count, dead_ranks, is_canasta
 from canasta.rules.mover import Mover
 
 
@@ -95,7 +93,7 @@ class Table:
     # -- teams and melds ----------------------------------------------------------------------
 
     @property
-    def melds(self) -> Mapping[Rank, Sequence[Card]]:
+    def melds(self) -> Melds:
         return self.board.melds[self.team]
 
     @property
@@ -190,7 +188,7 @@ class Table:
         return out
 
 
-def rank_counts(cards: Iterable[Card]) -> dict[Rank, int]:
+def rank_counts(cards: list[Card]) -> dict[Rank, int]:
     """How many of `cards` there are of each rank (ranks absent: none)."""
     counts: dict[Rank, int] = {}
     for card in cards:
@@ -198,7 +196,7 @@ def rank_counts(cards: Iterable[Card]) -> dict[Rank, int]:
     return counts
 
 
-def _uncount(unseen: dict[Rank, int], cards: Iterable[Card]) -> None:
+def _uncount(unseen: dict[Rank, int], cards: list[Card]) -> None:
     for card in cards:
         if card.is_natural:
             unseen[card.rank] -= 1
