@@ -12,7 +12,7 @@ from canasta.bots.skill import SOLO_MELDED, Skill
 from canasta.bots.table import Table
 from canasta.rules.actions import Action, Discard, Group, Meld
 from canasta.rules.cards import Card, Rank
-from canasta.rules.hand import HandKinds
+from canasta.rules.hand import HandKinds, group_of, meld_of
 from canasta.rules.melds import meld_ok, wild_count, wild_rule_error
 from canasta.rules.ruleset import RuleSet
 from canasta.rules.state import mover_after
@@ -77,7 +77,7 @@ def risky_special(table: Table, rank: Rank, size: int, wilds: int) -> bool:
 def opening_meld(table: Table, skill: Skill) -> Meld | None:
     """The cheapest legal opening from hand: fewest wild cards, then most points."""
     for groups in _opening_candidates(table, skill):
-        action = Meld(tuple(groups))
+        action = meld_of(tuple(groups))
         if table.mover.check(action) is None:
             return action
     return None
@@ -121,7 +121,7 @@ def _opening_candidates(table: Table, skill: Skill) -> list[list[Group]]:
         if groups is not None:
             found.append((used, -points, groups))
     if rules.wild_melds == "progressive" and len(wilds) >= (CANASTA if skill.special_care else 3):
-        found.append((len(wilds), 0, [Group(tuple(wilds[:CANASTA]))]))
+        found.append((len(wilds), 0, [group_of(tuple(wilds[:CANASTA]))]))
     found.sort(key=lambda f: (f[0], f[1]))
     clean = rules.initial_meld_composition == "clean_or_wild"
     return [f[2] for f in found[:6] if not clean or any(_clean(g) for g in f[2])]
@@ -154,7 +154,7 @@ def _with_wilds(
             points += card.points
     if points < minimum and not rules.opening_canasta_exempt:
         return None, 0, 0
-    groups = [Group((*nat, *taken[rank])) for rank, nat, _ in chosen]
+    groups = [group_of((*nat, *taken[rank])) for rank, nat, _ in chosen]
     return groups, points, sum(len(t) for t in taken.values())
 
 
@@ -189,7 +189,7 @@ def next_build(table: Table, skill: Skill, shed: bool) -> Meld | None:
         after = size - len(group.cards)
         if after < keep and not (completes and after >= 2):
             continue
-        action = Meld((group,))
+        action = meld_of((group,))
         if mover.check(action) is None:
             return action
     return None
@@ -212,7 +212,7 @@ def _build_candidates(table: Table, skill: Skill, shed: bool) -> Iterator[tuple[
     for rank, meld in open_melds:
         nat = parts.naturals.get(rank, [])
         if len(meld) < CANASTA <= len(meld) + len(nat):
-            yield Group(tuple(nat[: cap - len(meld)])), True
+            yield group_of(tuple(nat[: cap - len(meld)])), True
     # 2. Wild cards that complete a canasta (with the naturals of its rank).
     if wilds and not pending:
         for rank, meld in open_melds:
@@ -224,27 +224,27 @@ def _build_candidates(table: Table, skill: Skill, shed: bool) -> Iterator[tuple[
             eager = skill.wilds != "complete" or shed or need <= (3 if need_canastas else 2)
             room = wild_room(rules, rank, size, wild_count(meld), False, False, pending)
             if eager and need <= room:
-                yield Group((*nat, *wilds[:need]), rank if not nat else None), True
+                yield group_of((*nat, *wilds[:need]), rank if not nat else None), True
     # 3. The wild meld: complete or add to it; start one only with enough wild cards.
     if rules.wild_melds != "none" and wilds:
         wild_meld = melds.get(Rank.WILD)
         if wild_meld is not None and len(wild_meld) < CANASTA:
             done = len(wild_meld) + len(wilds) >= CANASTA
-            yield Group(tuple(wilds[: CANASTA - len(wild_meld)]), Rank.WILD), done
+            yield group_of(tuple(wilds[: CANASTA - len(wild_meld)]), Rank.WILD), done
         elif wild_meld is None and len(wilds) >= (CANASTA if skill.special_care else 3):
-            yield Group(tuple(wilds[:CANASTA])), len(wilds) >= CANASTA
+            yield group_of(tuple(wilds[:CANASTA])), len(wilds) >= CANASTA
     # 4. Naturals onto the team's melds (single cards first: pairs can take the pile).
     for rank, meld in sorted(open_melds, key=lambda rm: len(parts.naturals.get(rm[0], ()))):
         nat = parts.naturals.get(rank, [])
         if nat and len(meld) < cap:
-            yield Group(tuple(nat[: cap - len(meld)])), False
+            yield group_of(tuple(nat[: cap - len(meld)])), False
     # 5. New melds of three or more naturals.
     for new, nat in parts.naturals.items():
         if new in melds or new in table.dead or len(nat) < 3:
             continue
         if skill.special_care and risky_special(table, new, min(len(nat), cap), 0):
             continue
-        yield Group(tuple(nat[:cap])), len(nat) >= CANASTA
+        yield group_of(tuple(nat[:cap])), len(nat) >= CANASTA
     # 6. Wild cards elsewhere, and pairs with a wild, when the level or the moment calls for it.
     if not wilds or pending:
         return
@@ -253,13 +253,13 @@ def _build_candidates(table: Table, skill: Skill, shed: bool) -> Iterator[tuple[
         if natural_canasta or not (skill.wilds == "greedy" or shed):
             continue
         if wild_room(rules, rank, len(meld), wild_count(meld), False, False, pending):
-            yield Group(tuple(wilds[:1]), rank), len(meld) + 1 == CANASTA
+            yield group_of(tuple(wilds[:1]), rank), len(meld) + 1 == CANASTA
     if not skill.keep_pairs or shed:
         for new, nat in parts.naturals.items():
             if len(nat) == 2 and new not in melds and new not in table.dead:
                 if skill.special_care and risky_special(table, new, 3, 1):
                     continue
-                yield Group((*nat, wilds[-1])), False
+                yield group_of((*nat, wilds[-1])), False
 
 
 # -- going out -----------------------------------------------------------------------------------
@@ -280,7 +280,7 @@ def go_out(table: Table) -> Action | None:
         return None
     for keep in _keep_candidates(table):
         for groups in _go_out_groups(table, keep):
-            action = Meld(tuple(groups))
+            action = meld_of(tuple(groups))
             if mover.check(action) is not None:
                 continue
             if keep is None or mover_after(mover, action).check(Discard(keep)) is None:
@@ -401,7 +401,7 @@ def _go_out_groups(table: Table, keep: Card | None) -> list[list[Group]]:
         groups = _groups(base, extra)
         penalised = rules.special_canasta_bonuses and wild_meld < CANASTA
         if (Rank.WILD in melds or len(spare) >= 3) and not penalised:
-            groups.append(Group(tuple(spare), Rank.WILD))
+            groups.append(group_of(tuple(spare), Rank.WILD))
             out.append(groups)
     if wanted > 0:
         return out
@@ -425,5 +425,5 @@ def _groups(base: dict[Rank, list[Card]], extra: dict[Rank, list[Card]]) -> list
     for rank in dict.fromkeys([*base, *extra]):
         cards = (*base.get(rank, ()), *extra.get(rank, ()))
         if cards:
-            out.append(Group(cards, None if base.get(rank) else rank))
+            out.append(group_of(cards, None if base.get(rank) else rank))
     return out

@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING
 from canasta.rules.actions import Action, Answer, Ask, Discard, Draw, Meld, Pass
 from canasta.rules.cards import ALL_CARDS, Card, Rank
 from canasta.rules.groups import read_groups
-from canasta.rules.hand import HandKinds
+from canasta.rules.hand import HandKinds, meld_of
 from canasta.rules.irreducible import IrreducibleSearch, list_pickups
 from canasta.rules.judge import Judge, Spec, touched_of
 from canasta.rules.mover import Mover
@@ -147,11 +147,10 @@ def _melds(state: Mover, hand: HandKinds) -> list[Action]:
             for specs in _meld_outs(state, judge, hand, 0):
                 groups = hand.groups(specs)
                 if len(groups) > 1 and groups not in listed:
-                    singles.append(Meld(groups))
+                    singles.append(meld_of(groups))
         return list(singles)
-    out: list[Action] = [
-        Meld(hand.groups(specs)) for _, specs in IrreducibleSearch(state, judge, hand, None).combos((None,))
-    ]
+    openings = IrreducibleSearch(state, judge, hand, None).combos((None,))
+    out: list[Action] = [meld_of(hand.groups(specs)) for _, specs in openings]
     if (
         state.now.drew == "stock"
         and state.rules.concealed_min_rule == "stock_exempt_pile_required"
@@ -163,7 +162,7 @@ def _melds(state: Mover, hand: HandKinds) -> list[Action]:
                 groups = hand.groups(specs)
                 if groups not in seen:
                     seen.add(groups)
-                    out.append(Meld(groups))
+                    out.append(meld_of(groups))
     return out
 
 
