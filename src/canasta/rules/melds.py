@@ -23,7 +23,7 @@ def is_canasta(cards: Sequence[Card]) -> bool:
     return len(cards) >= 7
 
 
-def canasta_count(melds: Mapping[Rank, Sequence[Card]]) -> int:
+def canasta_count(melds: Melds) -> int:
     n = 0
     for cards in melds.values():
         if len(cards) >= 7:

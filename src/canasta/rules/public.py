@@ -9,7 +9,7 @@ which the three share.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol, cast
 
 from canasta.rules.actions import Action
@@ -17,7 +17,7 @@ from canasta.rules.cards import Card, Rank
 from canasta.rules.deal import seat_teams
 from canasta.rules.errors import IllegalActionError
 from canasta.rules.judge import SPECIAL_INCOMPLETE, canastas_refusal, permission_error
-from canasta.rules.melds import canasta_count, dead_ranks, incomplete_special, is_canasta
+from canasta.rules.melds import Melds, canasta_count, dead_ranks, incomplete_special, is_canasta
 from canasta.rules.parts import Board, Turn
 from canasta.rules.refusal import Code, Refusal
 from canasta.rules.ruleset import RuleSet
@@ -107,7 +107,7 @@ class PublicQuestions:
             )
         return None
 
-    def go_out_refusal(self, team: int, melds: Mapping[Rank, Sequence[Card]] | None = None) -> Refusal | None:
+    def go_out_refusal(self, team: int, melds: Melds | None = None) -> Refusal | None:
         """Why the team may not go out now (None when it may); `melds`: as they would stand."""
         facts = cast(TableFacts, self)
         rules = facts.rules
