@@ -19,10 +19,10 @@ def not_in_hand(card: Card, text: str) -> Refusal:
 
 
 def read_groups(
-    groups: Sequence[Group],
-    hand: Sequence[Card],
+    groups: tuple[Group, ...],
+    hand: list[Card],
     top: Card | None,
-    top_with: Sequence[Card],
+    top_with: tuple[Card, ...],
     checked: bool = True,
 ) -> tuple[list[Card], list[tuple[Rank, Sequence[Card]]]]:
     """The cards a step takes from the hand, and its groups as (rank, cards), the top's first
@@ -77,7 +77,7 @@ def group_rank(group: Group) -> Rank:
     return Rank.WILD if rank is None else rank
 
 
-def _check_in_hand(cards: Sequence[Card], hand: Sequence[Card]) -> None:
+def _check_in_hand(cards: list[Card], hand: list[Card]) -> None:
     if len(cards) == 1:
         if cards[0] not in hand:
             raise IllegalActionError(not_in_hand(cards[0], f"{cards[0].code} is not in your hand"))

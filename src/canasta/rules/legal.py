@@ -166,7 +166,7 @@ def _melds(state: Mover, hand: HandKinds) -> list[Action]:
     return out
 
 
-def _leaves_meld_out(state: Mover, team: int, meld: Meld, cards: Sequence[Card]) -> bool:
+def _leaves_meld_out(state: Mover, team: int, meld: Meld, cards: list[Card]) -> bool:
     used, steps = read_groups(meld.melds, cards, None, ())
     return len(used) == len(cards) or state.can_meld_out(team, used, steps)
 

@@ -307,7 +307,7 @@ class Mover(PublicQuestions):
         without judging it again."""
         if isinstance(action, Meld):
             top: Card | None = None
-            with_: Sequence[Card] = ()
+            with_: tuple[Card, ...] = ()
             gained: list[Card] = []
         elif isinstance(action, Pickup):
             top, with_, gained = self.board.pile[-1], action.with_, self.pile_gain(action.top_only)
