@@ -172,7 +172,9 @@ class IrreducibleSearch:
     def _after(self, combo: Combo) -> Laid:
         base, specs = combo
         laid = (base, *specs) if base is not None else specs
-        hand_after = self.hand.size - sum(s[1] + s[2] + s[3] for s in laid) + self.gained
+        hand_after = self.hand.size + self.gained
+        for s in laid:
+            hand_after -= s[1] + s[2] + s[3]
         return Laid(self.judge.after(touched_of(laid), self.top), hand_after)
 
     def unlaid(self, i: int, later: Laid) -> list[Spec]:

@@ -73,7 +73,12 @@ def _minimum(rules: RuleSet, score: int) -> int:
 def spec_points(spec: Spec) -> int:
     """The points a group's cards count toward an opening."""
     rank, k, j, t = spec
-    return POINTS[rank] * k + j * 50 + t * 20
+    return group_points(rank, k, j, t)
+
+
+def group_points(rank: Rank, naturals: int, jokers: int, twos: int) -> int:
+    """The points a group of `naturals` of `rank`, `jokers` and `twos` counts toward an opening."""
+    return POINTS[rank] * naturals + jokers * 50 + twos * 20
 
 
 def touched_of(specs: Sequence[Spec]) -> Touched:
@@ -147,7 +152,11 @@ class Judge:
         return j
 
     def _settle(self) -> None:
-        self.canastas = sum(1 for size, _ in self.stats.values() if size >= 7)
+        canastas = 0
+        for size, _ in self.stats.values():
+            if size >= 7:
+                canastas += 1
+        self.canastas = canastas
         if self.rules.dead_rank_trigger == "none":
             self.dead = self.other_dead
         else:
@@ -323,18 +332,19 @@ class Judge:
     ) -> Refusal | None:
         """The initial meld: its count against the minimum, composition, exemptions (1.10, A43, A46)."""
         rules = self.rules
-        count = sum(spec_points((r, k, j, t)) for r, (k, j, t) in touched.items())
+        count = 0
+        from_hand = False  # a canasta laid from hand (A43)
+        for r, (k, j, t) in touched.items():
+            count += group_points(r, k, j, t)
+            if k + j + t >= 7 and (top is None or r is not top.rank):
+                from_hand = True
         if top is not None and rules.initial_meld_counts_top_card:
             count += top.points
-        if rules.initial_meld_composition == "clean_or_wild" and not any(
-            r is Rank.WILD or (k >= 3 and not j + t) for r, (k, j, t) in full.items()
-        ):
+        if rules.initial_meld_composition == "clean_or_wild" and not _clean_or_wild(full):
             return _OPENING_COMPOSITION
         if count >= self.minimum:
             return None
-        if rules.opening_canasta_exempt and any(  # a canasta laid from hand (A43)
-            k + j + t >= 7 for r, (k, j, t) in touched.items() if top is None or r is not top.rank
-        ):
+        if rules.opening_canasta_exempt and from_hand:
             return None
         if (
             top is None
@@ -432,6 +442,11 @@ def with_top(touched: Touched, top: Card | None) -> Touched:
         else:
             full[rank] = (k, j, t)
     return full
+
+
+def _clean_or_wild(full: Touched) -> bool:
+    """Whether a step holds a meld of three naturals or more without wild cards, or of wild cards."""
+    return any(r is Rank.WILD or (k >= 3 and not j + t) for r, (k, j, t) in full.items())
 
 
 def _dead_of(rules: RuleSet, stats: Mapping[Rank, tuple[int, int]]) -> set[Rank]:
