@@ -29,6 +29,7 @@ _SEAT_TEAMS = "seat_teams"
 #: The key of `bonus_threes` in a rule set's cache.
 _BONUS_THREES = "bonus_threes"
 
+
 def active_order(players: int, sitting_out: int | None) -> tuple[int, ...]:
     """Seats that play a deal, in turn order (5 players: trio 0,2,4 with one out, pair 1,3)."""
     if players != 5:
