@@ -6,7 +6,8 @@ Usage: .venv/bin/python benchmarks/review_quality.py [--planted N] [--own N] [--
 
 Positions come from real classic deals (4 players): the tournament's decks (seed 2026), played
 by `hard` at every seat. At the seat's decisions the script plants a move that loses clearly,
-of five kinds, at most one of each kind per deal, until it has N (default 80):
+of five kinds, at most one of each kind per deal and N/5 of each kind in all, until it has N
+(default 80; it reads at most 5N deals):
 
 - `missed_out`: the seat could go out (a meld-out was there) and partner would say yes (holds
   60 points or less), and it discards instead (the heuristic's discard);
@@ -16,8 +17,11 @@ of five kinds, at most one of each kind per deal, until it has N (default 80):
   freezing), which the opponents may then take, wild card and all, with a natural pair;
 - `breaks_canasta`: it discards a natural card of the rank of its side's meld of six cards
   (which that card would have made a canasta);
-- `late_pile`: it takes a pile of four or more cards while an opponent who may go out holds
-  three cards or fewer, where `hard` draws.
+- `late_pile`: it takes a pile of three cards or more (the way `hard` would, or the first legal
+  way) while an opponent who may go out holds three cards or fewer, where drawing is worth
+  more by twice the review's margin: valued as the review values a decision (paired
+  continuations of both moves, the review's budget for each, none cut short), on worlds of
+  its own seed.
 
 Each planted move is reviewed (`canasta.review.review_decision`, C continuations, default the
 review's own) and the share flagged is reported, per kind and in all. Then, at N decisions
@@ -38,10 +42,10 @@ from collections.abc import Iterator
 from canasta.bots.discarding import choose_discard
 from canasta.bots.heuristic import decide
 from canasta.bots.melding import go_out
-from canasta.bots.search import SearchBot
+from canasta.bots.search import SearchBot, advantage
 from canasta.bots.skill import HARD
 from canasta.bots.table import Table
-from canasta.review import ITERATIONS, review_deal, review_decision
+from canasta.review import ITERATIONS, MARGIN, Z, review_deal, review_decision
 from canasta.rules import Action, Discard, Draw, Game, Pickup, Record, RuleSet, State
 from canasta.rules.game import default_dealer
 from canasta.rules.legal import discard_actions, pickup_actions
@@ -49,6 +53,8 @@ from canasta.rules.view import SeatView
 from canasta.tournament import TournamentSpec, deal_deck
 
 RULES = RuleSet.preset("classic", 4)
+#: Deals read per planted mistake asked for, at most.
+DEALS_READ = 5
 KINDS = ("missed_out", "feeds_pile", "wild_away", "breaks_canasta", "late_pile")
 
 
@@ -79,16 +85,18 @@ def decisions(game: Game) -> Iterator[tuple[State, SeatView]]:
         state.apply(action)
 
 
-def plant(state: State, view: SeatView) -> Iterator[tuple[str, Action]]:
+def plant(
+    state: State, view: SeatView, judge: SearchBot, rng: random.Random
+) -> Iterator[tuple[str, Action]]:
     """The planted mistakes this position allows, by kind (the whole position is read to plant
-    them; the review reads only the view)."""
+    them; the review reads only the view); `judge` and `rng` value a pile taken late."""
     mover = view.mover()
     table = Table(mover)
     chosen = decide(mover, HARD, random.Random(0))
     if mover.now.permission == "pending":
         return
     if mover.now.phase == "draw":
-        yield from _late_pile(view, table, chosen)
+        yield from _late_pile(view, table, chosen, judge, rng)
         return
     cards = [a.card for a in discard_actions(mover) if isinstance(a, Discard)]
     if not cards:
@@ -110,26 +118,40 @@ def plant(state: State, view: SeatView) -> Iterator[tuple[str, Action]]:
         yield "breaks_canasta", Discard(near[0])
 
 
-def _late_pile(view: SeatView, table: Table, chosen: Action) -> Iterator[tuple[str, Action]]:
+def _late_pile(
+    view: SeatView, table: Table, chosen: Action, judge: SearchBot, rng: random.Random
+) -> Iterator[tuple[str, Action]]:
+    """Taking a pile of four cards or more while an opponent who may go out holds three cards or
+    fewer, where `judge` values drawing higher by a clear margin (twice the review's)."""
     mover = view.mover()
     pickups = [p for p in pickup_actions(mover) if isinstance(p, Pickup) and not p.top_only]
-    if not pickups or not isinstance(chosen, Draw) or len(view.board.pile) < 4:
+    if not pickups or len(view.board.pile) < 3 or not view.stock_size:
         return
     danger = any(
         mover.hand_sizes[s] <= 3 and table.canastas(RULES.team_of(s)) >= RULES.go_out_min_canastas
         for s in mover.order if RULES.team_of(s) != table.team
     )
-    if danger:
-        yield "late_pile", pickups[0]
+    if not danger:
+        return
+    taken = chosen if chosen in pickups else pickups[0]
+    values = judge.values(view, [taken, Draw()], rng, stop_early=False)
+    if advantage(values[1], values[0], Z) > 2 * MARGIN:
+        yield "late_pile", taken
 
 
-def planted_set(count: int, seed: int) -> list[tuple[str, SeatView, Action]]:
+def planted_set(count: int, seed: int, judge: SearchBot) -> list[tuple[str, SeatView, Action]]:
+    """`count` planted mistakes, as even a share of each kind as `DEALS_READ` times `count` deals
+    allow, at most one of each kind per deal."""
+    share = -(-count // len(KINDS))
     out: list[tuple[str, SeatView, Action]] = []
-    for _, game in played_deals(seed):
+    for index, game in played_deals(seed):
+        if index >= DEALS_READ * count:
+            return out
+        taken = Counter(kind for kind, _, _ in out)
         seen: set[str] = set()
-        for state, view in decisions(game):
-            for kind, move in plant(state, view):
-                if kind not in seen:
+        for k, (state, view) in enumerate(decisions(game)):
+            for kind, move in plant(state, view, judge, random.Random(f"judge/{index}/{k}")):
+                if kind not in seen and taken[kind] < share:
                     seen.add(kind)
                     out.append((kind, view, move))
         if len(out) >= count:
@@ -160,7 +182,7 @@ def main() -> None:
     args = parser.parse_args()
     bot = SearchBot(iterations=args.iterations)
 
-    planted = planted_set(args.planted, args.seed)
+    planted = planted_set(args.planted, args.seed, SearchBot(iterations=2 * args.iterations))
     flagged: Counter[str] = Counter()
     start = time.process_time()
     for i, (kind, view, move) in enumerate(planted):

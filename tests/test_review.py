@@ -12,9 +12,10 @@ import pytest
 from tests.test_going_out import SEVENS, position
 
 from canasta.bots import make_bot
+from canasta.bots.search import SearchBot
 from canasta.cli.main import main
 from canasta.protocol.review_texts import LANGUAGES, TEXTS, reason_text, summary_text
-from canasta.review import ReviewError, review_deal, seat_decisions
+from canasta.review import ReviewError, review_deal, review_decision, seat_decisions
 from canasta.rules import Action, Discard, Game, Meld, Record, RuleSet, State, position_to_json, replay
 from canasta.rules.actions import action_to_json
 from canasta.rules.game import default_dealer
@@ -73,6 +74,17 @@ def test_going_out_when_it_was_best_is_not_flagged() -> None:
     review = review_deal(from_position(state, []), 0, iterations=ITERATIONS)
     assert review.decisions == 1 and review.costly == ()
     assert review.summary("en") == "No costly decisions." and review.summary("ru") == "Дорогих решений нет."
+
+
+def test_at_a_draw_every_option_is_played_to_the_end_of_the_budget() -> None:
+    """The search drops an option that looks clearly worse after a dozen worlds; at a draw the
+    review plays every option on all of its continuations."""
+    search, review = SearchBot(iterations=200), SearchBot(iterations=200)
+    view, played = next((view, played) for _, view, played in seat_decisions(played_deal(0), 0, 0)
+                        if view.phase == "draw" and len(search.options(view)) > 1)
+    search.values(view, search.options(view), random.Random(0))
+    review_decision(view, played, review, random.Random(0))
+    assert search.continuations < 100 and review.continuations >= 200
 
 
 def test_the_review_reads_only_the_seats_views() -> None:

@@ -5,10 +5,13 @@ The record is replayed, and at each decision of the seat (a position where it ha
 legal move) only that seat's view is read. There the search player (`SearchBot`) values the move
 played and the moves it weighs itself (the `hard` level's choice and its alternatives, going out
 and asking for it included) on the same sampled worlds: every option is played on from each
-world with one seed (common random numbers), so that they are compared on equal cards. A
-decision is costly when the best alternative's paired advantage over the move played, less `Z`
-standard errors, is above `MARGIN` points: a clear margin, not one noisy sample. Each costly
-decision comes with the better move, the points it was estimated to be worth (the mean paired
+world with one seed (common random numbers), so that they are compared on equal cards. At a
+draw every option is played to the end of the budget: there the search's tree of the turn
+learns as it goes, and the search's shortcut (dropping an option that looks clearly worse after
+a dozen worlds) misjudged taking the pile both ways against the whole budget. A decision is
+costly when the best alternative's paired advantage over the move played, less `Z` standard
+errors, is above `MARGIN` points: a clear margin, not one noisy sample. Each costly decision
+comes with the better move, the points it was estimated to be worth (the mean paired
 difference) and a reason code, rendered by `canasta.protocol.review_texts`.
 
 Each decision's sample is drawn from the review's seed and the decision's place in the deal, so
@@ -168,7 +171,7 @@ def review_decision(
     options = [played, *(a for a in bot.options(view) if a != played)]
     if len(options) == 1:
         return None
-    values = bot.values(view, options, rng)
+    values = bot.values(view, options, rng, stop_early=view.now.phase != "draw")
     best = max(range(1, len(options)), key=lambda i: advantage(values[i], values[0], Z))
     bound = advantage(values[best], values[0], Z)
     if bound <= MARGIN:

@@ -168,7 +168,12 @@ class SearchBot:
         return candidates(mover, preferred, self.width, self.melds)
 
     def values(
-        self, view: SeatView, options: list[Action], rng: random.Random, deadline: float | None = None
+        self,
+        view: SeatView,
+        options: list[Action],
+        rng: random.Random,
+        deadline: float | None = None,
+        stop_early: bool = True,
     ) -> list[list[float]]:
         """Per option (legal actions of the seat to move), its continuation values on shared
         determinizations of `view`.
@@ -177,7 +182,8 @@ class SearchBot:
         it, with one seed for all (common random numbers). From `MIN_ROUNDS` on, an alternative
         clearly worse than the first option (the heuristic's choice) drops out, so that the
         budget goes to the close contests; the search stops early once no alternative is left,
-        or once a single one is clearly better. A round the deadline cuts short is dropped.
+        or once a single one is clearly better. Without `stop_early`, every option is played to
+        the end of the budget. A round the deadline cuts short is dropped.
         """
         team = view.rules.team_of(seat_to_move(view))
         values: list[list[float]] = [[] for _ in options]
@@ -209,7 +215,7 @@ class SearchBot:
             for i, value in zip(alive, row, strict=True):
                 values[i].append(value)
             rounds += 1
-            if rounds >= MIN_ROUNDS and rounds % CHECK_EVERY == 0:
+            if stop_early and rounds >= MIN_ROUNDS and rounds % CHECK_EVERY == 0:
                 alive = [i for i in alive if i == 0 or advantage(values[i], values[0], -DROP_Z) >= 0]
                 if len(alive) == 1:
                     break
