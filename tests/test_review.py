@@ -81,7 +81,7 @@ def test_at_a_draw_every_option_is_played_to_the_end_of_the_budget() -> None:
     review plays every option on all of its continuations."""
     search, review = SearchBot(iterations=200), SearchBot(iterations=200)
     view, played = next((view, played) for _, view, played in seat_decisions(played_deal(0), 0, 0)
-                        if view.phase == "draw" and len(search.options(view)) > 1)
+                        if view.now.phase == "draw" and len(search.options(view)) > 1)
     search.values(view, search.options(view), random.Random(0))
     review_decision(view, played, review, random.Random(0))
     assert search.continuations < 100 and review.continuations >= 200
