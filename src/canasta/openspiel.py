@@ -152,6 +152,8 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         #: Whether the state's history holds its deal (its chance outcomes); not when it was
         #: made from a learning state.
         self.dealt_here = inner is None
+        #: Where the current deal (of a game episode) begins in the history.
+        self._start = DealStart(0)
         #: Per seat, how this deal's deck was dealt (`resample_from_infostate`).
         self._positions: dict[int, DeckPositions] = {}
 
@@ -168,7 +170,11 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         return self.inner.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
-        self.inner.apply_action(int(action))
+        inner = self.inner
+        deals = inner.deals
+        inner.apply_action(int(action))
+        if inner.deals != deals:  # the history holds this action once it is applied
+            self._start = DealStart(len(self.history()) + 1)
         if self._positions:
             self._positions = {}
 
@@ -194,38 +200,43 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CanastaState:
         """A state `player_id` cannot tell from this one, the unseen cards dealt from a seed
-        drawn from `probability_sampler` (a callable giving [0, 1)), with a history: a deck
-        `player_id` cannot tell from this state's (`canasta.deck_resample`) and this state's
-        ids applied to it. When no such deck is found in `DECK_TRIES` tries (or in a game
-        episode after its first deal, or for a state made from a learning state, whose history
-        lacks the deal), `LearningState.resample`'s state, without a history."""
+        drawn from `probability_sampler` (a callable giving [0, 1)), with a history: the deals
+        before this one as they were (public record), then a deck of this deal `player_id`
+        cannot tell from its own (`canasta.deck_resample`) and this deal's ids applied to it.
+        When no such deck is found in `DECK_TRIES` tries, or for a state made from a learning
+        state (whose history lacks the deal), `LearningState.resample`'s state, without a
+        history."""
         rng = random.Random(int(probability_sampler() * 2**53))
         game = self.get_game()
         inner = self.inner
+        if not self.dealt_here:
+            return CanastaState(game, inner.resample(player_id, rng))
         if inner.is_chance_node():
-            out = CanastaState(game)
+            out = self._start.state(game, self.history())
             for kind in inner.resample(player_id, rng).deck:
                 out.apply_action(kind.index)
             return out
-        if inner.deals == 0 and self.dealt_here:
-            replayed = self._replayed(player_id, rng)
-            if replayed is not None:
-                return replayed
+        replayed = self._replayed(player_id, rng)
+        if replayed is not None:
+            return replayed
         return CanastaState(game, inner.resample(player_id, rng))
 
     def _replayed(self, seat: int, rng: random.Random) -> CanastaState | None:
-        """This state's ids applied to a deck `seat` cannot tell from its own, if one is found."""
+        """This deal's ids applied, after the deals before it, to a deck `seat` cannot tell
+        from its own, if one is found."""
         game = self.get_game()
+        inner = self.inner
         history = self.history()
-        size = game.learning.rules.deck_size
+        start, size = self._start.size, game.learning.rules.deck_size
         positions = self._positions.get(seat)
         if positions is None:
-            positions = DeckPositions(game.learning, history[:size], self.inner.history, seat)
+            deck = history[start : start + size]
+            positions = DeckPositions(game.learning, deck, inner.history, seat, inner.deals, inner.scores)
             self._positions[seat] = positions
         if not positions.ok:
             return None
-        want = self.inner.information_state_string(seat)
-        forced = set(self.inner.forced)
+        want = inner.information_state_string(seat)
+        forced = set(inner.forced)
         for _ in range(DECK_TRIES):
             if game.learning.skip_forced:
                 deck = positions.deck_keeping(rng, forced, DECK_REPAIRS)
@@ -233,9 +244,9 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
                 deck = positions.deck_for(rng)
             if deck is None:
                 continue
-            out = CanastaState(game)
+            out = self._start.state(game, history)
             try:
-                for action in (*deck, *history[size:]):
+                for action in (*deck, *history[start + size :]):
                     out.apply_action(action)
             except ValueError:
                 continue
@@ -246,6 +257,31 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         return str(self.inner)
+
+
+class DealStart:
+    """Where a deal begins in a state's history (`size` actions before it), and the state
+    there, made from the history on first use and shared by the copies of the states of the
+    deal (the deals before it do not change)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._state: CanastaState | None = None
+
+    def __deepcopy__(self, memo: dict[int, object]) -> DealStart:
+        """Itself: what it holds does not change (see the class docstring)."""
+        return self
+
+    def state(self, game: CanastaGame, history: list[int]) -> CanastaState:
+        """A new state at the deal's first chance node, `history` holding the deals before it."""
+        if self._state is None:
+            state = game.new_initial_state()
+            for action in history[: self.size]:
+                state.apply_action(action)
+            self._state = state
+        out: CanastaState = self._state.clone()
+        out._start = self
+        return out
 
 
 class CanastaObserver:
