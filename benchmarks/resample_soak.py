@@ -78,6 +78,18 @@ class OpenSpielCheck:
         self.collecting = 0
         self.collected: list[float] = []
         gc.callbacks.append(self._collect)
+        #: Whether the last resample found a deck (else it is a copy of the state).
+        self.found = True
+        from canasta.openspiel import CanastaState
+
+        replayed = CanastaState._replayed
+
+        def counted(state: Any, seat: int, rng: random.Random) -> Any:
+            out = replayed(state, seat, rng)
+            self.found = out is not None
+            return out
+
+        CanastaState._replayed = counted
 
     def _collect(self, phase: str, info: dict[str, int]) -> None:
         if phase == "start" and info["generation"] == 2:
@@ -89,6 +101,7 @@ class OpenSpielCheck:
         value = rng.random()
         collected = self.collecting
         start = time.process_time()
+        self.found = True
         other = state.resample_from_infostate(seat, sampler(value))
         seconds = time.process_time() - start
         self.seconds.append(seconds)
@@ -99,8 +112,8 @@ class OpenSpielCheck:
             copy._positions = {}  # profiled from scratch
             slowest = [*self.slowest, (seconds, copy, seat, value)]
             self.slowest = sorted(slowest, key=lambda s: -s[0])[: self.keep]
-        if not other.history():
-            raise LookupError("no deck found: resampled without a history")
+        if not self.found:
+            raise LookupError("no deck found: the resample is a copy of the state")
         check_resampled(state, seat, other)
         if rng.random() < PLAYOUT_RATE:
             deal = other.inner.deals

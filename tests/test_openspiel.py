@@ -14,8 +14,8 @@ from open_spiel.python import rl_environment
 from open_spiel.python.algorithms import ismcts, mcts, outcome_sampling_mccfr
 from open_spiel.python.observation import make_observation
 
-import canasta.openspiel  # noqa: F401  (registers python_canasta)
 from canasta.learning import LearningGame
+from canasta.openspiel import CanastaState  # the import registers python_canasta
 from canasta.rules import InvalidActionError
 from canasta.rules.ruleset import CONFIGURATIONS, configuration_label
 
@@ -247,6 +247,26 @@ def test_resampled_states_carry_their_history_in_a_game_episode(
     """In the second deal of a game episode: the first deal replays as it was played."""
     game = load(variant, players, options, skip_forced=skip_forced, episode="game", max_deals=2)
     check_resampled_histories(game, seed=len(variant) + players, deals=1, first_deal=1)
+
+
+@pytest.mark.parametrize("skip_forced", [False, True], ids=["", "skip_forced"])
+def test_a_state_made_from_a_seeded_learning_state_has_its_deal_as_history(skip_forced: bool) -> None:
+    game = load("classic", 2, {}, skip_forced=skip_forced)
+    inner = LearningGame("classic", 2, skip_forced=skip_forced).new_initial_state(seed=5)
+    rng = random.Random(4)
+    for _ in range(60):
+        inner.apply_action(rng.choice(inner.legal_actions()))
+    state = CanastaState(game, inner)
+    assert state.inner is inner and state.dealt_here
+    again = game.new_initial_state()
+    for action in state.history():
+        again.apply_action(action)
+    assert again.inner.to_json() == inner.to_json()
+    sampler = pyspiel.UniformProbabilitySampler(5, 0.0, 1.0)
+    for seat in range(2):
+        check_resampled(state, seat, state.resample_from_infostate(seat, sampler))
+    position = game.learning.state_from_json({**inner.to_json(), "history": [], "forced": []})
+    assert not CanastaState(game, position).dealt_here  # no deal to replay
 
 
 def test_resampling_while_a_later_deal_is_dealt() -> None:

@@ -29,7 +29,7 @@ from canasta.bots.base import Bot
 from canasta.deck_resample import DeckPositions
 from canasta.learning import CHANCE, LearningGame, LearningState
 from canasta.learning.bots import BotPolicy
-from canasta.learning.game import MAX_DEALS
+from canasta.learning.game import MAX_DEALS, seeded_deck
 from canasta.rules import InvalidActionError, RuleSet
 
 PARAMETERS: dict[str, Any] = {
@@ -42,7 +42,7 @@ PARAMETERS: dict[str, Any] = {
     "episode": "deal",
     "max_deals": MAX_DEALS,
 }
-#: Decks tried by `resample_from_infostate` before it resamples without a history, and with
+#: Decks tried by `resample_from_infostate` before it gives a copy of the state, and with
 #: `skip_forced` the swaps of hidden cards tried on each (`DeckPositions.deck_keeping`).
 DECK_TRIES = 20
 DECK_REPAIRS = 40
@@ -144,18 +144,40 @@ class CanastaGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class CanastaState(pyspiel.State):  # type: ignore[misc]
-    """A state of `python_canasta`, over a `LearningState` (`inner`)."""
+    """A state of `python_canasta`, over a `LearningState` (`inner`).
+
+    Made from a learning state of a deal episode dealt from a seed
+    (`LearningGame.new_initial_state(seed)`), the state's history is that deck's chance
+    outcomes and the ids played for the agents since, which replay to it; from any other
+    learning state (one read from a position, say), it has no history of the deal."""
 
     def __init__(self, game: CanastaGame, inner: LearningState | None = None) -> None:
         super().__init__(game)
-        self.inner = inner if inner is not None else game.learning.new_initial_state()
-        #: Whether the state's history holds its deal (its chance outcomes); not when it was
-        #: made from a learning state.
-        self.dealt_here = inner is None
+        self.inner = game.learning.new_initial_state()
         #: Where the current deal (of a game episode) begins in the history.
         self._start = DealStart(0)
         #: Per seat, how this deal's deck was dealt (`resample_from_infostate`).
         self._positions: dict[int, DeckPositions] = {}
+        #: Whether the state's history holds its deal (its chance outcomes).
+        self.dealt_here = inner is None or self._replay(inner)
+        if inner is not None:
+            self.inner = inner
+
+    def _replay(self, inner: LearningState) -> bool:
+        """Apply the seeded deck and the ids of `inner`'s deal; whether that reaches it."""
+        learning = self.get_game().learning
+        if inner.seed is None or learning.episode != "deal" or inner.is_chance_node():
+            return False
+        if inner.game.options_json() != learning.options_json():
+            return False
+        forced = set(inner.forced)
+        ids = [a for place, a in enumerate(inner.history) if place not in forced]
+        try:
+            for action in (*(c.index for c in seeded_deck(learning.rules, inner.seed, 0)), *ids):
+                self.apply_action(action)
+        except ValueError:
+            return False
+        return bool(self.inner.to_json() == inner.to_json())
 
     def current_player(self) -> int:
         player = self.inner.current_player()
@@ -203,9 +225,10 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         drawn from `probability_sampler` (a callable giving [0, 1)), with a history: the deals
         before this one as they were (public record), then a deck of this deal `player_id`
         cannot tell from its own (`canasta.deck_resample`) and this deal's ids applied to it.
-        When no such deck is found in `DECK_TRIES` tries, or for a state made from a learning
-        state (whose history lacks the deal), `LearningState.resample`'s state, without a
-        history."""
+        When no such deck is found in `DECK_TRIES` tries, a copy of this state (its own deck,
+        which the seat cannot tell from itself either), so that every resample's history
+        replays to it. A state made from a learning state has no deal in its history, so its
+        resamples are `LearningState.resample`'s, without a history."""
         rng = random.Random(int(probability_sampler() * 2**53))
         game = self.get_game()
         inner = self.inner
@@ -217,9 +240,7 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
                 out.apply_action(kind.index)
             return out
         replayed = self._replayed(player_id, rng)
-        if replayed is not None:
-            return replayed
-        return CanastaState(game, inner.resample(player_id, rng))
+        return replayed if replayed is not None else self.clone()
 
     def _replayed(self, seat: int, rng: random.Random) -> CanastaState | None:
         """This deal's ids applied, after the deals before it, to a deck `seat` cannot tell
