@@ -1,14 +1,16 @@
 """Resampling at scale: the property tests of `tests/test_resample.py` and
 `tests/test_openspiel.py`, counting their failures.
 
-Usage: .venv/bin/python benchmarks/resample_soak.py [--count N] [--seed S] [--only LABEL] [--json]
+Usage: .venv/bin/python benchmarks/resample_soak.py [--count N] [--seconds T] [--seed S] [--only LABEL]
+           [--json]
            [--openspiel [--skip-forced] [--episode game] [--max-deals D] [--first-deal F]
             [--profile K]]
 For each configuration, resamples for every seat at every decision point of random deals (a
 step being formed included) N times in all (default 20,000), checks each result as the
 property test does (`check_resample`: the seat's information state and tensor kept, a legal
 move or the end, the mover's list kept, a JSON round trip, a share played to the end of the
-deal) and counts the failures by the check that failed instead of stopping. With
+deal) and counts the failures by the check that failed instead of stopping (after T CPU seconds
+a configuration stops where it is, its count of resamples taken while forming a step not kept). With
 `--openspiel`, resamples OpenSpiel states (`resample_from_infostate`, with the game's
 parameters; in a game episode from its deal F on, default 1) and checks each as the test does
 (`check_resampled`: a history that replays to it, the deals before as they were), timing
@@ -41,17 +43,25 @@ from test_resample import PLAYOUT_RATE, check_resample, resample_deals
 PROGRESS_EVERY = 2000
 
 
-class Tally:
-    """Runs a check, counting each resample and each failure by where it failed."""
+class OutOfTime(Exception):
+    """A configuration's `--seconds` are spent."""
 
-    def __init__(self, label: str, check: Callable[[Any, int, random.Random], None]) -> None:
+
+class Tally:
+    """Runs a check, counting each resample and each failure by where it failed; raises
+    `OutOfTime` once `seconds` of CPU time have passed since it was made."""
+
+    def __init__(self, label: str, check: Callable[[Any, int, random.Random], None], seconds: float) -> None:
         self.label = label
         self.check = check
+        self.until = time.process_time() + seconds
         self.done = 0
         self.failures: Counter[str] = Counter()
         self.first: dict[str, str] = {}
 
     def __call__(self, state: Any, seat: int, rng: random.Random) -> None:
+        if time.process_time() > self.until:
+            raise OutOfTime
         try:
             self.check(state, seat, rng)
         except Exception as exc:  # every failure is counted, whatever raised it
@@ -178,6 +188,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--only", help='one configuration, e.g. "classic 4p"')
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--seconds", type=float, default=float("inf"), help="CPU seconds per configuration")
     parser.add_argument("--openspiel", action="store_true", help="resample_from_infostate with a history")
     parser.add_argument("--skip-forced", action="store_true")
     parser.add_argument("--episode", choices=["deal", "game"], default="deal")
@@ -191,19 +202,24 @@ def main() -> None:
         if args.only and label != args.only:
             continue
         timed = OpenSpielCheck(args.profile) if args.openspiel else None
-        tally = Tally(label, timed or check_resample)
+        tally = Tally(label, timed or check_resample, args.seconds)
         start = time.process_time()
         seed = args.seed + players
-        if timed is None:
-            forming = resample_deals(variant, players, dict(options), args.count, seed, tally)
-        else:
-            game = openspiel_game(variant, players, dict(options), args)
-            first = args.first_deal if args.episode == "game" else 0
-            forming = openspiel_deals(game, args.count, seed, first, tally)
+        forming: int | None = None
+        try:
+            if timed is None:
+                forming = resample_deals(variant, players, dict(options), args.count, seed, tally)
+            else:
+                game = openspiel_game(variant, players, dict(options), args)
+                first = args.first_deal if args.episode == "game" else 0
+                forming = openspiel_deals(game, args.count, seed, first, tally)
+        except OutOfTime:
+            pass
         seconds = time.process_time() - start
         failures = tally.failures.total()
         times = timed.summary() if timed else {}
-        rows.append([label, str(tally.done), str(forming), str(failures), f"{seconds:.0f}",
+        formed = "-" if forming is None else str(forming)
+        rows.append([label, str(tally.done), formed, str(failures), f"{seconds:.0f}",
                      *(f"{v:.1f}" for v in times.values())])
         report.append(
             {"configuration": label, "resamples": tally.done, "while_forming": forming,
