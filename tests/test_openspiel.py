@@ -14,8 +14,9 @@ from open_spiel.python import rl_environment
 from open_spiel.python.algorithms import ismcts, mcts, outcome_sampling_mccfr
 from open_spiel.python.observation import make_observation
 
+import canasta.openspiel  # registers python_canasta
 from canasta.learning import LearningGame
-from canasta.openspiel import CanastaState  # the import registers python_canasta
+from canasta.openspiel import CanastaState
 from canasta.rules import InvalidActionError
 from canasta.rules.ruleset import CONFIGURATIONS, configuration_label
 
@@ -267,6 +268,18 @@ def test_a_state_made_from_a_seeded_learning_state_has_its_deal_as_history(skip_
         check_resampled(state, seat, state.resample_from_infostate(seat, sampler))
     position = game.learning.state_from_json({**inner.to_json(), "history": [], "forced": []})
     assert not CanastaState(game, position).dealt_here  # no deal to replay
+
+
+def test_a_resample_that_finds_no_deck_is_a_copy_of_the_state(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = load("classic", 2, {}, skip_forced=True)
+    rng = np.random.default_rng(6)
+    state = game.new_initial_state()
+    while state.is_chance_node() or len(state.inner.history) < 40:
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    monkeypatch.setattr(canasta.openspiel, "DECK_REPLAYS", 0)
+    other = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(6, 0.0, 1.0))
+    assert other.history() == state.history() and other.inner.to_json() == state.inner.to_json()
+    check_resampled(state, 0, other)
 
 
 def test_resampling_while_a_later_deal_is_dealt() -> None:

@@ -54,6 +54,8 @@ class DeckPositions:
         #: The deal's place in a game episode and the teams' totals before it.
         self.deals, self.scores = deals, tuple(game.scores if scores is None else scores)
         self.ids = list(ids)
+        #: The replays of the ids made by `deck_keeping` so far (each one costs a deal's ids).
+        self.replays = 0
         state = self._new_deal()
         state.deal([ALL_CARDS[k] for k in deck])
         self.deck = list(deck)
@@ -216,6 +218,7 @@ class DeckPositions:
     def _first_difference(self, deck: list[int], forced: Collection[int]) -> _Difference:
         """Where the ids first do not replay from `deck` as they were played (the id not legal,
         or the decision forced or not otherwise); place -1 when they all replay so."""
+        self.replays += 1
         state = self._new_deal()
         state.deal([ALL_CARDS[k] for k in deck])
         for place, action_id in enumerate(self.ids):

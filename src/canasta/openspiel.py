@@ -43,9 +43,12 @@ PARAMETERS: dict[str, Any] = {
     "max_deals": MAX_DEALS,
 }
 #: Decks tried by `resample_from_infostate` before it gives a copy of the state, and with
-#: `skip_forced` the swaps of hidden cards tried on each (`DeckPositions.deck_keeping`).
+#: `skip_forced` the swaps of hidden cards tried on each (`DeckPositions.deck_keeping`) and the
+#: replays of the deal's ids tried in all (each swap is one; 31 was the most that a resample of
+#: 3,000 in classic 2p needed, and without a bound 20 decks could take 820).
 DECK_TRIES = 20
 DECK_REPAIRS = 40
+DECK_REPLAYS = 60
 #: Options whose value is a list (`/`-separated in the `options` parameter).
 _LISTS = {
     f.name
@@ -157,7 +160,7 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         #: Where the current deal (of a game episode) begins in the history.
         self._start = DealStart(0)
         #: Per seat, how this deal's deck was dealt (`resample_from_infostate`).
-        self._positions: dict[int, DeckPositions] = {}
+        self._positions = Positions()
         #: Whether the state's history holds its deal (its chance outcomes).
         self.dealt_here = inner is None or self._replay(inner)
         if inner is not None:
@@ -198,7 +201,7 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         if inner.deals != deals:  # the history holds this action once it is applied
             self._start = DealStart(len(self.history()) + 1)
         if self._positions:
-            self._positions = {}
+            self._positions = Positions()
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self.inner.action_to_string(int(action))
@@ -258,9 +261,13 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
             return None
         want = inner.information_state_string(seat)
         forced = set(inner.forced)
+        budget = positions.replays + DECK_REPLAYS
         for _ in range(DECK_TRIES):
             if game.learning.skip_forced:
-                deck = positions.deck_keeping(rng, forced, DECK_REPAIRS)
+                left = budget - positions.replays - 1  # a deck's first replay, then one per swap
+                if left < 0:
+                    return None
+                deck = positions.deck_keeping(rng, forced, min(DECK_REPAIRS, left))
             else:
                 deck = positions.deck_for(rng)
             if deck is None:
@@ -293,6 +300,10 @@ class DealStart:
         """Itself: what it holds does not change (see the class docstring)."""
         return self
 
+    def __reduce__(self) -> tuple[type[DealStart], tuple[int]]:
+        """Pickled (OpenSpiel's serialisation) without the state, made again on first use."""
+        return DealStart, (self.size,)
+
     def state(self, game: CanastaGame, history: list[int]) -> CanastaState:
         """A new state at the deal's first chance node, `history` holding the deals before it."""
         if self._state is None:
@@ -303,6 +314,14 @@ class DealStart:
         out: CanastaState = self._state.clone()
         out._start = self
         return out
+
+
+class Positions(dict[int, DeckPositions]):
+    """Per seat, how a state's deal was dealt: a cache, left out of copies and pickles (OpenSpiel's
+    serialisation)."""
+
+    def __reduce__(self) -> tuple[type[Positions], tuple[()]]:
+        return Positions, ()
 
 
 class CanastaObserver:
