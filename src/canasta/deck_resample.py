@@ -250,7 +250,10 @@ class DeckPositions:
         rng.shuffle(held)
         drop, want = difference.drop, difference.want
         best = want[0] if want else frozenset()
-        held.sort(key=lambda p: (deck[p] not in drop, deck[p] in best))
+        # a card wanted is given where the mover received a card last: it then changes the
+        # fewest of the mover's earlier decisions
+        latest = (lambda p: -came[p]) if want else (lambda p: 0)
+        held.sort(key=lambda p: (deck[p] not in drop, deck[p] in best, latest(p)))
         for p in held:
             ok = [q for q in others if deck[q] != deck[p] and deck[q] not in self._forbidden(p)
                   and deck[p] not in self._forbidden(q)]
