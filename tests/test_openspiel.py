@@ -14,8 +14,9 @@ from open_spiel.python import rl_environment
 from open_spiel.python.algorithms import ismcts, mcts, outcome_sampling_mccfr
 from open_spiel.python.observation import make_observation
 
-import canasta.openspiel  # noqa: F401  (registers python_canasta)
+import canasta.openspiel  # registers python_canasta
 from canasta.learning import LearningGame
+from canasta.openspiel import CanastaState
 from canasta.rules import InvalidActionError
 from canasta.rules.ruleset import CONFIGURATIONS, configuration_label
 
@@ -166,43 +167,65 @@ def test_resampling_keeps_the_information_state() -> None:
 Resampled = tuple[pyspiel.State, int, pyspiel.State]
 
 
-def resampled_states(game: pyspiel.Game, seed: int, share: float) -> list[Resampled]:
-    """(state, seat, resample) for every seat at a `share` of the decision points of a random deal."""
+def resampled_states(game: pyspiel.Game, seed: int, share: float, first_deal: int = 0) -> list[Resampled]:
+    """(state, seat, resample) for every seat at a `share` of the decision points of a random
+    deal (a game episode: of its deals from `first_deal` on)."""
     rng = np.random.default_rng(seed)
     sampler = pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0)
     out = []
     state = game.new_initial_state()
     while not state.is_terminal():
-        if not state.is_chance_node() and rng.random() < share:
+        if not state.is_chance_node() and state.inner.deals >= first_deal and rng.random() < share:
             for seat in range(game.num_players()):
                 out.append((state.clone(), seat, state.resample_from_infostate(seat, sampler)))
         state.apply_action(int(rng.choice(state.legal_actions())))
     return out
 
 
-def check_resampled_histories(game: pyspiel.Game, seed: int, deals: int) -> None:
-    """A resampled state, at random decision points of `deals` random deals, is the deal of
-    another deck (its chance outcomes) and the same ids: the seat cannot tell it from the state
-    (with `skip_forced`, the same decisions were forced), replaying its history under the same
-    parameters reaches it, it reads back from OpenSpiel's serialisation, and it plays on to the
-    end of the deal."""
+def deal_start(state: pyspiel.State) -> int:
+    """Where the current deal's chance outcomes begin in the state's history."""
+    inner = state.inner
+    if inner.is_chance_node():
+        return len(state.history()) - len(inner.deck)
+    ids = len(inner.history) - len(inner.forced)  # the ids played for the agent are not in it
+    return len(state.history()) - state.get_game().learning.rules.deck_size - ids
+
+
+def check_resampled(state: pyspiel.State, seat: int, other: pyspiel.State) -> None:
+    """`other`, resampled from `state` for `seat`, is the deal of another deck (its chance
+    outcomes) after the same deals before it (a game episode), and the same ids: the seat
+    cannot tell it from the state (with `skip_forced`, the same decisions were forced),
+    replaying its history under the same parameters reaches it (the same serialisation,
+    observation and legal ids), and it reads back from OpenSpiel's serialisation."""
+    game = state.get_game()
+    history, size, start = other.history(), game.learning.rules.deck_size, deal_start(state)
+    assert len(history) == len(state.history()) and history[:start] == state.history()[:start]
+    assert history[start + size :] == state.history()[start + size :]
+    assert other.information_state_string(seat) == state.information_state_string(seat)
+    if state.current_player() == seat:
+        assert other.legal_actions() == state.legal_actions()
+    again = game.new_initial_state()
+    for action in history:
+        again.apply_action(action)
+    assert str(again) == str(other) and again.inner.to_json() == other.inner.to_json()
+    assert again.observation_tensor(seat) == other.observation_tensor(seat)
+    assert again.legal_actions() == other.legal_actions()
+    _, loaded = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, other))
+    assert str(loaded) == str(other) and loaded.history() == history
+
+
+def check_resampled_histories(game: pyspiel.Game, seed: int, deals: int, first_deal: int = 0) -> None:
+    """`check_resampled` at random decision points of `deals` random deals (game episodes: of
+    their deals from `first_deal` on); each resample plays on to the end of the episode."""
     size = game.learning.rules.deck_size
     rng = np.random.default_rng(seed)
     decks = set()
     for deal in range(deals):
-        for state, seat, other in resampled_states(game, seed + deal, share=0.12 / game.num_players()):
-            history = other.history()
-            assert history[size:] == state.history()[size:] and len(history) == len(state.history())
-            assert other.information_state_string(seat) == state.information_state_string(seat)
-            if state.current_player() == seat:
-                assert other.legal_actions() == state.legal_actions()
-            again = game.new_initial_state()
-            for action in history:
-                again.apply_action(action)
-            assert str(again) == str(other) and again.inner.to_json() == other.inner.to_json()
-            _, loaded = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, other))
-            assert str(loaded) == str(other) and loaded.history() == history
-            decks.add(tuple(history[:size]))
+        share = 0.12 / game.num_players()
+        for state, seat, other in resampled_states(game, seed + deal, share, first_deal):
+            check_resampled(state, seat, other)
+            start = deal_start(state)
+            decks.add(tuple(other.history()[start : start + size]))
             while not other.is_terminal():
                 other.apply_action(int(rng.choice(other.legal_actions())))
     assert len(decks) > 1  # the unseen cards are dealt again
@@ -215,6 +238,63 @@ def test_resampled_states_carry_their_history(
 ) -> None:
     game = load(variant, players, options, skip_forced=skip_forced)
     check_resampled_histories(game, seed=len(variant) + players, deals=1)
+
+
+@pytest.mark.parametrize("skip_forced", [False, True], ids=["", "skip_forced"])
+@pytest.mark.parametrize(("variant", "players", "options"), CONFIGURATIONS, ids=CONFIG_IDS)
+def test_resampled_states_carry_their_history_in_a_game_episode(
+    variant: str, players: int, options: dict[str, int], skip_forced: bool
+) -> None:
+    """In the second deal of a game episode: the first deal replays as it was played."""
+    game = load(variant, players, options, skip_forced=skip_forced, episode="game", max_deals=2)
+    check_resampled_histories(game, seed=len(variant) + players, deals=1, first_deal=1)
+
+
+@pytest.mark.parametrize("skip_forced", [False, True], ids=["", "skip_forced"])
+def test_a_state_made_from_a_seeded_learning_state_has_its_deal_as_history(skip_forced: bool) -> None:
+    game = load("classic", 2, {}, skip_forced=skip_forced)
+    inner = LearningGame("classic", 2, skip_forced=skip_forced).new_initial_state(seed=5)
+    rng = random.Random(4)
+    for _ in range(60):
+        inner.apply_action(rng.choice(inner.legal_actions()))
+    state = CanastaState(game, inner)
+    assert state.inner is inner and state.dealt_here
+    again = game.new_initial_state()
+    for action in state.history():
+        again.apply_action(action)
+    assert again.inner.to_json() == inner.to_json()
+    sampler = pyspiel.UniformProbabilitySampler(5, 0.0, 1.0)
+    for seat in range(2):
+        check_resampled(state, seat, state.resample_from_infostate(seat, sampler))
+    position = game.learning.state_from_json({**inner.to_json(), "history": [], "forced": []})
+    assert not CanastaState(game, position).dealt_here  # no deal to replay
+
+
+def test_a_resample_that_finds_no_deck_is_a_copy_of_the_state(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = load("classic", 2, {}, skip_forced=True)
+    rng = np.random.default_rng(6)
+    state = game.new_initial_state()
+    while state.is_chance_node() or len(state.inner.history) < 40:
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    monkeypatch.setattr(canasta.openspiel, "DECK_REPLAYS", 0)
+    other = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(6, 0.0, 1.0))
+    assert other.history() == state.history() and other.inner.to_json() == state.inner.to_json()
+    check_resampled(state, 0, other)
+
+
+def test_resampling_while_a_later_deal_is_dealt() -> None:
+    """At a chance node of a game episode's second deal: the first deal as it was, then other
+    cards for the ones dealt so far."""
+    game = load("classic", 2, {}, episode="game", max_deals=2)
+    rng = np.random.default_rng(3)
+    state = game.new_initial_state()
+    while not (state.inner.deals == 1 and len(state.inner.deck) == 10):
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    sampler = pyspiel.UniformProbabilitySampler(3, 0.0, 1.0)
+    others = [state.resample_from_infostate(0, sampler) for _ in range(3)]
+    for other in others:
+        check_resampled(state, 0, other)
+    assert len({tuple(other.history()) for other in others}) > 1
 
 
 @pytest.mark.soak

@@ -33,17 +33,30 @@ WANT_SHARE = 0.5
 class DeckPositions:
     """The deal of `deck` (card kinds, top first) followed through the ids `ids` (atomic ids, as
     `LearningState.history` holds them) for `seat`: the positions whose cards it may not move.
+    In a game episode, `deals` deals were played before it and `scores` are the totals then.
 
     The engine lays a meld or a pickup's cards by the ids' counts, choosing the suits from the
     hand; so that the same ids choose the same suits, a seat's positions received before it
     melded a rank (or twos) keep that rank's cards and take no other card of it.
     """
 
-    def __init__(self, game: LearningGame, deck: Sequence[int], ids: Sequence[int], seat: int) -> None:
+    def __init__(
+        self,
+        game: LearningGame,
+        deck: Sequence[int],
+        ids: Sequence[int],
+        seat: int,
+        deals: int = 0,
+        scores: Sequence[int] | None = None,
+    ) -> None:
         plain = LearningGame(game.rules.variant, game.rules.players, game.rules.to_options(), game.scores)
         self.plain = plain
+        #: The deal's place in a game episode and the teams' totals before it.
+        self.deals, self.scores = deals, tuple(game.scores if scores is None else scores)
         self.ids = list(ids)
-        state = plain.new_initial_state()
+        #: The replays of the ids made by `deck_keeping` so far (each one costs a deal's ids).
+        self.replays = 0
+        state = self._new_deal()
         state.deal([ALL_CARDS[k] for k in deck])
         self.deck = list(deck)
         size = len(deck)
@@ -99,6 +112,12 @@ class DeckPositions:
         #: The free positions still in the stock: the only ones an unseen bonus three may take.
         self.stock = [p for p in self.free if p >= stock]
         self.bonus = [k for k in (deck[p] for p in self.free) if rules.is_bonus_three(ALL_CARDS[k])]
+
+    def _new_deal(self) -> LearningState:
+        """The deal's first chance node, without `skip_forced` (every id is replayed)."""
+        state = self.plain.new_initial_state()
+        state.deals, state.scores = self.deals, self.scores
+        return state
 
     def __deepcopy__(self, memo: dict[int, object]) -> DeckPositions:
         """Itself: it does not change once made (a copied OpenSpiel state shares it)."""
@@ -199,7 +218,8 @@ class DeckPositions:
     def _first_difference(self, deck: list[int], forced: Collection[int]) -> _Difference:
         """Where the ids first do not replay from `deck` as they were played (the id not legal,
         or the decision forced or not otherwise); place -1 when they all replay so."""
-        state = self.plain.new_initial_state()
+        self.replays += 1
+        state = self._new_deal()
         state.deal([ALL_CARDS[k] for k in deck])
         for place, action_id in enumerate(self.ids):
             if state.is_terminal():
@@ -230,7 +250,10 @@ class DeckPositions:
         rng.shuffle(held)
         drop, want = difference.drop, difference.want
         best = want[0] if want else frozenset()
-        held.sort(key=lambda p: (deck[p] not in drop, deck[p] in best))
+        # a card wanted is given where the mover received a card last: it then changes the
+        # fewest of the mover's earlier decisions
+        latest = (lambda p: -came[p]) if want else (lambda p: 0)
+        held.sort(key=lambda p: (deck[p] not in drop, deck[p] in best, latest(p)))
         for p in held:
             ok = [q for q in others if deck[q] != deck[p] and deck[q] not in self._forbidden(p)
                   and deck[p] not in self._forbidden(q)]

@@ -29,7 +29,7 @@ from canasta.bots.base import Bot
 from canasta.deck_resample import DeckPositions
 from canasta.learning import CHANCE, LearningGame, LearningState
 from canasta.learning.bots import BotPolicy
-from canasta.learning.game import MAX_DEALS
+from canasta.learning.game import MAX_DEALS, seeded_deck
 from canasta.rules import InvalidActionError, RuleSet
 
 PARAMETERS: dict[str, Any] = {
@@ -42,10 +42,14 @@ PARAMETERS: dict[str, Any] = {
     "episode": "deal",
     "max_deals": MAX_DEALS,
 }
-#: Decks tried by `resample_from_infostate` before it resamples without a history, and with
-#: `skip_forced` the swaps of hidden cards tried on each (`DeckPositions.deck_keeping`).
+#: Decks tried by `resample_from_infostate` before it gives a copy of the state, and with
+#: `skip_forced` the swaps of hidden cards tried on each (`DeckPositions.deck_keeping`) and the
+#: replays of the deal's ids tried in all (each swap is one; without a bound 20 decks could take
+#: 820, and of 1,500 resamples in the second deal of modern-american 4p games 3 needed more
+#: than 200, at most 375).
 DECK_TRIES = 20
 DECK_REPAIRS = 40
+DECK_REPLAYS = 200
 #: Options whose value is a list (`/`-separated in the `options` parameter).
 _LISTS = {
     f.name
@@ -144,16 +148,40 @@ class CanastaGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class CanastaState(pyspiel.State):  # type: ignore[misc]
-    """A state of `python_canasta`, over a `LearningState` (`inner`)."""
+    """A state of `python_canasta`, over a `LearningState` (`inner`).
+
+    Made from a learning state of a deal episode dealt from a seed
+    (`LearningGame.new_initial_state(seed)`), the state's history is that deck's chance
+    outcomes and the ids played for the agents since, which replay to it; from any other
+    learning state (one read from a position, say), it has no history of the deal."""
 
     def __init__(self, game: CanastaGame, inner: LearningState | None = None) -> None:
         super().__init__(game)
-        self.inner = inner if inner is not None else game.learning.new_initial_state()
-        #: Whether the state's history holds its deal (its chance outcomes); not when it was
-        #: made from a learning state.
-        self.dealt_here = inner is None
+        self.inner = game.learning.new_initial_state()
+        #: Where the current deal (of a game episode) begins in the history.
+        self._start = DealStart(0)
         #: Per seat, how this deal's deck was dealt (`resample_from_infostate`).
-        self._positions: dict[int, DeckPositions] = {}
+        self._positions = Positions()
+        #: Whether the state's history holds its deal (its chance outcomes).
+        self.dealt_here = inner is None or self._replay(inner)
+        if inner is not None:
+            self.inner = inner
+
+    def _replay(self, inner: LearningState) -> bool:
+        """Apply the seeded deck and the ids of `inner`'s deal; whether that reaches it."""
+        learning = self.get_game().learning
+        if inner.seed is None or learning.episode != "deal" or inner.is_chance_node():
+            return False
+        if inner.game.options_json() != learning.options_json():
+            return False
+        forced = set(inner.forced)
+        ids = [a for place, a in enumerate(inner.history) if place not in forced]
+        try:
+            for action in (*(c.index for c in seeded_deck(learning.rules, inner.seed, 0)), *ids):
+                self.apply_action(action)
+        except ValueError:
+            return False
+        return bool(self.inner.to_json() == inner.to_json())
 
     def current_player(self) -> int:
         player = self.inner.current_player()
@@ -168,9 +196,13 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
         return self.inner.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
-        self.inner.apply_action(int(action))
+        inner = self.inner
+        deals = inner.deals
+        inner.apply_action(int(action))
+        if inner.deals != deals:  # the history holds this action once it is applied
+            self._start = DealStart(len(self.history()) + 1)
         if self._positions:
-            self._positions = {}
+            self._positions = Positions()
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self.inner.action_to_string(int(action))
@@ -194,48 +226,56 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CanastaState:
         """A state `player_id` cannot tell from this one, the unseen cards dealt from a seed
-        drawn from `probability_sampler` (a callable giving [0, 1)), with a history: a deck
-        `player_id` cannot tell from this state's (`canasta.deck_resample`) and this state's
-        ids applied to it. When no such deck is found in `DECK_TRIES` tries (or in a game
-        episode after its first deal, or for a state made from a learning state, whose history
-        lacks the deal), `LearningState.resample`'s state, without a history."""
+        drawn from `probability_sampler` (a callable giving [0, 1)), with a history: the deals
+        before this one as they were (public record), then a deck of this deal `player_id`
+        cannot tell from its own (`canasta.deck_resample`) and this deal's ids applied to it.
+        When no such deck is found in `DECK_TRIES` tries, a copy of this state (its own deck,
+        which the seat cannot tell from itself either), so that every resample's history
+        replays to it. A state made from a learning state has no deal in its history, so its
+        resamples are `LearningState.resample`'s, without a history."""
         rng = random.Random(int(probability_sampler() * 2**53))
         game = self.get_game()
         inner = self.inner
+        if not self.dealt_here:
+            return CanastaState(game, inner.resample(player_id, rng))
         if inner.is_chance_node():
-            out = CanastaState(game)
+            out = self._start.state(game, self.history())
             for kind in inner.resample(player_id, rng).deck:
                 out.apply_action(kind.index)
             return out
-        if inner.deals == 0 and self.dealt_here:
-            replayed = self._replayed(player_id, rng)
-            if replayed is not None:
-                return replayed
-        return CanastaState(game, inner.resample(player_id, rng))
+        replayed = self._replayed(player_id, rng)
+        return replayed if replayed is not None else self.clone()
 
     def _replayed(self, seat: int, rng: random.Random) -> CanastaState | None:
-        """This state's ids applied to a deck `seat` cannot tell from its own, if one is found."""
+        """This deal's ids applied, after the deals before it, to a deck `seat` cannot tell
+        from its own, if one is found."""
         game = self.get_game()
+        inner = self.inner
         history = self.history()
-        size = game.learning.rules.deck_size
+        start, size = self._start.size, game.learning.rules.deck_size
         positions = self._positions.get(seat)
         if positions is None:
-            positions = DeckPositions(game.learning, history[:size], self.inner.history, seat)
+            deck = history[start : start + size]
+            positions = DeckPositions(game.learning, deck, inner.history, seat, inner.deals, inner.scores)
             self._positions[seat] = positions
         if not positions.ok:
             return None
-        want = self.inner.information_state_string(seat)
-        forced = set(self.inner.forced)
+        want = inner.information_state_string(seat)
+        forced = set(inner.forced)
+        budget = positions.replays + DECK_REPLAYS
         for _ in range(DECK_TRIES):
             if game.learning.skip_forced:
-                deck = positions.deck_keeping(rng, forced, DECK_REPAIRS)
+                left = budget - positions.replays - 1  # a deck's first replay, then one per swap
+                if left < 0:
+                    return None
+                deck = positions.deck_keeping(rng, forced, min(DECK_REPAIRS, left))
             else:
                 deck = positions.deck_for(rng)
             if deck is None:
                 continue
-            out = CanastaState(game)
+            out = self._start.state(game, history)
             try:
-                for action in (*deck, *history[size:]):
+                for action in (*deck, *history[start + size :]):
                     out.apply_action(action)
             except ValueError:
                 continue
@@ -246,6 +286,43 @@ class CanastaState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         return str(self.inner)
+
+
+class DealStart:
+    """Where a deal begins in a state's history (`size` actions before it), and the state
+    there, made from the history on first use and shared by the copies of the states of the
+    deal (the deals before it do not change)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._state: CanastaState | None = None
+
+    def __deepcopy__(self, memo: dict[int, object]) -> DealStart:
+        """Itself: what it holds does not change (see the class docstring)."""
+        return self
+
+    def __reduce__(self) -> tuple[type[DealStart], tuple[int]]:
+        """Pickled (OpenSpiel's serialisation) without the state, made again on first use."""
+        return DealStart, (self.size,)
+
+    def state(self, game: CanastaGame, history: list[int]) -> CanastaState:
+        """A new state at the deal's first chance node, `history` holding the deals before it."""
+        if self._state is None:
+            state = game.new_initial_state()
+            for action in history[: self.size]:
+                state.apply_action(action)
+            self._state = state
+        out: CanastaState = self._state.clone()
+        out._start = self
+        return out
+
+
+class Positions(dict[int, DeckPositions]):
+    """Per seat, how a state's deal was dealt: a cache, left out of copies and pickles (OpenSpiel's
+    serialisation)."""
+
+    def __reduce__(self) -> tuple[type[Positions], tuple[()]]:
+        return Positions, ()
 
 
 class CanastaObserver:

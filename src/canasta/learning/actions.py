@@ -48,6 +48,9 @@ GROUP_RANKS = (
 #: (naturals, jokers, twos) of a group or of the cards taken with the pile.
 Counts = tuple[int, int, int]
 
+#: Single-group melds whose ids `ActionSpace.sequence` remembers before it starts again: few
+#: enough that the memo adds little to the heap a full garbage collection walks.
+MELD_MEMO = 4096
 _SIMPLE: dict[type, tuple[int, ...]] = {Draw: (DRAW,), Pass: (PASS,), Ask: (ASK,)}
 _YES_SEQ, _NO_SEQ = (YES,), (NO,)
 
@@ -94,12 +97,14 @@ class ActionSpace:
         if type(action) is Discard:
             return (DISCARD + action.card.index,)
         if type(action) is Meld:
+            if len(action.melds) > 1:  # made anew for each list: remembering it would only fill the heap
+                return (*self._group_ids(action.melds), COMMIT)
             # the engine lists a meld of a single group as the same object each time
             hit = self._melds.get(id(action))
             if hit is not None and hit[0] is action:
                 return hit[1]
             seq = (*self._group_ids(action.melds), COMMIT)
-            if len(self._melds) > 100_000:
+            if len(self._melds) > MELD_MEMO:
                 self._melds.clear()
             self._melds[id(action)] = (action, seq)  # holding the action keeps its id unique
             return seq
