@@ -15,6 +15,9 @@ from canasta.rules.judge import Spec
 INDEX = attrgetter("index")
 #: The meld actions of single groups made so far, by their cards and explicit rank.
 SINGLES: dict[tuple[tuple[Card, ...], Rank | None], Meld] = {}
+#: At most this many are kept (each full garbage collection walks them all: 100,000 cost a
+#: long-running process 100–200 ms a collection; random play's speed is the same either way).
+SINGLES_KEPT = 4096
 
 
 _NONE: list[Card] = []  # the pool of a rank the hand lacks (never changed)
@@ -105,7 +108,7 @@ class HandKinds:
         explicit = rank if k == 0 and rank is not Rank.WILD else None
         action = SINGLES.get((cards, explicit))
         if action is None:
-            if len(SINGLES) > 100_000:
+            if len(SINGLES) > SINGLES_KEPT:
                 SINGLES.clear()
             action = SINGLES[(cards, explicit)] = meld_of((group_of(cards, explicit),))
         return action
