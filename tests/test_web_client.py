@@ -1862,7 +1862,11 @@ def test_review_my_decisions_on_the_hand_history(server: LiveServer, browser: Br
     assert costly  # random moves: some cost points
     # a mark shows the position the decision was made in, with the move made and the better one
     # drawn on the felt: their cards in the hand (and the pile or stock they draw from) marked
-    n, mark = next((n, c) for n, c in enumerate(costly) if hand_cards(c["better"]))
+    # (one whose next step is not a costly decision too, to see the felt clear after the move)
+    indices = {c["index"] for c in costly}
+    n, mark = next(
+        (n, c) for n, c in enumerate(costly) if hand_cards(c["better"]) and c["index"] + 1 not in indices
+    )
     page.click(f"#review-marks .review-mark >> nth={n}")
     assert page.get_attribute("body", "data-step") == str(mark["index"])
     assert "лучше" in page.inner_text("#move-text") and page.is_visible("#review-legend")
@@ -1880,6 +1884,7 @@ def test_review_my_decisions_on_the_hand_history(server: LiveServer, browser: Br
     shot(page, "review-desktop.png")
     assert axe_violations(page) == []
     page.click("#next")  # after the move: the felt is as it was, the better move written out
+    page.wait_for_function(f"() => document.body.dataset.step === '{mark['index'] + 1}'")
     assert page.locator(":is(.review-better, .review-played):not(.swatch)").count() == 0
     assert page.is_hidden("#review-legend")
     assert "лучше" in page.inner_text("#move-text")
