@@ -14,7 +14,7 @@ from canasta.rules.completeness import check_position, reachable
 from canasta.rules.errors import IllegalActionError
 from canasta.rules.game import default_dealer
 from canasta.rules.large_hands import large_hand_positions
-from canasta.rules.position import position_to_json
+from canasta.rules.position import position_from_json, position_to_json
 from canasta.rules.ruleset import CONFIGURATIONS, configuration_label
 from support import action, make_state
 
@@ -245,6 +245,24 @@ def test_large_hands_list_a_bounded_number_of_moves(config: tuple[str, int, dict
         for move in random.Random(len(listed)).sample(listed, min(len(listed), 5)):
             assert state.check(move) is None, describe(move)
     assert longest > 20  # the positions are large ones
+
+
+@pytest.mark.parametrize("config", CONFIGURATIONS, ids=CONFIG_IDS)
+def test_a_listing_does_not_depend_on_what_the_rule_set_remembers(
+    config: tuple[str, int, dict[str, object]],
+) -> None:
+    """The searches remember openings across listings in the rule set's cache, and large hands
+    stop at a budget of work: listed again with everything remembered, each position lists the
+    same moves as it did first, and as with a rule set that remembers nothing."""
+    variant, players, options = config
+    rules = RuleSet.preset(variant, players, options)
+    positions = list(large_hand_positions(rules, 8, seed=11))
+    met = random_positions(config, 40, 3)
+    positions += [position_from_json(position_to_json(s), rules=rules) for s in met]
+    first = [s.legal_actions() for s in positions]
+    assert [s.legal_actions() for s in positions] == first
+    fresh = RuleSet.preset(variant, players, options)
+    assert [position_from_json(position_to_json(s), rules=fresh).legal_actions() for s in positions] == first
 
 
 def test_top_card_purchase_of_a_huge_hand_is_listed_in_a_few_forms() -> None:

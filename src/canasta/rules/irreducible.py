@@ -24,11 +24,16 @@ _UNITS: dict[Spec, list[tuple[Spec, Spec | None]]] = {}
 #: A hand this small (with what the pile adds) may go out with a pickup: its groups are searched.
 SMALL_HAND = 4
 #: Work the searches of the openings, or of the pickups, may do in one listing: a node of the
-#: walk costs 1, a step judged or a judge made once a step is laid `JUDGED` (a check that the
-#: cards left can all be melded three times that). A hand of dozens of cards has more
-#: irreducible openings than any list can hold; the first found are listed.
+#: walk costs 1, a step judged or a judge made once a step is laid `JUDGED` (three times that
+#: when every card left must be meldable), and a step's verdict (legal and irreducible) that
+#: times one plus twice its groups. The work is counted as asked for, whether or not an answer
+#: is remembered, so that what a listing holds depends on the position alone. A hand of dozens
+#: of cards has more irreducible openings than any list can hold; the first found are listed.
 SEARCH_BUDGET = 20_000
 JUDGED = 4
+#: Steps of openings from hand remembered per rule set and table facts, of each kind (a few
+#: thousand recur; each full garbage collection walks them all).
+REMEMBERED = 8192
 
 
 class IrreducibleSearch:
@@ -53,6 +58,8 @@ class IrreducibleSearch:
         # after a black three or a top-card-only purchase every card left must be meldable
         self.meld_out = self.black3 or top_only
         self.budget = SEARCH_BUDGET
+        self.weight = 3 * JUDGED if self.meld_out else JUDGED
+        self.memory = Remembered.of(judge) if top is None else None
         self.errors: dict[Combo, bool] = {}
         self.bad: dict[Spec, bool] = {}
         self.afters: dict[Combo, Laid] = {}
@@ -120,7 +127,6 @@ class IrreducibleSearch:
         """Whether the step is illegal (each combination judged once per search)."""
         known = self.errors.get(combo)
         if known is None:
-            self.budget -= JUDGED
             known = self.errors[combo] = self._error(combo)
         return known
 
@@ -144,7 +150,6 @@ class IrreducibleSearch:
         if self.judge.step_error(touched, kept + self.gained, top) is not None:
             return True
         if self.meld_out and kept + self.gained:
-            self.budget -= 2 * JUDGED
             return not self._meld_out_ok(combo)
         return False
 
@@ -165,7 +170,6 @@ class IrreducibleSearch:
         """The table once `combo` is laid, to judge single groups (made once per combination)."""
         known = self.afters.get(combo)
         if known is None:
-            self.budget -= JUDGED
             known = self.afters[combo] = self._after(combo)
         return known
 
@@ -209,6 +213,51 @@ class IrreducibleSearch:
             known = self.bad[spec] = self.judge.group_error(rank, k, j, t, False) is not None
         return known
 
+    def accepted(self, combo: Combo) -> bool:
+        """Whether the step is legal and irreducible (an opening from hand: remembered across
+        searches by the cards it leaves, which decide only when fewer than two)."""
+        base, specs = combo
+        self.budget -= self.weight * (1 + 2 * (len(specs) + (base is not None)))
+        memory = self.memory
+        if memory is None:
+            return not self.error(combo) and not self.reducible(combo)
+        verdicts = memory.verdicts
+        key = self._key(specs)
+        known = verdicts.get(key)
+        if known is None:
+            if len(verdicts) >= REMEMBERED:
+                verdicts.clear()
+            known = verdicts[key] = not self.error(combo) and not self.reducible(combo)
+        return known
+
+    def laid(self, combo: Combo) -> Laid | None:
+        """The table once the step is laid (None when the step is illegal); an opening from hand
+        is remembered as `accepted` says."""
+        self.budget -= self.weight
+        memory = self.memory
+        if memory is None:
+            return None if self.error(combo) else self.after(combo)
+        judges = memory.judges
+        key = self._key(combo[1])
+        known = judges.get(key)
+        if known is None:
+            if len(judges) >= REMEMBERED:
+                judges.clear()
+            known = judges[key] = (None,) if self.error(combo) else (self.after(combo).judge,)
+        judge = known[0]
+        return None if judge is None else Laid(judge, key[0] if key[0] < 2 else self._left(combo[1]))
+
+    def _left(self, specs: tuple[Spec, ...]) -> int:
+        """The cards left in hand once the groups `specs` (of an opening from hand) are laid."""
+        left = self.hand.size
+        for s in specs:
+            left -= s[1] + s[2] + s[3]
+        return left
+
+    def _key(self, specs: tuple[Spec, ...]) -> tuple[int, tuple[Spec, ...]]:
+        """An opening from hand as remembered: the cards it leaves decide only when fewer than two."""
+        return (min(self._left(specs), 2), specs)
+
     def reducible(self, combo: Combo) -> bool:
         base, specs = combo
         for i, spec in enumerate(specs):
@@ -245,7 +294,7 @@ class IrreducibleSearch:
                 break
             if alone:
                 combo: Combo = (base, ())
-                if not self.error(combo) and not self.reducible(combo):
+                if self.accepted(combo):
                     self.found.append(combo)
             else:
                 self._start(base)
@@ -277,9 +326,8 @@ class IrreducibleSearch:
             start < len(self.ranks)
             and (base is not None or chosen)
             and (not opening or points >= self.judge.minimum)
-            and not self.error(partial)
         ):
-            later = self.after(partial)
+            later = self.laid(partial)
         for i in range(start, len(self.ranks) + 1):
             self.budget -= 1
             if self.budget < 0 or (self.first and self.found):
@@ -294,8 +342,32 @@ class IrreducibleSearch:
                 self._walk(
                     base, i + 1, (*chosen, spec), points + spec_points(spec), jokers + spec[2], twos + spec[3]
                 )
-        if (base is not None or chosen) and not self.error(partial) and not self.reducible(partial):
+        if (base is not None or chosen) and self.accepted(partial):
             self.found.append(partial)
+
+
+class Remembered:
+    """What the searches of openings from hand by a team that has not opened learn under the
+    same facts, shared through the rule set's cache: whether a step is legal and irreducible,
+    and the judge once a legal step is laid."""
+
+    __slots__ = ("judges", "verdicts")
+
+    def __init__(self) -> None:
+        self.verdicts: dict[tuple[int, tuple[Spec, ...]], bool] = {}
+        self.judges: dict[tuple[int, tuple[Spec, ...]], tuple[Judge | None]] = {}
+
+    @staticmethod
+    def of(judge: Judge) -> Remembered | None:
+        """The memory for `judge`'s facts (None for a team that has opened or holds melds)."""
+        if judge.opened or judge.stats:
+            return None
+        key = ("remembered", judge.minimum, judge.permission, judge.drew, judge.started, judge.dead)
+        cache = judge.rules.cache
+        found: Remembered | None = cache.get(key)
+        if found is None:
+            found = cache[key] = Remembered()
+        return found
 
 
 class Laid:
