@@ -26,8 +26,8 @@ SMALL_HAND = 4
 #: Work the searches of the openings, or of the pickups, may do in one listing: a node of the
 #: walk costs 1, a step judged or a judge made once a step is laid `JUDGED` (three times that
 #: when every card left must be meldable), and a step's verdict (legal and irreducible) that
-#: times one plus twice its groups. The work is counted as asked for, whether or not an answer
-#: is remembered, so that what a listing holds depends on the position alone. A hand of dozens
+#: times one plus its groups. The work is counted as asked for, whether or not an answer is
+#: remembered, so that what a listing holds depends on the position alone. A hand of dozens
 #: of cards has more irreducible openings than any list can hold; the first found are listed.
 SEARCH_BUDGET = 20_000
 JUDGED = 4
@@ -217,7 +217,7 @@ class IrreducibleSearch:
         """Whether the step is legal and irreducible (an opening from hand: remembered across
         searches by the cards it leaves, which decide only when fewer than two)."""
         base, specs = combo
-        self.budget -= self.weight * (1 + 2 * (len(specs) + (base is not None)))
+        self.budget -= self.weight * (1 + len(specs) + (base is not None))
         memory = self.memory
         if memory is None:
             return not self.error(combo) and not self.reducible(combo)
