@@ -215,14 +215,14 @@ class IrreducibleSearch:
 
     def accepted(self, combo: Combo) -> bool:
         """Whether the step is legal and irreducible (an opening from hand: remembered across
-        searches by the cards it leaves, which decide only when fewer than two)."""
+        searches with the cards it leaves, which decide only when fewer than two)."""
         base, specs = combo
         self.budget -= self.weight * (1 + len(specs) + (base is not None))
         memory = self.memory
         if memory is None:
             return not self.error(combo) and not self.reducible(combo)
         verdicts = memory.verdicts
-        key = self._key(specs)
+        key = (min(self._left(specs), 2), specs)
         known = verdicts.get(key)
         if known is None:
             if len(verdicts) >= REMEMBERED:
@@ -238,14 +238,15 @@ class IrreducibleSearch:
         if memory is None:
             return None if self.error(combo) else self.after(combo)
         judges = memory.judges
-        key = self._key(combo[1])
+        left = self._left(combo[1])
+        key = (min(left, 2), combo[1])
         known = judges.get(key)
         if known is None:
             if len(judges) >= REMEMBERED:
                 judges.clear()
             known = judges[key] = (None,) if self.error(combo) else (self.after(combo).judge,)
         judge = known[0]
-        return None if judge is None else Laid(judge, key[0] if key[0] < 2 else self._left(combo[1]))
+        return None if judge is None else Laid(judge, left)
 
     def _left(self, specs: tuple[Spec, ...]) -> int:
         """The cards left in hand once the groups `specs` (of an opening from hand) are laid."""
@@ -253,10 +254,6 @@ class IrreducibleSearch:
         for s in specs:
             left -= s[1] + s[2] + s[3]
         return left
-
-    def _key(self, specs: tuple[Spec, ...]) -> tuple[int, tuple[Spec, ...]]:
-        """An opening from hand as remembered: the cards it leaves decide only when fewer than two."""
-        return (min(self._left(specs), 2), specs)
 
     def reducible(self, combo: Combo) -> bool:
         base, specs = combo
