@@ -31,8 +31,8 @@ SMALL_HAND = 4
 #: of cards has more irreducible openings than any list can hold; the first found are listed.
 SEARCH_BUDGET = 20_000
 JUDGED = 4
-#: Steps of openings from hand remembered per rule set and table facts, of each kind (a few
-#: thousand recur; each full garbage collection walks them all).
+#: Steps remembered per rule set and facts (`Remembered`), of each kind (a few thousand recur;
+#: each full garbage collection walks them all).
 REMEMBERED = 8192
 
 
@@ -59,7 +59,7 @@ class IrreducibleSearch:
         self.meld_out = self.black3 or top_only
         self.budget = SEARCH_BUDGET
         self.weight = 3 * JUDGED if self.meld_out else JUDGED
-        self.memory = Remembered.of(judge) if top is None else None
+        self.memory = None if self.meld_out else Remembered.of(judge, top, self.frozen)
         self.errors: dict[Combo, bool] = {}
         self.bad: dict[Spec, bool] = {}
         self.afters: dict[Combo, Laid] = {}
@@ -219,10 +219,11 @@ class IrreducibleSearch:
         base, specs = combo
         self.budget -= self.weight * (1 + len(specs) + (base is not None))
         memory = self.memory
-        if memory is None:
+        left = self._left(combo)
+        if memory is None or (memory.plain and (left < 2 or specs)):
             return not self.error(combo) and not self.reducible(combo)
         verdicts = memory.verdicts
-        key = (min(self._left(specs), 2), specs)
+        key = (min(left, 2), combo)
         known = verdicts.get(key)
         if known is None:
             if len(verdicts) >= REMEMBERED:
@@ -235,11 +236,11 @@ class IrreducibleSearch:
         is remembered as `accepted` says."""
         self.budget -= self.weight
         memory = self.memory
-        if memory is None:
+        if memory is None or memory.plain:
             return None if self.error(combo) else self.after(combo)
         judges = memory.judges
-        left = self._left(combo[1])
-        key = (min(left, 2), combo[1])
+        left = self._left(combo)
+        key = (min(left, 2), combo)
         known = judges.get(key)
         if known is None:
             if len(judges) >= REMEMBERED:
@@ -248,9 +249,12 @@ class IrreducibleSearch:
         judge = known[0]
         return None if judge is None else Laid(judge, left)
 
-    def _left(self, specs: tuple[Spec, ...]) -> int:
-        """The cards left in hand once the groups `specs` (of an opening from hand) are laid."""
-        left = self.hand.size
+    def _left(self, combo: Combo) -> int:
+        """The cards in hand once the step is laid (with the rest of the pile it takes)."""
+        base, specs = combo
+        left = self.hand.size + self.gained
+        if base is not None:
+            left -= base[1] + base[2] + base[3]
         for s in specs:
             left -= s[1] + s[2] + s[3]
         return left
@@ -344,26 +348,40 @@ class IrreducibleSearch:
 
 
 class Remembered:
-    """What the searches of openings from hand by a team that has not opened learn under the
-    same facts, shared through the rule set's cache: whether a step is legal and irreducible,
-    and the judge once a legal step is laid."""
+    """What searches learn under the same facts, shared through the rule set's cache: whether a
+    step is legal and irreducible, and the judge once a legal step is laid.
 
-    __slots__ = ("judges", "verdicts")
+    Openings from hand by a team that has not opened are remembered under the table's facts.
+    A pickup by an opened team of a natural top card is `plain`: only its verdict with no
+    further group is remembered, under the judge's `plain_key` of the top's rank and whether
+    the pile is frozen, which decide it when two cards or more stay in hand.
+    """
 
-    def __init__(self) -> None:
-        self.verdicts: dict[tuple[int, tuple[Spec, ...]], bool] = {}
-        self.judges: dict[tuple[int, tuple[Spec, ...]], tuple[Judge | None]] = {}
+    __slots__ = ("judges", "plain", "verdicts")
+
+    def __init__(self, plain: bool) -> None:
+        self.plain = plain
+        self.verdicts: dict[tuple[int, Combo], bool] = {}
+        self.judges: dict[tuple[int, Combo], tuple[Judge | None]] = {}
 
     @staticmethod
-    def of(judge: Judge) -> Remembered | None:
-        """The memory for `judge`'s facts (None for a team that has opened or holds melds)."""
-        if judge.opened or judge.stats:
+    def of(judge: Judge, top: Card | None, frozen: bool) -> Remembered | None:
+        """The memory for these facts (None when nothing is remembered: a pickup by a team that
+        has not opened, an opening by a team that holds melds, a top card of no natural rank)."""
+        key: tuple[object, ...]
+        if top is not None:
+            plain = judge.plain_key(top.rank)
+            if plain is None:
+                return None
+            key = ("pickups", plain, frozen)
+        elif judge.opened or judge.stats:
             return None
-        key = ("remembered", judge.minimum, judge.permission, judge.drew, judge.started, judge.dead)
+        else:
+            key = ("openings", judge.minimum, judge.permission, judge.drew, judge.started, judge.dead)
         cache = judge.rules.cache
         found: Remembered | None = cache.get(key)
         if found is None:
-            found = cache[key] = Remembered()
+            found = cache[key] = Remembered(top is not None)
         return found
 
 

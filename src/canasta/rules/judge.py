@@ -288,7 +288,8 @@ class Judge:
 
     def plain_key(self, rank: Rank) -> tuple[object, ...] | None:
         """What alone decides `single_allowed` for every group of a natural `rank` when two cards
-        or more stay in hand (None for threes, wild cards and a team that has not opened)."""
+        or more stay in hand, and `step_error` of a pickup of a top card of `rank` melded with
+        cards of its rank alone (None for threes, wild cards and a team that has not opened)."""
         if rank is Rank.THREE or rank is Rank.WILD or not self.opened:
             return None
         return (rank, self.stats.get(rank), self.pending, rank in self.dead)
