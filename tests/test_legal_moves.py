@@ -247,6 +247,21 @@ def test_large_hands_list_a_bounded_number_of_moves(config: tuple[str, int, dict
     assert longest > 20  # the positions are large ones
 
 
+def test_a_large_hand_of_many_wild_cards_lists_taking_the_pile() -> None:
+    """A hand of 42 cards, 8 of them wild, facing Modern American's minimum of 155 with a frozen
+    pile: the search tries the wild cards' groups first, so its budget reaches the pickups (a
+    walk over natural groups first spent it all and listed only the draw)."""
+    rules = RuleSet.preset("modern-american", 4)
+    state = list(large_hand_positions(rules, 10, seed=7))[9]
+    mover = state.mover()
+    assert len(state.hands[state.to_move]) == 42 and not mover.board.opened[mover.team]
+    assert mover.frozen_for(mover.team) and rules.minimum_for(mover.board.scores[mover.team]) == 155
+    pickups = [a for a in state.legal_actions() if isinstance(a, Pickup)]
+    assert pickups
+    for move in pickups:
+        assert state.check(move) is None, describe(move)
+
+
 @pytest.mark.parametrize("config", CONFIGURATIONS, ids=CONFIG_IDS)
 def test_a_listing_does_not_depend_on_what_the_rule_set_remembers(
     config: tuple[str, int, dict[str, object]],

@@ -31,6 +31,9 @@ SMALL_HAND = 4
 #: of cards has more irreducible openings than any list can hold; the first found are listed.
 SEARCH_BUDGET = 20_000
 JUDGED = 4
+#: A hand with this many wild cards searches their groups first (else last, as their rank's
+#: place in the canonical order): the walk otherwise spends its budget on natural groups alone.
+MANY_WILDS = 4
 #: Steps remembered per rule set and facts (`Remembered`), of each kind (a few thousand recur;
 #: each full garbage collection walks them all).
 REMEMBERED = 8192
@@ -87,8 +90,10 @@ class IrreducibleSearch:
         ]
         worth.sort()
         self.ranks = [r for _, _, r in worth]
-        if self.rules.wild_melds != "none" and (hand.jokers or hand.twos):
-            self.ranks.append(Rank.WILD)
+        wilds = len(hand.jokers) + len(hand.twos)
+        if self.rules.wild_melds != "none" and wilds:
+            # many wild cards: their groups first, the most points a group may hold
+            self.ranks.insert(0 if wilds >= MANY_WILDS else len(self.ranks), Rank.WILD)
         if len(hand.black_threes) >= 3 and not self.black3:
             self.ranks.append(Rank.THREE)
         self.options = [self._options(r) for r in self.ranks]
@@ -298,8 +303,29 @@ class IrreducibleSearch:
                 if self.accepted(combo):
                     self.found.append(combo)
             else:
+                start = len(self.found)
                 self._start(base)
+                if len(self.found) > start and self.ranks and self.ranks[0] is Rank.WILD:
+                    self.found[start:] = self._canonical(self.found[start:])
         return self.found
+
+    def _canonical(self, found: list[Combo]) -> list[Combo]:
+        """Steps found with the wild cards' groups chosen first, in the canonical order: each
+        step's groups by rank (the wild cards' after the naturals, before black threes), the
+        steps as a walk choosing them in that order finds them (a step after those extending it)."""
+        ranks = self.ranks
+        order = {r: i for i, r in enumerate((*ranks[1:], Rank.WILD))}
+        if ranks[-1] is Rank.THREE:
+            order[Rank.WILD], order[Rank.THREE] = len(ranks) - 2, len(ranks) - 1
+        place = {spec: j for options in self.options for j, spec in enumerate(options)}
+        keyed = []
+        for base, specs in found:
+            ordered = tuple(sorted(specs, key=lambda spec: order[spec[0]]))
+            key = [(order[spec[0]], place[spec]) for spec in ordered]
+            key.append((len(ranks), 0))  # a step comes after the steps that extend it
+            keyed.append((key, (base, ordered)))
+        keyed.sort(key=lambda pair: pair[0])
+        return [combo for _, combo in keyed]
 
     def _start(self, base: Spec | None) -> None:
         self._prepare()
