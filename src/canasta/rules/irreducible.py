@@ -31,9 +31,11 @@ SMALL_HAND = 4
 #: of cards has more irreducible openings than any list can hold; the first found are listed.
 SEARCH_BUDGET = 20_000
 JUDGED = 4
-#: A hand with this many wild cards searches their groups first (else last, as their rank's
-#: place in the canonical order): the walk otherwise spends its budget on natural groups alone.
+#: A hand of `LARGE_HAND` cards or more with `MANY_WILDS` wild cards or more searches their
+#: groups first (else last, their place in the canonical order): its walk would spend the budget
+#: on natural groups alone. A smaller hand searches faster with them last.
 MANY_WILDS = 4
+LARGE_HAND = 20
 #: Steps remembered per rule set and facts (`Remembered`), of each kind (a few thousand recur;
 #: each full garbage collection walks them all).
 REMEMBERED = 8192
@@ -92,8 +94,8 @@ class IrreducibleSearch:
         self.ranks = [r for _, _, r in worth]
         wilds = len(hand.jokers) + len(hand.twos)
         if self.rules.wild_melds != "none" and wilds:
-            # many wild cards: their groups first, the most points a group may hold
-            self.ranks.insert(0 if wilds >= MANY_WILDS else len(self.ranks), Rank.WILD)
+            first = wilds >= MANY_WILDS and hand.size >= LARGE_HAND
+            self.ranks.insert(0 if first else len(self.ranks), Rank.WILD)
         if len(hand.black_threes) >= 3 and not self.black3:
             self.ranks.append(Rank.THREE)
         self.options = [self._options(r) for r in self.ranks]
