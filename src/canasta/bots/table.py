@@ -8,7 +8,7 @@ is known to hold (taken with the pile).
 
 from __future__ import annotations
 
-from canasta.rules.cards import NATURAL_RANKS, Card, Rank
+from canasta.rules.cards import ALL_CARDS, NATURAL_RANKS, Card, Rank
 from canasta.rules.deal import seat_teams
 from canasta.rules.hand import HandKinds
 from canasta.rules.melds import Melds, canasta_count, dead_ranks, is_canasta
@@ -66,17 +66,16 @@ class Table:
 
     def _compute_unseen(self) -> dict[Rank, int]:
         board = self.board
-        copies = self.rules.decks * 4
-        unseen = {r: copies for r in NATURAL_RANKS}
-        _uncount(unseen, self.hand)
-        _uncount(unseen, board.pile)
+        counts = [self.rules.decks * 4] * len(NATURAL_RANKS)
+        _uncount(counts, self.hand)
+        _uncount(counts, board.pile)
         for melds in board.melds:
             for cards in melds.values():
-                _uncount(unseen, cards)
+                _uncount(counts, cards)
         for s, known in enumerate(board.known):
             if s != self.seat:
-                _uncount(unseen, known)
-        return unseen
+                _uncount(counts, known)
+        return dict(zip(NATURAL_RANKS, counts, strict=True))
 
     @property
     def unseen_total(self) -> int:
@@ -165,14 +164,10 @@ class Table:
 
     def _compute_discarded_by(self) -> list[int]:
         order = self.mover.order
-        prev = {order[(i + 1) % len(order)]: s for i, s in enumerate(order)}
-        seat = prev[self.mover.now.seat]
-        out: list[int] = []
-        for _ in self.board.pile:
-            out.append(seat)
-            seat = prev[seat]
-        out.reverse()
-        return out
+        n = len(order)
+        size = len(self.board.pile)
+        first = order.index(self.mover.now.seat) - size  # the bottom card's, counted back
+        return [order[(first + i) % n] for i in range(size)]
 
     @property
     def discarded(self) -> dict[int, set[Rank]]:
@@ -184,7 +179,10 @@ class Table:
     def _compute_discarded(self) -> dict[int, set[Rank]]:
         out: dict[int, set[Rank]] = {}
         for card, seat in zip(self.board.pile, self.discarded_by, strict=True):
-            out.setdefault(seat, set()).add(card.rank)
+            ranks = out.get(seat)
+            if ranks is None:
+                ranks = out[seat] = set()
+            ranks.add(card.rank)
         return out
 
 
@@ -196,7 +194,14 @@ def rank_counts(cards: list[Card]) -> dict[Rank, int]:
     return counts
 
 
-def _uncount(unseen: dict[Rank, int], cards: list[Card]) -> None:
+#: Each card's place in `NATURAL_RANKS`, by its index (-1: not a natural).
+_NATURAL_SLOT: list[int] = [NATURAL_RANKS.index(c.rank) if c.is_natural else -1 for c in ALL_CARDS]
+
+
+def _uncount(counts: list[int], cards: list[Card]) -> None:
+    """Take `cards` off `counts` (per natural rank, in `NATURAL_RANKS` order)."""
+    slots = _NATURAL_SLOT
     for card in cards:
-        if card.is_natural:
-            unseen[card.rank] -= 1
+        slot = slots[card.index]
+        if slot >= 0:
+            counts[slot] -= 1
