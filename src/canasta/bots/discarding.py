@@ -16,7 +16,9 @@ LATER_OPPONENT = 0.35
 class DiscardJudge:
     """Scores discards for one seat: lower is a better discard."""
 
-    __slots__ = ("counts", "dangers", "opponents", "pile_value", "scores", "skill", "table", "threat")
+    __slots__ = (
+        "counts", "dangers", "opponents", "pile_value", "rivals", "scores", "skill", "table", "threat",
+    )
 
     def __init__(self, table: Table, skill: Skill) -> None:
         self.table = table
@@ -27,6 +29,7 @@ class DiscardJudge:
         self.opponents = _opponents_in_turn(table)
         self.dangers: dict[Rank, float] = {}
         self.scores: dict[Rank, float] = {}
+        self.rivals: list[_Rival] | None = None  # the opponents' facts, once a danger is asked for
 
     def score(self, card: Card) -> float:
         """What discarding `card` costs (the same for every card of its rank)."""
@@ -80,31 +83,29 @@ class DiscardJudge:
             return 0.0
         total = self.dangers.get(card.rank)
         if total is None:
+            if self.rivals is None:
+                self.rivals = [_Rival(self.table, seat) for seat in self.opponents]
             total = 0.0
             weight = 1.0
-            for seat in self.opponents:
-                total += weight * self._take_chance(seat, card.rank) * self.pile_value
+            for rival in self.rivals:
+                total += weight * self._take_chance(rival, card.rank) * self.pile_value
                 weight = LATER_OPPONENT
             self.dangers[card.rank] = total
         return total
 
-    def _take_chance(self, seat: int, rank: Rank) -> float:
-        """The chance that opponent `seat` can take the pile with `rank` on top."""
+    def _take_chance(self, rival: _Rival, rank: Rank) -> float:
+        """The chance that opponent `rival` can take the pile with `rank` on top."""
         table = self.table
-        board = table.board
-        rules = table.rules
-        team = table.teams[seat]
-        if table.blocked_rank_for(team, rank):
+        if rank in rival.blocked:
             return 0.0
-        frozen = table.frozen_for(team)
-        if not frozen and "layoff" in rules.pile_take_methods and rank in board.melds[team]:
+        if rival.layoff and rank in rival.melds:
             return 1.0
-        known = sum(1 for c in board.known[seat] if c.rank is rank)
+        known = rival.known.get(rank, 0)
         if known >= 2:
             return 1.0
         if self.skill.safety < 2:
             return 0.5 if known == 1 else 0.1
-        hidden = max(0, table.mover.hand_sizes[seat] - len(board.known[seat]))
+        hidden = rival.hidden
         q = min(1.0, table.unseen[rank] / table.unseen_total)
         none = (1.0 - q) ** hidden
         one = hidden * q * (1.0 - q) ** max(0, hidden - 1)
@@ -113,11 +114,11 @@ class DiscardJudge:
             chance = at_least_one
         else:
             chance = max(0.0, 1.0 - none - one)
-            if not frozen and "natural_wild" in rules.pile_take_methods:
+            if rival.natural_wild:
                 chance += (at_least_one - chance) * 0.5
-        if rank in table.discarded.get(seat, ()):
+        if rank in rival.discarded:
             chance *= 0.4
-        if not board.opened[team]:
+        if not rival.opened:
             chance *= 0.6
         return chance
 
@@ -138,6 +139,29 @@ class DiscardJudge:
         if len(wilds) < 2:
             return None
         return min(wilds, key=lambda c: c.points)
+
+
+class _Rival:
+    """What the chance that one opponent takes the pile depends on, read once per judge."""
+
+    __slots__ = ("blocked", "discarded", "hidden", "known", "layoff", "melds", "natural_wild", "opened")
+
+    def __init__(self, table: Table, seat: int) -> None:
+        board = table.board
+        methods = table.rules.pile_take_methods
+        team = table.teams[seat]
+        frozen = table.frozen_for(team)
+        self.blocked = table.blocked_ranks_for(team)
+        self.melds = board.melds[team]
+        self.layoff = not frozen and "layoff" in methods
+        self.natural_wild = not frozen and "natural_wild" in methods
+        self.known = rank_counts(board.known[seat])
+        self.hidden = max(0, table.mover.hand_sizes[seat] - len(board.known[seat]))
+        self.discarded = table.discarded.get(seat, _NO_RANKS)
+        self.opened = board.opened[team]
+
+
+_NO_RANKS: set[Rank] = set()
 
 
 def _opponents_in_turn(table: Table) -> list[int]:

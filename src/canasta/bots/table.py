@@ -75,7 +75,7 @@ class Table:
         for s, known in enumerate(board.known):
             if s != self.seat:
                 _uncount(counts, known)
-        return dict(zip(NATURAL_RANKS, counts, strict=True))
+        return {rank: counts[i] for i, rank in enumerate(NATURAL_RANKS)}
 
     @property
     def unseen_total(self) -> int:
@@ -111,12 +111,16 @@ class Table:
 
     def blocked_rank_for(self, team: int, rank: Rank) -> bool:
         """Whether a top card of `rank` would block the pile for `team` (dead or canasta rank)."""
-        if rank in self.dead:
-            return True
+        return rank in self.blocked_ranks_for(team)
+
+    def blocked_ranks_for(self, team: int) -> set[Rank]:
+        """The ranks of which a top card would block the pile for `team`."""
+        blocked = set(self.dead)
         if "canasta_rank" in self.rules.block_rules:
-            meld = self.board.melds[team].get(rank)
-            return meld is not None and is_canasta(meld)
-        return False
+            for rank, meld in self.board.melds[team].items():
+                if is_canasta(meld):
+                    blocked.add(rank)
+        return blocked
 
     def frozen_for(self, team: int) -> bool:
         """Whether the pile may be taken only with a natural pair by `team`."""
@@ -178,7 +182,9 @@ class Table:
 
     def _compute_discarded(self) -> dict[int, set[Rank]]:
         out: dict[int, set[Rank]] = {}
-        for card, seat in zip(self.board.pile, self.discarded_by, strict=True):
+        by = self.discarded_by
+        for i, card in enumerate(self.board.pile):
+            seat = by[i]
             ranks = out.get(seat)
             if ranks is None:
                 ranks = out[seat] = set()
