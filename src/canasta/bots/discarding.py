@@ -179,8 +179,12 @@ def _opponents_in_turn(table: Table) -> list[int]:
 def choose_discard(table: Table, skill: Skill, cards: list[Card]) -> Card:
     """The best of the legal discards `cards` for this level."""
     judge = DiscardJudge(table, skill)
-    scored = sorted((judge.score(c), c.index, c) for c in cards)
-    best_score, _, best = scored[0]
+    best = cards[0]
+    best_score = judge.score(best)
+    for card in cards:  # the lowest score, then the first card in card order
+        score = judge.score(card)
+        if score < best_score or (score == best_score and card.index < best.index):
+            best, best_score = card, score
     freeze = judge.freeze_card()
     if freeze is not None and freeze in cards and best_score - judge.keep_value(best) >= 60.0:
         return freeze

@@ -7,6 +7,7 @@ their own states.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 
@@ -14,8 +15,8 @@ from canasta.bots.base import seat_to_move
 from canasta.bots.discarding import choose_discard
 from canasta.bots.melding import go_out, next_build, opening_meld, special_outlook
 from canasta.bots.skill import Skill
-from canasta.bots.table import Table, rank_counts
-from canasta.rules.actions import Action, Answer, Ask, Discard, Draw, Meld, Pass, Pickup
+from canasta.bots.table import ASK, DISCARDS, DRAW, PASS, Table, rank_counts
+from canasta.rules.actions import Action, Answer, Discard, Draw, Meld, Pickup
 from canasta.rules.cards import Card, Rank
 from canasta.rules.errors import IllegalActionError
 from canasta.rules.legal import discard_actions, legal_actions, meld_actions, pickup_actions
@@ -116,7 +117,7 @@ def _want_ask(table: Table, skill: Skill) -> bool:
         return False
     if mode != "mandatory" and not (skill.ask and max(mover.hand_sizes[p] for p in table.partners) >= 6):
         return False
-    return mover.check(Ask()) is None
+    return mover.check(ASK) is None
 
 
 # -- the draw ------------------------------------------------------------------------------------
@@ -129,22 +130,27 @@ def _draw_phase(table: Table, skill: Skill, rng: random.Random) -> Action:
         pickups = [p for p in pickups if not (isinstance(p, Pickup) and takes_back_own_discards(table, p))]
     options: list[Action] = list(pickups)
     if mover.stock_size:
-        options.insert(0, Draw())
+        options.insert(0, DRAW)
     elif pickups and not mover.must_take_pile():
-        options.insert(0, Pass())
+        options.insert(0, PASS)
     if not pickups:
         return options[0] if options else fallback(legal_actions(mover))
     if skill.mistake_rate and rng.random() < skill.mistake_rate:
         return rng.choice(options)
-    values = {p: pickup_value(table, skill, p) for p in pickups if isinstance(p, Pickup)}
-    best = max(values, key=lambda p: values[p])
+    best: Action = options[0]
+    value = -math.inf
+    for p in pickups:  # the first of the most valuable
+        if isinstance(p, Pickup):
+            v = pickup_value(table, skill, p)
+            if v > value:
+                best, value = p, v
     if not mover.stock_size:
-        return best if values[best] > 0 or mover.must_take_pile() else options[0]
+        return best if value > 0 or mover.must_take_pile() else options[0]
     if skill.pile == "always":
         return best
     if skill.pile == "size":
         return best if len(table.board.pile) >= 2 or not table.opened else options[0]
-    return best if values[best] > DRAW_VALUE else options[0]
+    return best if value > DRAW_VALUE else options[0]
 
 
 def takes_back_own_discards(table: Table, pickup: Pickup) -> bool:
@@ -235,7 +241,7 @@ def _play_phase(table: Table, skill: Skill, rng: random.Random) -> Action:
         melds = meld_actions(mover)
         return melds[0] if melds else fallback(legal_actions(mover))
     if _want_ask(table, skill) and going_out(Table(mover.assuming("yes")), skill) is not None:
-        return Ask()
+        return ASK
     out = going_out(table, skill)
     if out is not None:
         return out
@@ -251,5 +257,5 @@ def _play_phase(table: Table, skill: Skill, rng: random.Random) -> Action:
     if not discards:
         return fallback(legal_actions(mover))
     if skill.mistake_rate and rng.random() < skill.mistake_rate:
-        return Discard(rng.choice(discards))
-    return Discard(choose_discard(table, skill, discards))
+        return DISCARDS[rng.choice(discards).index]
+    return DISCARDS[choose_discard(table, skill, discards).index]

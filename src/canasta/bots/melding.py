@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from canasta.bots.skill import SOLO_MELDED, Skill
-from canasta.bots.table import Table
-from canasta.rules.actions import Action, Discard, Group, Meld
+from canasta.bots.table import DISCARDS, Table
+from canasta.rules.actions import Action, Group, Meld
 from canasta.rules.cards import Card, Rank
 from canasta.rules.hand import HandKinds, group_of, meld_of
 from canasta.rules.melds import meld_ok, wild_count, wild_rule_error
@@ -274,7 +274,7 @@ def go_out(table: Table) -> Action | None:
     mover = table.mover
     hand = table.hand
     if len(hand) == 1:
-        last = Discard(hand[0])
+        last = DISCARDS[hand[0].index]
         return last if mover.check(last) is None else None
     if not may_go_out_this_turn(table):
         return None
@@ -283,7 +283,7 @@ def go_out(table: Table) -> Action | None:
             action = meld_of(tuple(groups))
             if mover.check(action) is not None:
                 continue
-            if keep is None or mover_after(mover, action).check(Discard(keep)) is None:
+            if keep is None or mover_after(mover, action).check(DISCARDS[keep.index]) is None:
                 return action
     return None
 
@@ -304,12 +304,14 @@ def _may_complete(table: Table) -> bool:
     for r, nat in parts.naturals.items():
         meld = melds.get(r)
         sizes.append(len(nat) + (0 if meld is None else len(meld)))
-    sizes.sort(reverse=True)
+    sizes.sort()
+    sizes.reverse()
     others: list[int] = []
     for r, m in melds.items():
         if r not in parts.naturals and len(m) < CANASTA:
             others.append(len(m))
-    others.sort(reverse=True)
+    others.sort()
+    others.reverse()
     sizes.extend(others)
     for size in sizes:
         if need <= 0:
@@ -341,9 +343,14 @@ def _keep_candidates(table: Table) -> list[Card | None]:
         return [stuck[0]]
     out: list[Card | None] = [] if rules.go_out_discard == "mandatory" else [None]
     spare = [c for c in dict.fromkeys(table.hand) if not c.is_three]
-    spare.sort(key=lambda c: (c.is_wild, c.points))
+    spare.sort(key=_keep_order)
     out.extend(spare[:3])
     return out
+
+
+def _keep_order(card: Card) -> int:
+    """Naturals before wild cards, each the cheapest first (points are below 1000)."""
+    return card.points + (1000 if card.is_wild else 0)
 
 
 def _go_out_groups(table: Table, keep: Card | None) -> list[list[Group]]:

@@ -45,8 +45,8 @@ from canasta.bots.evaluation import evaluate
 from canasta.bots.heuristic import decide, fallback, pickup_value, takes_back_own_discards
 from canasta.bots.melding import go_out, next_build
 from canasta.bots.skill import HARD, LEVELS, Skill
-from canasta.bots.table import Table
-from canasta.rules.actions import Action, Answer, Ask, Discard, Draw, Meld, Pass, Pickup
+from canasta.bots.table import ASK, DISCARDS, DRAW, PASS, Table
+from canasta.rules.actions import Action, Answer, Ask, Discard, Meld, Pickup
 from canasta.rules.cards import Card, Rank
 from canasta.rules.deal import shuffle
 from canasta.rules.errors import CanastaError
@@ -430,7 +430,7 @@ def candidates(mover: Mover, preferred: Action, width: int, melds: bool = False)
         return out
     table = Table(mover)
     if mover.now.phase == "draw":
-        add(Draw() if mover.stock_size else Pass())
+        add(DRAW if mover.stock_size else PASS)
         pickups = [p for p in pickup_actions(mover) if isinstance(p, Pickup)]
         by_kind: dict[tuple[int, bool], Pickup] = {}
         if mover.stock_size:  # the heuristic's choice stays; no other pile of one's own discards
@@ -460,9 +460,9 @@ def candidates(mover: Mover, preferred: Action, width: int, melds: bool = False)
             break
         if (card.rank, card.is_red_three) not in kinds:  # suits make no difference
             kinds.add((card.rank, card.is_red_three))
-            add(Discard(card))
+            add(DISCARDS[card.index])
     freeze = judge.freeze_card()
-    add(Discard(freeze) if freeze is not None and freeze in cards else None)
+    add(DISCARDS[freeze.index] if freeze is not None and freeze in cards else None)
     return out
 
 
@@ -474,9 +474,9 @@ def _without_ask(table: Table) -> Action | None:
 def _ask_to_go_out(table: Table) -> Action | None:
     """Asking partner, where the rule set lets the seat ask now and a yes lets it go out."""
     mover = table.mover
-    if mover.check(Ask()) is not None:
+    if mover.check(ASK) is not None:
         return None
-    return Ask() if go_out(Table(mover.assuming("yes"))) is not None else None
+    return ASK if go_out(Table(mover.assuming("yes"))) is not None else None
 
 
 def _best_discard(table: Table) -> Action | None:
@@ -485,7 +485,7 @@ def _best_discard(table: Table) -> Action | None:
     if not cards:
         return None
     judge = DiscardJudge(table, HARD)
-    return Discard(min(cards, key=lambda c: (judge.score(c), c.index)))
+    return DISCARDS[min(cards, key=lambda c: (judge.score(c), c.index)).index]
 
 
 def play(state: State, mover: Mover, action: Action) -> bool:

@@ -8,11 +8,19 @@ is known to hold (taken with the pile).
 
 from __future__ import annotations
 
+from canasta.rules.actions import Ask, Discard, Draw, Pass
 from canasta.rules.cards import ALL_CARDS, NATURAL_RANKS, Card, Rank
 from canasta.rules.deal import seat_teams
 from canasta.rules.hand import HandKinds
 from canasta.rules.melds import Melds, canasta_count, dead_ranks, is_canasta
 from canasta.rules.mover import Mover
+
+#: Actions the bots return, made once (actions are values): asking, drawing, passing, and the
+#: discard of each card by its index.
+ASK = Ask()
+DRAW = Draw()
+PASS = Pass()
+DISCARDS: tuple[Discard, ...] = tuple([Discard(c) for c in ALL_CARDS])
 
 
 class Table:
@@ -28,6 +36,7 @@ class Table:
         self._discarded_by: list[int] | None = None
         self._discarded: dict[int, set[Rank]] | None = None
         self._kinds: HandKinds | None = None
+        self._ready: list[bool] | None = None
         self.mover = mover
         self.board = mover.board
         self.seat = seat = mover.seat
@@ -104,10 +113,21 @@ class Table:
 
     def can_go_out_team(self, team: int) -> bool:
         """Whether a team has the canastas it needs to go out (or is one card from them)."""
+        if self._ready is None:
+            self._ready = [self._compute_ready(t) for t in range(self.rules.teams)]
+        return self._ready[team]
+
+    def _compute_ready(self, team: int) -> bool:
         need = self.rules.go_out_min_canastas
-        melds = self.board.melds[team]
-        done = canasta_count(melds)
-        return done >= need or (done == need - 1 and any(len(m) == 6 for m in melds.values()))
+        done = 0
+        six = False
+        for meld in self.board.melds[team].values():
+            size = len(meld)
+            if size >= 7:
+                done += 1
+            elif size == 6:
+                six = True
+        return done >= need or (done == need - 1 and six)
 
     def blocked_rank_for(self, team: int, rank: Rank) -> bool:
         """Whether a top card of `rank` would block the pile for `team` (dead or canasta rank)."""
@@ -143,10 +163,9 @@ class Table:
             level = 1.0
         elif turns_left < 4:
             level = 0.5
-        ready = {t: self.can_go_out_team(t) for t in range(self.rules.teams)}
         for s in m.order:
             team = self.teams[s]
-            if not ready[team]:
+            if not self.can_go_out_team(team):
                 continue
             size = m.hand_sizes[s]
             if team == self.team and s != self.seat:
