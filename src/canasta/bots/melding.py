@@ -12,7 +12,7 @@ from canasta.bots.skill import SOLO_MELDED, Skill
 from canasta.bots.table import DISCARDS, Table
 from canasta.rules.actions import Action, Group, Meld
 from canasta.rules.cards import Card, Rank
-from canasta.rules.hand import HandKinds, group_of, meld_of
+from canasta.rules.hand import SINGLES, SINGLES_KEPT, HandKinds, group_of, meld_of
 from canasta.rules.melds import meld_ok, wild_count, wild_rule_error
 from canasta.rules.ruleset import RuleSet
 from canasta.rules.state import mover_after
@@ -185,38 +185,81 @@ def next_build(table: Table, skill: Skill, shed: bool) -> Meld | None:
         if skill.solo_hold and not table.partners and table.rules.draw_count == 1:
             keep = max(keep, table.rules.hand_size - SOLO_MELDED)
     size = len(table.hand)
-    for group, completes in _build_candidates(table, skill, shed):
-        after = size - len(group.cards)
+    for cards, rank, completes in _build_candidates(table, skill, shed):
+        after = size - len(cards)
         if after < keep and not (completes and after >= 2):
             continue
-        action = meld_of((group,))
+        action = single_meld(cards, rank)
         if mover.check(action) is None:
             return action
     return None
 
 
-def _build_candidates(table: Table, skill: Skill, shed: bool) -> Iterator[tuple[Group, bool]]:
-    """Groups worth melding, best first, each with whether it completes a canasta."""
+def single_meld(cards: tuple[Card, ...], rank: Rank | None = None) -> Meld:
+    """The meld action of one group, `group_of(cards, rank)` (actions are values: one object
+    serves every hand that forms it, kept with the engine's in `SINGLES`)."""
+    action = SINGLES.get((cards, rank))
+    if action is None:
+        if len(SINGLES) > SINGLES_KEPT:
+            SINGLES.clear()
+        action = SINGLES[(cards, rank)] = meld_of((group_of(cards, rank),))
+    return action
+
+
+#: A group to meld: its cards, its explicit rank (or None), and whether it completes a canasta.
+Candidate = tuple[tuple[Card, ...], Rank | None, bool]
+_NO_CARDS: list[Card] = []  # the naturals of a rank the hand lacks (never changed)
+
+
+def _longest_first(melds: dict[Rank, list[Card]]) -> list[tuple[Rank, list[Card]]]:
+    """The team's melds of natural ranks, longest first (in table order among equals)."""
+    out: list[tuple[Rank, list[Card]]] = []
+    for rank, meld in melds.items():
+        if rank in (Rank.WILD, Rank.THREE):
+            continue
+        i = len(out)
+        while i > 0 and len(out[i - 1][1]) < len(meld):
+            i -= 1
+        out.insert(i, (rank, meld))
+    return out
+
+
+def _fewest_in_hand_first(
+    open_melds: list[tuple[Rank, list[Card]]], naturals: dict[Rank, list[Card]]
+) -> list[tuple[Rank, list[Card]]]:
+    """`open_melds` by the naturals of their rank in hand, fewest first (stable)."""
+    out: list[tuple[Rank, list[Card]]] = []
+    counts: list[int] = []
+    for rank, meld in open_melds:
+        n = len(naturals.get(rank, _NO_CARDS))
+        i = len(out)
+        while i > 0 and counts[i - 1] > n:
+            i -= 1
+        out.insert(i, (rank, meld))
+        counts.insert(i, n)
+    return out
+
+
+def _build_candidates(table: Table, skill: Skill, shed: bool) -> Iterator[Candidate]:
+    """Groups worth melding, best first."""
     rules = table.rules
     melds = table.board.melds[table.team]
     parts = table.kinds
+    naturals = parts.naturals
     wilds = parts.wilds
     cap = rules.meld_max_size or 10**6
     pending = wild_meld_pending(rules, melds)
     need_canastas = table.canastas() < rules.go_out_min_canastas
-    open_melds = sorted(
-        ((r, m) for r, m in melds.items() if r not in (Rank.WILD, Rank.THREE)),
-        key=lambda rm: -len(rm[1]),
-    )
+    open_melds = _longest_first(melds)
     # 1. Naturals that complete a canasta.
     for rank, meld in open_melds:
-        nat = parts.naturals.get(rank, [])
+        nat = naturals.get(rank, _NO_CARDS)
         if len(meld) < CANASTA <= len(meld) + len(nat):
-            yield group_of(tuple(nat[: cap - len(meld)])), True
+            yield tuple(nat[: cap - len(meld)]), None, True
     # 2. Wild cards that complete a canasta (with the naturals of its rank).
     if wilds and not pending:
         for rank, meld in open_melds:
-            nat = parts.naturals.get(rank, [])
+            nat = naturals.get(rank, _NO_CARDS)
             size = len(meld) + len(nat)
             need = CANASTA - size
             if need <= 0 or need > len(wilds):
@@ -224,27 +267,27 @@ def _build_candidates(table: Table, skill: Skill, shed: bool) -> Iterator[tuple[
             eager = skill.wilds != "complete" or shed or need <= (3 if need_canastas else 2)
             room = wild_room(rules, rank, size, wild_count(meld), False, False, pending)
             if eager and need <= room:
-                yield group_of((*nat, *wilds[:need]), rank if not nat else None), True
+                yield (*nat, *wilds[:need]), rank if not nat else None, True
     # 3. The wild meld: complete or add to it; start one only with enough wild cards.
     if rules.wild_melds != "none" and wilds:
         wild_meld = melds.get(Rank.WILD)
         if wild_meld is not None and len(wild_meld) < CANASTA:
             done = len(wild_meld) + len(wilds) >= CANASTA
-            yield group_of(tuple(wilds[: CANASTA - len(wild_meld)]), Rank.WILD), done
+            yield tuple(wilds[: CANASTA - len(wild_meld)]), Rank.WILD, done
         elif wild_meld is None and len(wilds) >= (CANASTA if skill.special_care else 3):
-            yield group_of(tuple(wilds[:CANASTA])), len(wilds) >= CANASTA
+            yield tuple(wilds[:CANASTA]), None, len(wilds) >= CANASTA
     # 4. Naturals onto the team's melds (single cards first: pairs can take the pile).
-    for rank, meld in sorted(open_melds, key=lambda rm: len(parts.naturals.get(rm[0], ()))):
-        nat = parts.naturals.get(rank, [])
+    for rank, meld in _fewest_in_hand_first(open_melds, naturals):
+        nat = naturals.get(rank, _NO_CARDS)
         if nat and len(meld) < cap:
-            yield group_of(tuple(nat[: cap - len(meld)])), False
+            yield tuple(nat[: cap - len(meld)]), None, False
     # 5. New melds of three or more naturals.
-    for new, nat in parts.naturals.items():
+    for new, nat in naturals.items():
         if new in melds or new in table.dead or len(nat) < 3:
             continue
         if skill.special_care and risky_special(table, new, min(len(nat), cap), 0):
             continue
-        yield group_of(tuple(nat[:cap])), len(nat) >= CANASTA
+        yield tuple(nat[:cap]), None, len(nat) >= CANASTA
     # 6. Wild cards elsewhere, and pairs with a wild, when the level or the moment calls for it.
     if not wilds or pending:
         return
@@ -253,13 +296,13 @@ def _build_candidates(table: Table, skill: Skill, shed: bool) -> Iterator[tuple[
         if natural_canasta or not (skill.wilds == "greedy" or shed):
             continue
         if wild_room(rules, rank, len(meld), wild_count(meld), False, False, pending):
-            yield group_of(tuple(wilds[:1]), rank), len(meld) + 1 == CANASTA
+            yield tuple(wilds[:1]), rank, len(meld) + 1 == CANASTA
     if not skill.keep_pairs or shed:
-        for new, nat in parts.naturals.items():
+        for new, nat in naturals.items():
             if len(nat) == 2 and new not in melds and new not in table.dead:
                 if skill.special_care and risky_special(table, new, 3, 1):
                     continue
-                yield group_of((*nat, wilds[-1])), False
+                yield (*nat, wilds[-1]), None, False
 
 
 # -- going out -----------------------------------------------------------------------------------
