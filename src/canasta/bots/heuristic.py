@@ -240,7 +240,7 @@ def _play_phase(table: Table, skill: Skill, rng: random.Random) -> Action:
     if mover.now.must_meld_out:
         melds = meld_actions(mover)
         return melds[0] if melds else fallback(legal_actions(mover))
-    if _want_ask(table, skill) and going_out(Table(mover.assuming("yes")), skill) is not None:
+    if _want_ask(table, skill) and going_out(table.assuming("yes"), skill) is not None:
         return ASK
     out = going_out(table, skill)
     if out is not None:

@@ -476,7 +476,7 @@ def _ask_to_go_out(table: Table) -> Action | None:
     mover = table.mover
     if mover.check(ASK) is not None:
         return None
-    return ASK if go_out(Table(mover.assuming("yes"))) is not None else None
+    return ASK if go_out(table.assuming("yes")) is not None else None
 
 
 def _best_discard(table: Table) -> Action | None:

@@ -12,8 +12,9 @@ from canasta.rules.actions import Ask, Discard, Draw, Pass
 from canasta.rules.cards import ALL_CARDS, NATURAL_RANKS, Card, Rank
 from canasta.rules.deal import seat_teams
 from canasta.rules.hand import HandKinds
-from canasta.rules.melds import Melds, canasta_count, dead_ranks, is_canasta
+from canasta.rules.melds import Melds, dead_ranks, is_canasta
 from canasta.rules.mover import Mover
+from canasta.rules.parts import Permission
 
 #: Actions the bots return, made once (actions are values): asking, drawing, passing, and the
 #: discard of each card by its index.
@@ -36,7 +37,8 @@ class Table:
         self._discarded_by: list[int] | None = None
         self._discarded: dict[int, set[Rank]] | None = None
         self._kinds: HandKinds | None = None
-        self._ready: list[bool] | None = None
+        self._ready: list[bool] | None = None  # per team: `can_go_out_team`
+        self._canastas: list[int] | None = None  # per team: its canastas
         self.mover = mover
         self.board = mover.board
         self.seat = seat = mover.seat
@@ -46,6 +48,22 @@ class Table:
         self.hand: list[Card] = mover.hand
         self.opponents = tuple([s for s in mover.order if teams[s] != team])
         self.partners = tuple([s for s in mover.order if s != seat and teams[s] == team])
+
+    def assuming(self, permission: Permission | None) -> Table:
+        """The table with partner's answer to an ask taken as given (`Mover.assuming`): an
+        answer changes none of the facts, so those found so far are shared (the hand's kinds
+        found first)."""
+        other = Table(self.mover.assuming(permission))
+        other._kinds = self.kinds
+        other._dead = self._dead
+        other._unseen = self._unseen
+        other._unseen_total = self._unseen_total
+        other._threat = self._threat
+        other._discarded_by = self._discarded_by
+        other._discarded = self._discarded
+        other._ready = self._ready
+        other._canastas = self._canastas
+        return other
 
     @property
     def kinds(self) -> HandKinds:
@@ -109,25 +127,34 @@ class Table:
         return self.board.opened[self.team]
 
     def canastas(self, team: int | None = None) -> int:
-        return canasta_count(self.board.melds[self.team if team is None else team])
+        if self._canastas is None:
+            self._count_canastas()
+        assert self._canastas is not None
+        return self._canastas[self.team if team is None else team]
 
     def can_go_out_team(self, team: int) -> bool:
         """Whether a team has the canastas it needs to go out (or is one card from them)."""
         if self._ready is None:
-            self._ready = [self._compute_ready(t) for t in range(self.rules.teams)]
+            self._count_canastas()
+        assert self._ready is not None
         return self._ready[team]
 
-    def _compute_ready(self, team: int) -> bool:
+    def _count_canastas(self) -> None:
         need = self.rules.go_out_min_canastas
-        done = 0
-        six = False
-        for meld in self.board.melds[team].values():
-            size = len(meld)
-            if size >= 7:
-                done += 1
-            elif size == 6:
-                six = True
-        return done >= need or (done == need - 1 and six)
+        counts: list[int] = []
+        ready: list[bool] = []
+        for team in range(self.rules.teams):
+            done = 0
+            six = False
+            for meld in self.board.melds[team].values():
+                if is_canasta(meld):
+                    done += 1
+                elif len(meld) == 6:
+                    six = True
+            counts.append(done)
+            ready.append(done >= need or (done == need - 1 and six))
+        self._canastas = counts
+        self._ready = ready
 
     def blocked_rank_for(self, team: int, rank: Rank) -> bool:
         """Whether a top card of `rank` would block the pile for `team` (dead or canasta rank)."""
