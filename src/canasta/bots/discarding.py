@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from canasta.bots.skill import Skill
 from canasta.bots.table import Table, rank_counts
 from canasta.rules.cards import Card, Rank
 
 #: What a black three is worth in hand where it is cheap: as much as a pair, so it is saved for
 #: a pile worth blocking (measured: discarding it early costs about 200 points a deal with 2).
-BLACK_THREE_KEEP = 30.0
+BLACK_THREE_KEEP: Final = 30.0
 #: Weight of the danger from opponents after the next one (the pile may reach them untaken).
-LATER_OPPONENT = 0.35
+LATER_OPPONENT: Final = 0.35
 
 
 class DiscardJudge:
@@ -161,7 +163,7 @@ class _Rival:
         self.opened = board.opened[team]
 
 
-_NO_RANKS: set[Rank] = set()
+_NO_RANKS: Final[set[Rank]] = set()
 
 
 def _opponents_in_turn(table: Table) -> list[int]:

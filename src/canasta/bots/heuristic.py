@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from typing import Final
 
 from canasta.bots.base import seat_to_move
 from canasta.bots.discarding import choose_discard
@@ -26,10 +27,10 @@ from canasta.rules.state import mover_after
 from canasta.rules.view import SeatView
 
 #: What a draw from the stock is worth, against which the pile is weighed ("value" levels).
-DRAW_VALUE = 5.0
-_SPECIAL = (Rank.ACE, Rank.SEVEN)
+DRAW_VALUE: Final = 5.0
+_SPECIAL: Final = (Rank.ACE, Rank.SEVEN)
 #: What a wild card used to take the pile costs (it will make a mixed canasta at best).
-WILD_PICKUP_COST = 30.0
+WILD_PICKUP_COST: Final = 30.0
 
 
 class HeuristicBot:

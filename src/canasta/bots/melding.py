@@ -7,6 +7,7 @@ move knows (its `Mover`): a candidate accepted there is legal at the real table.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from canasta.bots.skill import SOLO_MELDED, Skill
 from canasta.bots.table import DISCARDS, Table
@@ -17,7 +18,7 @@ from canasta.rules.melds import meld_ok, wild_count, wild_rule_error
 from canasta.rules.ruleset import RuleSet
 from canasta.rules.state import mover_after
 
-CANASTA = 7
+CANASTA: Final = 7
 
 
 def wild_room(
@@ -42,10 +43,10 @@ def wild_meld_pending(rules: RuleSet, melds: dict[Rank, list[Card]]) -> bool:
 
 #: Modern American: the bonus of a natural canasta of sevens or aces, the penalty when such a
 #: meld stays incomplete, and the penalty for three of them left in one hand (RULES.md R13, R27).
-SPECIAL_STAKE = 2500.0
-HAND_SET_PENALTY = 1500.0
+SPECIAL_STAKE: Final = 2500.0
+HAND_SET_PENALTY: Final = 1500.0
 #: The chance of completing a meld short of `k` cards (index k), roughly.
-_COMPLETE_CHANCE = (0.95, 0.55, 0.3, 0.15, 0.07)
+_COMPLETE_CHANCE: Final = (0.95, 0.55, 0.3, 0.15, 0.07)
 
 
 def special_outlook(table: Table, rank: Rank, size: int, wilds: int, spare: int) -> float:
@@ -208,7 +209,7 @@ def single_meld(cards: tuple[Card, ...], rank: Rank | None = None) -> Meld:
 
 #: A group to meld: its cards, its explicit rank (or None), and whether it completes a canasta.
 Candidate = tuple[tuple[Card, ...], Rank | None, bool]
-_NO_CARDS: list[Card] = []  # the naturals of a rank the hand lacks (never changed)
+_NO_CARDS: Final[list[Card]] = []  # the naturals of a rank the hand lacks (never changed)
 
 
 def _longest_first(melds: dict[Rank, list[Card]]) -> list[tuple[Rank, list[Card]]]:

@@ -37,7 +37,7 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from canasta.bots.base import seat_to_move
 from canasta.bots.discarding import DiscardJudge
@@ -58,25 +58,25 @@ from canasta.rules.view import SeatView
 
 #: Default budget: continuations per decision, and at most this many seconds (when neither
 #: `iterations` nor `time` is given).
-DEFAULT_ITERATIONS = 2000
-DEFAULT_SECONDS = 0.7
+DEFAULT_ITERATIONS: Final = 2000
+DEFAULT_SECONDS: Final = 0.7
 #: Default: how many discards of different ranks are compared.
-DEFAULT_WIDTH = 3
+DEFAULT_WIDTH: Final = 3
 #: Default: how many standard errors an alternative must gain over the heuristic's choice.
-CONFIDENCE = 1.0
+CONFIDENCE: Final = 1.0
 #: Decisions a continuation plays before the evaluation values the position it reached.
-HORIZON = 12
+HORIZON: Final = 12
 #: Rounds (determinizations) before an alternative may drop out, and how often it is checked.
-MIN_ROUNDS = 12
-CHECK_EVERY = 4
+MIN_ROUNDS: Final = 12
+CHECK_EVERY: Final = 4
 #: An alternative drops out when its advantage plus this many standard errors is below zero;
 #: the search stops when the one alternative left leads by this many standard errors.
-DROP_Z = 2.0
-CLEAR_Z = 3.0
+DROP_Z: Final = 2.0
+CLEAR_Z: Final = 3.0
 #: The discard that ends a turn after a way of drawing: the visits of its information set before
 #: alternatives to the heuristic's choice are tried, and UCB1's exploration constant, in points.
-WIDEN = 8
-EXPLORE = 250.0
+WIDEN: Final = 8
+EXPLORE: Final = 250.0
 
 
 class SearchBot:

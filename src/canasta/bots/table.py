@@ -8,6 +8,8 @@ is known to hold (taken with the pile).
 
 from __future__ import annotations
 
+from typing import Final
+
 from canasta.rules.actions import Ask, Discard, Draw, Pass
 from canasta.rules.cards import ALL_CARDS, NATURAL_RANKS, Card, Rank
 from canasta.rules.deal import seat_teams
@@ -18,10 +20,10 @@ from canasta.rules.parts import Permission
 
 #: Actions the bots return, made once (actions are values): asking, drawing, passing, and the
 #: discard of each card by its index.
-ASK = Ask()
-DRAW = Draw()
-PASS = Pass()
-DISCARDS: tuple[Discard, ...] = tuple([Discard(c) for c in ALL_CARDS])
+ASK: Final = Ask()
+DRAW: Final = Draw()
+PASS: Final = Pass()
+DISCARDS: Final[tuple[Discard, ...]] = tuple([Discard(c) for c in ALL_CARDS])
 
 
 class Table:
@@ -247,7 +249,7 @@ def rank_counts(cards: list[Card]) -> dict[Rank, int]:
 
 
 #: Each card's place in `NATURAL_RANKS`, by its index (-1: not a natural).
-_NATURAL_SLOT: list[int] = [NATURAL_RANKS.index(c.rank) if c.is_natural else -1 for c in ALL_CARDS]
+_NATURAL_SLOT: Final[list[int]] = [NATURAL_RANKS.index(c.rank) if c.is_natural else -1 for c in ALL_CARDS]
 
 
 def _uncount(counts: list[int], cards: list[Card]) -> None:
