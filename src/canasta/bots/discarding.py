@@ -69,7 +69,7 @@ class DiscardJudge:
             return 40.0 - late
         if n == 2:
             return 22.0 - late
-        hope = table.unseen[rank] * 0.6 if self.skill.safety >= 2 else 0.0
+        hope = table.unseen(rank) * 0.6 if self.skill.safety >= 2 else 0.0
         return 6.0 + hope - late
 
     # -- what the card may give away ------------------------------------------------------------
@@ -108,7 +108,7 @@ class DiscardJudge:
         if self.skill.safety < 2:
             return 0.5 if known == 1 else 0.1
         hidden = rival.hidden
-        q = min(1.0, table.unseen[rank] / table.unseen_total)
+        q = min(1.0, table.unseen(rank) / table.unseen_total)
         none = (1.0 - q) ** hidden
         one = hidden * q * (1.0 - q) ** max(0, hidden - 1)
         at_least_one = 1.0 - none

@@ -7,16 +7,18 @@ move knows (its `Mover`): a candidate accepted there is legal at the real table.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Final
+from typing import Final, TypeVar
 
 from canasta.bots.skill import SOLO_MELDED, Skill
 from canasta.bots.table import DISCARDS, Table
 from canasta.rules.actions import Action, Group, Meld
 from canasta.rules.cards import Card, Rank
 from canasta.rules.hand import SINGLES, SINGLES_KEPT, HandKinds, group_of, meld_of
-from canasta.rules.melds import meld_ok, wild_count, wild_rule_error
+from canasta.rules.melds import Melds, meld_ok, wild_count, wild_rule_error
 from canasta.rules.ruleset import RuleSet
 from canasta.rules.state import mover_after
+
+T = TypeVar("T")
 
 CANASTA: Final = 7
 
@@ -58,7 +60,7 @@ def special_outlook(table: Table, rank: Rank, size: int, wilds: int, spare: int)
     if rank is Rank.WILD:
         unseen = rules.decks * 4 + rules.jokers
     elif rank is Rank.SEVEN or (rank is Rank.ACE and not wilds):
-        unseen = table.unseen.get(rank, 0)
+        unseen = table.unseen(rank)
     else:
         return 0.0
     missing = max(0, CANASTA - size - spare)
@@ -212,32 +214,18 @@ Candidate = tuple[tuple[Card, ...], Rank | None, bool]
 _NO_CARDS: Final[list[Card]] = []  # the naturals of a rank the hand lacks (never changed)
 
 
-def _longest_first(melds: dict[Rank, list[Card]]) -> list[tuple[Rank, list[Card]]]:
-    """The team's melds of natural ranks, longest first (in table order among equals)."""
-    out: list[tuple[Rank, list[Card]]] = []
-    for rank, meld in melds.items():
-        if rank in (Rank.WILD, Rank.THREE):
-            continue
+def _ordered(items: list[T], keys: list[int]) -> list[T]:
+    """`items` by their `keys` (one each), smallest first, in the given order among equal keys
+    (`sorted` with a key, for the few items here)."""
+    out: list[T] = []
+    held: list[int] = []
+    for n, item in enumerate(items):
+        key = keys[n]
         i = len(out)
-        while i > 0 and len(out[i - 1][1]) < len(meld):
+        while i > 0 and held[i - 1] > key:
             i -= 1
-        out.insert(i, (rank, meld))
-    return out
-
-
-def _fewest_in_hand_first(
-    open_melds: list[tuple[Rank, list[Card]]], naturals: dict[Rank, list[Card]]
-) -> list[tuple[Rank, list[Card]]]:
-    """`open_melds` by the naturals of their rank in hand, fewest first (stable)."""
-    out: list[tuple[Rank, list[Card]]] = []
-    counts: list[int] = []
-    for rank, meld in open_melds:
-        n = len(naturals.get(rank, _NO_CARDS))
-        i = len(out)
-        while i > 0 and counts[i - 1] > n:
-            i -= 1
-        out.insert(i, (rank, meld))
-        counts.insert(i, n)
+        out.insert(i, item)
+        held.insert(i, key)
     return out
 
 
@@ -251,7 +239,8 @@ def _build_candidates(table: Table, skill: Skill, shed: bool) -> Iterator[Candid
     cap = rules.meld_max_size or 10**6
     pending = wild_meld_pending(rules, melds)
     need_canastas = table.canastas() < rules.go_out_min_canastas
-    open_melds = _longest_first(melds)
+    open_melds = [(r, m) for r, m in melds.items() if r not in (Rank.WILD, Rank.THREE)]
+    open_melds = _ordered(open_melds, [-len(m) for _, m in open_melds])  # longest first
     # 1. Naturals that complete a canasta.
     for rank, meld in open_melds:
         nat = naturals.get(rank, _NO_CARDS)
@@ -278,7 +267,8 @@ def _build_candidates(table: Table, skill: Skill, shed: bool) -> Iterator[Candid
         elif wild_meld is None and len(wilds) >= (CANASTA if skill.special_care else 3):
             yield tuple(wilds[:CANASTA]), None, len(wilds) >= CANASTA
     # 4. Naturals onto the team's melds (single cards first: pairs can take the pile).
-    for rank, meld in _fewest_in_hand_first(open_melds, naturals):
+    in_hand = [len(naturals.get(r, _NO_CARDS)) for r, _ in open_melds]
+    for rank, meld in _ordered(open_melds, in_hand):
         nat = naturals.get(rank, _NO_CARDS)
         if nat and len(meld) < cap:
             yield tuple(nat[: cap - len(meld)]), None, False
@@ -400,54 +390,50 @@ def _keep_order(card: Card) -> int:
 def _go_out_groups(table: Table, keep: Card | None) -> list[list[Group]]:
     """Ways to meld every card but `keep`, leaving the team able to go out (unchecked)."""
     rules = table.rules
-    cards = list(table.hand)
-    if keep is not None:
-        cards.remove(keep)
-    parts = HandKinds(cards)
+    naturals, black_threes, spare = _kinds_without(table.kinds, keep)
     melds = table.melds
     opening = not table.opened
     base: dict[Rank, list[Card]] = {}
     needy: list[Rank] = []
-    for rank, nat in parts.naturals.items():
+    for rank, nat in naturals.items():
         base[rank] = list(nat)
         if rank not in melds and len(nat) < 3:
             if len(nat) < rules.meld_min_naturals:
                 return []
             needy.append(rank)
-    if parts.black_threes:
-        if not 3 <= len(parts.black_threes) <= 4:
+    if black_threes:
+        if not 3 <= len(black_threes) <= 4:
             return []
-        base[Rank.THREE] = list(parts.black_threes)
-    spare = parts.wilds
+        base[Rank.THREE] = list(black_threes)
     extra: dict[Rank, list[Card]] = {r: [] for r in base}
     for rank in needy:
         if not spare:
             return []
         extra[rank].append(spare.pop())
-
-    def size(rank: Rank) -> int:
-        return len(melds.get(rank, ())) + len(base.get(rank, ())) + len(extra.get(rank, ()))
-
-    def room(rank: Rank) -> int:
-        meld = melds.get(rank, [])
-        w = wild_count(meld) + len(extra.get(rank, ()))
-        return wild_room(rules, rank, size(rank), w, rank not in melds, opening, False)
-
-    targets = [r for r in base if r is not Rank.THREE] + [
-        r for r in melds if r not in base and r not in (Rank.THREE, Rank.WILD)
-    ]
-    canastas = sum(1 for r in set(targets) | set(melds) if size(r) >= CANASTA)
+    targets: list[Rank] = [r for r in base if r is not Rank.THREE]
+    targets.extend([r for r in melds if r not in base and r not in (Rank.THREE, Rank.WILD)])
+    canastas = 0
+    for r in targets:
+        if _size(melds, base, extra, r) >= CANASTA:
+            canastas += 1
+    for r in melds:
+        if r not in targets and _size(melds, base, extra, r) >= CANASTA:
+            canastas += 1
     wanted = rules.go_out_min_canastas - canastas
-    for rank in sorted(targets, key=lambda r: -size(r)):
+    for rank in _ordered(targets, [-_size(melds, base, extra, r) for r in targets]):
         if wanted <= 0:
             break
-        need = CANASTA - size(rank)
-        if 0 < need <= len(spare) and need <= room(rank):
-            extra.setdefault(rank, []).extend(spare[:need])
-            del spare[:need]
-            wanted -= 1
+        size = _size(melds, base, extra, rank)
+        need = CANASTA - size
+        if 0 < need <= len(spare):
+            meld = melds.get(rank, _NO_CARDS)
+            w = wild_count(meld) + len(extra.get(rank, _NO_CARDS))
+            if need <= wild_room(rules, rank, size, w, rank not in melds, opening, False):
+                extra.setdefault(rank, []).extend(spare[:need])
+                del spare[:need]
+                wanted -= 1
     out: list[list[Group]] = []
-    wild_meld = len(melds.get(Rank.WILD, ())) + len(spare)
+    wild_meld = len(melds.get(Rank.WILD, _NO_CARDS)) + len(spare)
     if rules.wild_melds != "none" and spare and (wanted <= 0 or len(spare) >= CANASTA):
         groups = _groups(base, extra)
         penalised = rules.special_canasta_bonuses and wild_meld < CANASTA
@@ -458,17 +444,50 @@ def _go_out_groups(table: Table, keep: Card | None) -> list[list[Group]]:
         return out
     spread = {r: list(ws) for r, ws in extra.items()}
     left = list(spare)
-    for rank in sorted(targets, key=lambda r: -size(r)):
+    for rank in _ordered(targets, [-_size(melds, base, extra, r) for r in targets]):
         while left:
-            meld = melds.get(rank, [])
-            w = wild_count(meld) + len(spread.get(rank, ()))
-            total = len(meld) + len(base.get(rank, ())) + len(spread.get(rank, ()))
+            meld = melds.get(rank, _NO_CARDS)
+            w = wild_count(meld) + len(spread.get(rank, _NO_CARDS))
+            total = len(meld) + len(base.get(rank, _NO_CARDS)) + len(spread.get(rank, _NO_CARDS))
             if not wild_room(rules, rank, total, w, rank not in melds, opening, False):
                 break
             spread.setdefault(rank, []).append(left.pop())
     if not left:
         out.insert(0, _groups(base, spread))
     return out
+
+
+def _size(melds: Melds, base: dict[Rank, list[Card]], extra: dict[Rank, list[Card]], rank: Rank) -> int:
+    """The cards of `rank` on the table and to be laid, from hand and as extra wild cards."""
+    return (
+        len(melds.get(rank, _NO_CARDS)) + len(base.get(rank, _NO_CARDS)) + len(extra.get(rank, _NO_CARDS))
+    )
+
+
+def _kinds_without(
+    kinds: HandKinds, keep: Card | None
+) -> tuple[dict[Rank, list[Card]], list[Card], list[Card]]:
+    """The naturals by rank, the black threes and the wild cards (a new list) of the hand of
+    `kinds` less the card `keep`, as `HandKinds` of that hand would give them."""
+    naturals = kinds.naturals
+    black_threes = kinds.black_threes
+    wilds = kinds.wilds
+    if keep is None:
+        return naturals, black_threes, wilds
+    if keep.is_natural:
+        rest = list(naturals[keep.rank])
+        rest.remove(keep)
+        naturals = dict(naturals)
+        if rest:
+            naturals[keep.rank] = rest
+        else:
+            del naturals[keep.rank]
+    elif keep.is_wild:
+        wilds.remove(keep)
+    elif keep.is_black_three:
+        black_threes = list(black_threes)
+        black_threes.remove(keep)
+    return naturals, black_threes, wilds
 
 
 def _groups(base: dict[Rank, list[Card]], extra: dict[Rank, list[Card]]) -> list[Group]:

@@ -33,7 +33,7 @@ class Table:
 
     def __init__(self, mover: Mover) -> None:
         self._dead: set[Rank] | None = None
-        self._unseen: dict[Rank, int] | None = None
+        self._unseen: list[int] | None = None  # per natural rank, in `NATURAL_RANKS` order
         self._unseen_total: int | None = None
         self._threat: float | None = None
         self._discarded_by: list[int] | None = None
@@ -86,14 +86,15 @@ class Table:
             return set()
         return dead_ranks(self.rules, self.board.melds)
 
-    @property
-    def unseen(self) -> dict[Rank, int]:
-        """Per natural rank, the cards this seat cannot locate (in the stock or hidden in hands)."""
+    def unseen(self, rank: Rank) -> int:
+        """How many cards of natural `rank` this seat cannot locate (in the stock or hidden in
+        hands); 0 for other ranks."""
         if self._unseen is None:
             self._unseen = self._compute_unseen()
-        return self._unseen
+        slot = _RANK_SLOT.get(rank)
+        return 0 if slot is None else self._unseen[slot]
 
-    def _compute_unseen(self) -> dict[Rank, int]:
+    def _compute_unseen(self) -> list[int]:
         board = self.board
         counts = [self.rules.decks * 4] * len(NATURAL_RANKS)
         _uncount(counts, self.hand)
@@ -104,7 +105,7 @@ class Table:
         for s, known in enumerate(board.known):
             if s != self.seat:
                 _uncount(counts, known)
-        return {rank: counts[i] for i, rank in enumerate(NATURAL_RANKS)}
+        return counts
 
     @property
     def unseen_total(self) -> int:
@@ -248,7 +249,8 @@ def rank_counts(cards: list[Card]) -> dict[Rank, int]:
     return counts
 
 
-#: Each card's place in `NATURAL_RANKS`, by its index (-1: not a natural).
+#: Each natural rank's place in `NATURAL_RANKS`, and each card's, by its index (-1: not a natural).
+_RANK_SLOT: Final[dict[Rank, int]] = {rank: i for i, rank in enumerate(NATURAL_RANKS)}
 _NATURAL_SLOT: Final[list[int]] = [NATURAL_RANKS.index(c.rank) if c.is_natural else -1 for c in ALL_CARDS]
 
 
