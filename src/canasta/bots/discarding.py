@@ -159,11 +159,9 @@ class _Rival:
         self.natural_wild = not frozen and "natural_wild" in methods
         self.known = rank_counts(board.known[seat])
         self.hidden = max(0, table.mover.hand_sizes[seat] - len(board.known[seat]))
-        self.discarded = table.discarded.get(seat, _NO_RANKS)
+        self.discarded = table.discarded_ranks(seat)
         self.opened = board.opened[team]
 
-
-_NO_RANKS: Final[set[Rank]] = set()
 
 
 def _opponents_in_turn(table: Table) -> list[int]:

@@ -20,7 +20,7 @@ from canasta.bots.table import ASK, DISCARDS, DRAW, PASS, Table, rank_counts
 from canasta.rules.actions import Action, Answer, Discard, Draw, Meld, Pickup
 from canasta.rules.cards import Card, Rank
 from canasta.rules.errors import IllegalActionError
-from canasta.rules.legal import discard_actions, legal_actions, meld_actions, pickup_actions
+from canasta.rules.legal import legal_actions, meld_actions, pickup_actions
 from canasta.rules.melds import incomplete_special, wild_count
 from canasta.rules.mover import Mover
 from canasta.rules.state import mover_after
@@ -197,6 +197,8 @@ def pickup_value(table: Table, skill: Skill, pickup: Pickup) -> float:
 
 def _special_change(table: Table, pickup: Pickup, gained: Sequence[Card]) -> float:
     """How a pickup changes the outlook of Modern American melds of sevens and aces."""
+    if not table.rules.special_canasta_bonuses:
+        return 0.0  # no outlook changes (`special_outlook`)
     top = table.board.pile[-1]
     laid: dict[Rank, list[Card]] = {top.rank: [*pickup.with_, top]}
     for group in pickup.melds:
@@ -254,7 +256,7 @@ def _play_phase(table: Table, skill: Skill, rng: random.Random) -> Action:
     build = next_build(table, skill, threat >= 0.7)
     if build is not None:
         return build
-    discards = [a.card for a in discard_actions(mover) if isinstance(a, Discard)]
+    discards = table.discards()
     if not discards:
         return fallback(legal_actions(mover))
     if skill.mistake_rate and rng.random() < skill.mistake_rate:

@@ -50,7 +50,7 @@ from canasta.rules.actions import Action, Answer, Ask, Discard, Meld, Pickup
 from canasta.rules.cards import Card, Rank
 from canasta.rules.deal import shuffle
 from canasta.rules.errors import CanastaError
-from canasta.rules.legal import discard_actions, legal_actions, pickup_actions
+from canasta.rules.legal import legal_actions, pickup_actions
 from canasta.rules.mover import Mover
 from canasta.rules.resample import resample
 from canasta.rules.state import State
@@ -453,7 +453,7 @@ def candidates(mover: Mover, preferred: Action, width: int, melds: bool = False)
     if melds:
         add(next_build(table, HARD, True))  # meld what lowers the hand, as when the deal may end
     judge = DiscardJudge(table, HARD)
-    cards = [a.card for a in discard_actions(mover) if isinstance(a, Discard)]
+    cards = table.discards()
     kinds = {(preferred.card.rank, preferred.card.is_red_three)} if isinstance(preferred, Discard) else set()
     for card in sorted(cards, key=lambda c: (judge.score(c), c.index)):
         if len(kinds) >= width:
@@ -481,7 +481,7 @@ def _ask_to_go_out(table: Table) -> Action | None:
 
 def _best_discard(table: Table) -> Action | None:
     """The heuristic's discard now."""
-    cards = [a.card for a in discard_actions(table.mover) if isinstance(a, Discard)]
+    cards = table.discards()
     if not cards:
         return None
     judge = DiscardJudge(table, HARD)

@@ -17,6 +17,7 @@ from canasta.rules.hand import HandKinds
 from canasta.rules.melds import Melds, dead_ranks, is_canasta
 from canasta.rules.mover import Mover
 from canasta.rules.parts import Permission
+from canasta.rules.ruleset import RuleSet
 
 #: Actions the bots return, made once (actions are values): asking, drawing, passing, and the
 #: discard of each card by its index.
@@ -37,7 +38,6 @@ class Table:
         self._unseen_total: int | None = None
         self._threat: float | None = None
         self._discarded_by: list[int] | None = None
-        self._discarded: dict[int, set[Rank]] | None = None
         self._kinds: HandKinds | None = None
         self._ready: list[bool] | None = None  # per team: `can_go_out_team`
         self._canastas: list[int] | None = None  # per team: its canastas
@@ -46,10 +46,9 @@ class Table:
         self.seat = seat = mover.seat
         self.rules = mover.rules
         self.teams = teams = seat_teams(mover.rules)  # each seat's team
-        self.team = team = teams[seat]
+        self.team = teams[seat]
         self.hand: list[Card] = mover.hand
-        self.opponents = tuple([s for s in mover.order if teams[s] != team])
-        self.partners = tuple([s for s in mover.order if s != seat and teams[s] == team])
+        self.opponents, self.partners = _sides(mover.rules, mover.order, seat)
 
     def assuming(self, permission: Permission | None) -> Table:
         """The table with partner's answer to an ask taken as given (`Mover.assuming`): an
@@ -62,7 +61,6 @@ class Table:
         other._unseen_total = self._unseen_total
         other._threat = self._threat
         other._discarded_by = self._discarded_by
-        other._discarded = self._discarded
         other._ready = self._ready
         other._canastas = self._canastas
         return other
@@ -73,6 +71,25 @@ class Table:
         if self._kinds is None:
             self._kinds = HandKinds(self.hand)
         return self._kinds
+
+    def discards(self) -> list[Card]:
+        """The cards the seat may discard now, in card order, each once: the cards of
+        `discard_actions`, found with the engine's `discard_errors` on the table's kinds."""
+        mover = self.mover
+        if mover.now.must_meld_out:
+            return []
+        going_out = len(self.hand) == 1
+        if going_out and mover.go_out_refusal(mover.team) is not None:
+            return []
+        cards = self.kinds.cards()
+        errors = mover.discard_errors(cards, going_out)
+        out: list[Card] = []
+        last: Card | None = None
+        for card in cards:  # copies of a card are next to each other
+            if card is not last and card not in errors:
+                out.append(card)
+            last = card
+        return out
 
     @property
     def dead(self) -> set[Rank]:
@@ -222,23 +239,36 @@ class Table:
         first = order.index(self.mover.now.seat) - size  # the bottom card's, counted back
         return [order[(first + i) % n] for i in range(size)]
 
-    @property
-    def discarded(self) -> dict[int, set[Rank]]:
-        """Per seat, the ranks it discarded onto the present pile."""
-        if self._discarded is None:
-            self._discarded = self._compute_discarded()
-        return self._discarded
+    def discarded_ranks(self, seat: int) -> set[Rank]:
+        """The ranks `seat` discarded onto the present pile (as `discarded_by` tells)."""
+        order = self.mover.order
+        if seat not in order:
+            return set()
+        pile = self.board.pile
+        start = (order.index(seat) - order.index(self.mover.now.seat) + len(pile)) % len(order)
+        return {pile[i].rank for i in range(start, len(pile), len(order))}
 
-    def _compute_discarded(self) -> dict[int, set[Rank]]:
-        out: dict[int, set[Rank]] = {}
-        by = self.discarded_by
-        for i, card in enumerate(self.board.pile):
-            seat = by[i]
-            ranks = out.get(seat)
-            if ranks is None:
-                ranks = out[seat] = set()
-            ranks.add(card.rank)
-        return out
+
+#: The key of `_sides` in a rule set's cache.
+_SIDES: Final = "bots.table.sides"
+
+
+def _sides(rules: RuleSet, order: tuple[int, ...], seat: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The opponents and the partners of `seat` among the seats in turn `order`, made once per
+    rule set."""
+    found: dict[tuple[tuple[int, ...], int], tuple[tuple[int, ...], tuple[int, ...]]] | None
+    found = rules.cache.get(_SIDES)
+    if found is None:
+        found = rules.cache[_SIDES] = {}
+    sides = found.get((order, seat))
+    if sides is None:
+        teams = seat_teams(rules)
+        team = teams[seat]
+        sides = found[(order, seat)] = (
+            tuple([s for s in order if teams[s] != team]),
+            tuple([s for s in order if s != seat and teams[s] == team]),
+        )
+    return sides
 
 
 def rank_counts(cards: list[Card]) -> dict[Rank, int]:
