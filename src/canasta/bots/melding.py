@@ -217,6 +217,8 @@ _NO_CARDS: Final[list[Card]] = []  # the naturals of a rank the hand lacks (neve
 def _ordered(items: list[T], keys: list[int]) -> list[T]:
     """`items` by their `keys` (one each), smallest first, in the given order among equal keys
     (`sorted` with a key, for the few items here)."""
+    if len(items) < 2:
+        return items[:]
     out: list[T] = []
     held: list[int] = []
     for n, item in enumerate(items):

@@ -17,7 +17,6 @@ from canasta.rules.hand import HandKinds
 from canasta.rules.melds import Melds, dead_ranks, is_canasta
 from canasta.rules.mover import Mover
 from canasta.rules.parts import Permission
-from canasta.rules.ruleset import RuleSet
 
 #: Actions the bots return, made once (actions are values): asking, drawing, passing, and the
 #: discard of each card by its index.
@@ -48,7 +47,23 @@ class Table:
         self.teams = teams = seat_teams(mover.rules)  # each seat's team
         self.team = teams[seat]
         self.hand: list[Card] = mover.hand
-        self.opponents, self.partners = _sides(mover.rules, mover.order, seat)
+        self._opponents: tuple[int, ...] | None = None
+        self._partners: tuple[int, ...] | None = None
+
+    @property
+    def opponents(self) -> tuple[int, ...]:
+        """The seats of the other teams, in turn order."""
+        if self._opponents is None:
+            self._opponents = tuple([s for s in self.mover.order if self.teams[s] != self.team])
+        return self._opponents
+
+    @property
+    def partners(self) -> tuple[int, ...]:
+        """The other seats of this seat's team, in turn order."""
+        if self._partners is None:
+            seat, team = self.seat, self.team
+            self._partners = tuple([s for s in self.mover.order if s != seat and self.teams[s] == team])
+        return self._partners
 
     def assuming(self, permission: Permission | None) -> Table:
         """The table with partner's answer to an ask taken as given (`Mover.assuming`): an
@@ -63,6 +78,8 @@ class Table:
         other._discarded_by = self._discarded_by
         other._ready = self._ready
         other._canastas = self._canastas
+        other._opponents = self._opponents
+        other._partners = self._partners
         return other
 
     @property
@@ -236,39 +253,31 @@ class Table:
         order = self.mover.order
         n = len(order)
         size = len(self.board.pile)
-        first = order.index(self.mover.now.seat) - size  # the bottom card's, counted back
+        first = _position(order, self.mover.now.seat) - size  # the bottom card's, counted back
         return [order[(first + i) % n] for i in range(size)]
 
     def discarded_ranks(self, seat: int) -> set[Rank]:
         """The ranks `seat` discarded onto the present pile (as `discarded_by` tells)."""
         order = self.mover.order
-        if seat not in order:
-            return set()
+        at = _position(order, seat)
+        ranks: set[Rank] = set()
+        if at < 0:
+            return ranks
         pile = self.board.pile
-        start = (order.index(seat) - order.index(self.mover.now.seat) + len(pile)) % len(order)
-        return {pile[i].rank for i in range(start, len(pile), len(order))}
+        n = len(order)
+        i = (at - _position(order, self.mover.now.seat) + len(pile)) % n  # its first discard
+        while i < len(pile):
+            ranks.add(pile[i].rank)
+            i += n
+        return ranks
 
 
-#: The key of `_sides` in a rule set's cache.
-_SIDES: Final = "bots.table.sides"
-
-
-def _sides(rules: RuleSet, order: tuple[int, ...], seat: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The opponents and the partners of `seat` among the seats in turn `order`, made once per
-    rule set."""
-    found: dict[tuple[tuple[int, ...], int], tuple[tuple[int, ...], tuple[int, ...]]] | None
-    found = rules.cache.get(_SIDES)
-    if found is None:
-        found = rules.cache[_SIDES] = {}
-    sides = found.get((order, seat))
-    if sides is None:
-        teams = seat_teams(rules)
-        team = teams[seat]
-        sides = found[(order, seat)] = (
-            tuple([s for s in order if teams[s] != team]),
-            tuple([s for s in order if s != seat and teams[s] == team]),
-        )
-    return sides
+def _position(order: tuple[int, ...], seat: int) -> int:
+    """Where `seat` plays in turn `order` (-1: it sits out)."""
+    for i in range(len(order)):
+        if order[i] == seat:
+            return i
+    return -1
 
 
 def rank_counts(cards: list[Card]) -> dict[Rank, int]:
