@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Final
 
 from canasta.bots.skill import Skill
@@ -83,16 +84,17 @@ class DiscardJudge:
     def danger(self, card: Card) -> float:
         if card.is_wild or card.is_three:
             return 0.0
-        total = self.dangers.get(card.rank)
-        if total is None:
-            if self.rivals is None:
-                self.rivals = [_Rival(self.table, seat) for seat in self.opponents]
-            total = 0.0
-            weight = 1.0
-            for rival in self.rivals:
-                total += weight * self._take_chance(rival, card.rank) * self.pile_value
-                weight = LATER_OPPONENT
-            self.dangers[card.rank] = total
+        known = self.dangers.get(card.rank)
+        if known is not None:
+            return known
+        if self.rivals is None:
+            self.rivals = [_Rival(self.table, seat) for seat in self.opponents]
+        total = 0.0
+        weight = 1.0
+        for rival in self.rivals:
+            total += weight * self._take_chance(rival, card.rank) * self.pile_value
+            weight = LATER_OPPONENT
+        self.dangers[card.rank] = total
         return total
 
     def _take_chance(self, rival: _Rival, rank: Rank) -> float:
@@ -109,8 +111,8 @@ class DiscardJudge:
             return 0.5 if known == 1 else 0.1
         hidden = rival.hidden
         q = min(1.0, table.unseen(rank) / table.unseen_total)
-        none = (1.0 - q) ** hidden
-        one = hidden * q * (1.0 - q) ** max(0, hidden - 1)
+        none = math.pow(1.0 - q, float(hidden))  # as `**` computes it, unboxed when compiled
+        one = hidden * q * math.pow(1.0 - q, float(max(0, hidden - 1)))
         at_least_one = 1.0 - none
         if known == 1:
             chance = at_least_one
