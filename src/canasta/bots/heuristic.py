@@ -116,9 +116,17 @@ def _want_ask(table: Table, skill: Skill) -> bool:
     mode = table.rules.permission_mode
     if mode == "off" or not table.partners:
         return False
-    if mode != "mandatory" and not (skill.ask and max(mover.hand_sizes[p] for p in table.partners) >= 6):
+    if mode != "mandatory" and not (skill.ask and _most_cards(mover.hand_sizes, table.partners) >= 6):
         return False
     return mover.check(ASK) is None
+
+
+def _most_cards(sizes: tuple[int, ...], seats: tuple[int, ...]) -> int:
+    """The most cards one of `seats` holds (`max` over them)."""
+    most = sizes[seats[0]]
+    for seat in seats:
+        most = max(most, sizes[seat])
+    return most
 
 
 # -- the draw ------------------------------------------------------------------------------------
