@@ -327,7 +327,10 @@ def go_out(table: Table) -> Action | None:
 def may_go_out_this_turn(table: Table) -> bool:
     """Whether going out this turn may be possible for the seat: its side has the canastas it
     needs (or is one card from them), or its hand could complete them (a cheap bound)."""
-    return table.can_go_out_team(table.team) or _may_complete(table)
+    facts = table.facts
+    if facts.may_go_out is None:
+        facts.may_go_out = table.can_go_out_team(table.team) or _may_complete(table)
+    return facts.may_go_out
 
 
 def _may_complete(table: Table) -> bool:

@@ -26,20 +26,37 @@ PASS: Final = Pass()
 DISCARDS: Final[tuple[Discard, ...]] = tuple([Discard(c) for c in ALL_CARDS])
 
 
-class Table:
-    """Facts about the deal from the point of view of the seat to move (computed when first
-    asked for, and kept: explicit caches rather than `cached_property`, which compiled classes
-    would recompute on every access)."""
+class Facts:
+    """What a `Table` finds when first asked for, and keeps (explicit caches rather than
+    `cached_property`, which compiled classes would recompute on every access): shared by the
+    tables of one position that differ only in partner's answer to an ask (`Table.assuming`),
+    which changes none of them."""
 
-    def __init__(self, mover: Mover) -> None:
-        self._dead: set[Rank] | None = None
-        self._unseen: list[int] | None = None  # per natural rank, in `NATURAL_RANKS` order
-        self._unseen_total: int | None = None
-        self._threat: float | None = None
-        self._discarded_by: list[int] | None = None
-        self._kinds: HandKinds | None = None
-        self._ready: list[bool] | None = None  # per team: `can_go_out_team`
-        self._canastas: list[int] | None = None  # per team: its canastas
+    __slots__ = (
+        "canastas", "dead", "discarded_by", "kinds", "may_go_out", "opponents", "partners", "ready",
+        "threat", "unseen", "unseen_total",
+    )
+
+    def __init__(self) -> None:
+        self.dead: set[Rank] | None = None
+        self.unseen: list[int] | None = None  # per natural rank, in `NATURAL_RANKS` order
+        self.unseen_total: int | None = None
+        self.threat: float | None = None
+        self.discarded_by: list[int] | None = None
+        self.kinds: HandKinds | None = None
+        self.ready: list[bool] | None = None  # per team: `can_go_out_team`
+        self.canastas: list[int] | None = None  # per team: its canastas
+        self.opponents: tuple[int, ...] | None = None
+        self.partners: tuple[int, ...] | None = None
+        self.may_go_out: bool | None = None  # `canasta.bots.melding.may_go_out_this_turn`
+
+
+class Table:
+    """Facts about the deal from the point of view of the seat to move, each computed when
+    first asked for and kept in `facts`."""
+
+    def __init__(self, mover: Mover, facts: Facts | None = None) -> None:
+        self.facts = Facts() if facts is None else facts
         self.mover = mover
         self.board = mover.board
         self.seat = seat = mover.seat
@@ -47,47 +64,36 @@ class Table:
         self.teams = teams = seat_teams(mover.rules)  # each seat's team
         self.team = teams[seat]
         self.hand: list[Card] = mover.hand
-        self._opponents: tuple[int, ...] | None = None
-        self._partners: tuple[int, ...] | None = None
 
     @property
     def opponents(self) -> tuple[int, ...]:
         """The seats of the other teams, in turn order."""
-        if self._opponents is None:
-            self._opponents = tuple([s for s in self.mover.order if self.teams[s] != self.team])
-        return self._opponents
+        facts = self.facts
+        if facts.opponents is None:
+            facts.opponents = tuple([s for s in self.mover.order if self.teams[s] != self.team])
+        return facts.opponents
 
     @property
     def partners(self) -> tuple[int, ...]:
         """The other seats of this seat's team, in turn order."""
-        if self._partners is None:
+        facts = self.facts
+        if facts.partners is None:
             seat, team = self.seat, self.team
-            self._partners = tuple([s for s in self.mover.order if s != seat and self.teams[s] == team])
-        return self._partners
+            facts.partners = tuple([s for s in self.mover.order if s != seat and self.teams[s] == team])
+        return facts.partners
 
     def assuming(self, permission: Permission | None) -> Table:
-        """The table with partner's answer to an ask taken as given (`Mover.assuming`): an
-        answer changes none of the facts, so those found so far are shared (the hand's kinds
-        found first)."""
-        other = Table(self.mover.assuming(permission))
-        other._kinds = self.kinds
-        other._dead = self._dead
-        other._unseen = self._unseen
-        other._unseen_total = self._unseen_total
-        other._threat = self._threat
-        other._discarded_by = self._discarded_by
-        other._ready = self._ready
-        other._canastas = self._canastas
-        other._opponents = self._opponents
-        other._partners = self._partners
-        return other
+        """The table with partner's answer to an ask taken as given (`Mover.assuming`), sharing
+        this table's facts."""
+        return Table(self.mover.assuming(permission), self.facts)
 
     @property
     def kinds(self) -> HandKinds:
         """The hand by kind: naturals by rank, jokers, twos, threes (not to be changed)."""
-        if self._kinds is None:
-            self._kinds = HandKinds(self.hand)
-        return self._kinds
+        facts = self.facts
+        if facts.kinds is None:
+            facts.kinds = HandKinds(self.hand)
+        return facts.kinds
 
     def discards(self) -> list[Card]:
         """The cards the seat may discard now, in card order, each once: the cards of
@@ -111,9 +117,10 @@ class Table:
     @property
     def dead(self) -> set[Rank]:
         """Ranks nobody may meld any more (Modern American)."""
-        if self._dead is None:
-            self._dead = self._compute_dead()
-        return self._dead
+        facts = self.facts
+        if facts.dead is None:
+            facts.dead = self._compute_dead()
+        return facts.dead
 
     def _compute_dead(self) -> set[Rank]:
         if self.rules.dead_rank_trigger == "none":
@@ -123,10 +130,11 @@ class Table:
     def unseen(self, rank: Rank) -> int:
         """How many cards of natural `rank` this seat cannot locate (in the stock or hidden in
         hands); 0 for other ranks."""
-        if self._unseen is None:
-            self._unseen = self._compute_unseen()
+        facts = self.facts
+        if facts.unseen is None:
+            facts.unseen = self._compute_unseen()
         slot = _RANK_SLOT.get(rank)
-        return 0 if slot is None else self._unseen[slot]
+        return 0 if slot is None else facts.unseen[slot]
 
     def _compute_unseen(self) -> list[int]:
         board = self.board
@@ -144,9 +152,10 @@ class Table:
     @property
     def unseen_total(self) -> int:
         """How many cards this seat cannot locate."""
-        if self._unseen_total is None:
-            self._unseen_total = self._compute_unseen_total()
-        return self._unseen_total
+        facts = self.facts
+        if facts.unseen_total is None:
+            facts.unseen_total = self._compute_unseen_total()
+        return facts.unseen_total
 
     def _compute_unseen_total(self) -> int:
         m = self.mover
@@ -164,19 +173,19 @@ class Table:
         return self.board.opened[self.team]
 
     def canastas(self, team: int | None = None) -> int:
-        if self._canastas is None:
-            self._count_canastas()
-        assert self._canastas is not None
-        return self._canastas[self.team if team is None else team]
+        canastas = self.facts.canastas
+        if canastas is None:
+            canastas = self._count_canastas()[0]
+        return canastas[self.team if team is None else team]
 
     def can_go_out_team(self, team: int) -> bool:
         """Whether a team has the canastas it needs to go out (or is one card from them)."""
-        if self._ready is None:
-            self._count_canastas()
-        assert self._ready is not None
-        return self._ready[team]
+        ready = self.facts.ready
+        if ready is None:
+            ready = self._count_canastas()[1]
+        return ready[team]
 
-    def _count_canastas(self) -> None:
+    def _count_canastas(self) -> tuple[list[int], list[bool]]:
         need = self.rules.go_out_min_canastas
         counts: list[int] = []
         ready: list[bool] = []
@@ -190,8 +199,9 @@ class Table:
                     six = True
             counts.append(done)
             ready.append(done >= need or (done == need - 1 and six))
-        self._canastas = counts
-        self._ready = ready
+        self.facts.canastas = counts
+        self.facts.ready = ready
+        return counts, ready
 
     def blocked_rank_for(self, team: int, rank: Rank) -> bool:
         """Whether a top card of `rank` would block the pile for `team` (dead or canasta rank)."""
@@ -215,9 +225,10 @@ class Table:
     @property
     def threat(self) -> float:
         """How near the deal is to its end, from 0 (far) to 1 (it may end at any moment)."""
-        if self._threat is None:
-            self._threat = self._compute_threat()
-        return self._threat
+        facts = self.facts
+        if facts.threat is None:
+            facts.threat = self._compute_threat()
+        return facts.threat
 
     def _compute_threat(self) -> float:
         m = self.mover
@@ -245,9 +256,10 @@ class Table:
         The bottom cards of a pile never taken are upcards; they are attributed like discards,
         which at worst misplaces one card.
         """
-        if self._discarded_by is None:
-            self._discarded_by = self._compute_discarded_by()
-        return self._discarded_by
+        facts = self.facts
+        if facts.discarded_by is None:
+            facts.discarded_by = self._compute_discarded_by()
+        return facts.discarded_by
 
     def _compute_discarded_by(self) -> list[int]:
         order = self.mover.order
