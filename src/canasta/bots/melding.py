@@ -232,7 +232,9 @@ def _ordered(items: list[T], keys: list[int]) -> list[T]:
 
 
 def _build_candidates(table: Table, skill: Skill, shed: bool) -> Iterator[Candidate]:
-    """Groups worth melding, best first."""
+    """Groups worth melding, best first. Within a step on the team's melds, the longest meld
+    comes first (in table order among equals): each step finds its groups in table order and
+    then orders them, which is the order of the melds sorted first."""
     rules = table.rules
     melds = table.board.melds[table.team]
     parts = table.kinds
@@ -242,14 +244,19 @@ def _build_candidates(table: Table, skill: Skill, shed: bool) -> Iterator[Candid
     pending = wild_meld_pending(rules, melds)
     need_canastas = table.canastas() < rules.go_out_min_canastas
     open_melds = [(r, m) for r, m in melds.items() if r not in (Rank.WILD, Rank.THREE)]
-    open_melds = _ordered(open_melds, [-len(m) for _, m in open_melds])  # longest first
     # 1. Naturals that complete a canasta.
+    found: list[Candidate] = []
+    keys: list[int] = []
     for rank, meld in open_melds:
         nat = naturals.get(rank, _NO_CARDS)
         if len(meld) < CANASTA <= len(meld) + len(nat):
-            yield tuple(nat[: cap - len(meld)]), None, True
+            found.append((tuple(nat[: cap - len(meld)]), None, True))
+            keys.append(-len(meld))
+    for candidate in _ordered(found, keys):
+        yield candidate
     # 2. Wild cards that complete a canasta (with the naturals of its rank).
     if wilds and not pending:
+        found, keys = [], []
         for rank, meld in open_melds:
             nat = naturals.get(rank, _NO_CARDS)
             size = len(meld) + len(nat)
@@ -259,7 +266,10 @@ def _build_candidates(table: Table, skill: Skill, shed: bool) -> Iterator[Candid
             eager = skill.wilds != "complete" or shed or need <= (3 if need_canastas else 2)
             room = wild_room(rules, rank, size, wild_count(meld), False, False, pending)
             if eager and need <= room:
-                yield (*nat, *wilds[:need]), rank if not nat else None, True
+                found.append(((*nat, *wilds[:need]), rank if not nat else None, True))
+                keys.append(-len(meld))
+        for candidate in _ordered(found, keys):
+            yield candidate
     # 3. The wild meld: complete or add to it; start one only with enough wild cards.
     if rules.wild_melds != "none" and wilds:
         wild_meld = melds.get(Rank.WILD)
@@ -269,11 +279,14 @@ def _build_candidates(table: Table, skill: Skill, shed: bool) -> Iterator[Candid
         elif wild_meld is None and len(wilds) >= (CANASTA if skill.special_care else 3):
             yield tuple(wilds[:CANASTA]), None, len(wilds) >= CANASTA
     # 4. Naturals onto the team's melds (single cards first: pairs can take the pile).
-    in_hand = [len(naturals.get(r, _NO_CARDS)) for r, _ in open_melds]
-    for rank, meld in _ordered(open_melds, in_hand):
+    found, keys = [], []
+    for rank, meld in open_melds:
         nat = naturals.get(rank, _NO_CARDS)
         if nat and len(meld) < cap:
-            yield tuple(nat[: cap - len(meld)]), None, False
+            found.append((tuple(nat[: cap - len(meld)]), None, False))
+            keys.append(len(nat) * 1000 - len(meld))  # fewest in hand, then the longest meld
+    for candidate in _ordered(found, keys):
+        yield candidate
     # 5. New melds of three or more naturals.
     for new, nat in naturals.items():
         if new in melds or new in table.dead or len(nat) < 3:
@@ -284,12 +297,16 @@ def _build_candidates(table: Table, skill: Skill, shed: bool) -> Iterator[Candid
     # 6. Wild cards elsewhere, and pairs with a wild, when the level or the moment calls for it.
     if not wilds or pending:
         return
+    found, keys = [], []
     for rank, meld in open_melds:
         natural_canasta = len(meld) >= CANASTA and not wild_count(meld)
         if natural_canasta or not (skill.wilds == "greedy" or shed):
             continue
         if wild_room(rules, rank, len(meld), wild_count(meld), False, False, pending):
-            yield tuple(wilds[:1]), rank, len(meld) + 1 == CANASTA
+            found.append((tuple(wilds[:1]), rank, len(meld) + 1 == CANASTA))
+            keys.append(-len(meld))
+    for candidate in _ordered(found, keys):
+        yield candidate
     if not skill.keep_pairs or shed:
         for new, nat in naturals.items():
             if len(nat) == 2 and new not in melds and new not in table.dead:
