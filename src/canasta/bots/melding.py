@@ -243,12 +243,13 @@ def _build_candidates(table: Table, skill: Skill, shed: bool) -> Iterator[Candid
     cap = rules.meld_max_size or 10**6
     pending = wild_meld_pending(rules, melds)
     need_canastas = table.canastas() < rules.go_out_min_canastas
-    open_melds = [(r, m) for r, m in melds.items() if r not in (Rank.WILD, Rank.THREE)]
+    open_melds = [  # each with the naturals of its rank in hand
+        (r, m, naturals.get(r, _NO_CARDS)) for r, m in melds.items() if r not in (Rank.WILD, Rank.THREE)
+    ]
     # 1. Naturals that complete a canasta.
     found: list[Candidate] = []
     keys: list[int] = []
-    for rank, meld in open_melds:
-        nat = naturals.get(rank, _NO_CARDS)
+    for _, meld, nat in open_melds:
         if len(meld) < CANASTA <= len(meld) + len(nat):
             found.append((tuple(nat[: cap - len(meld)]), None, True))
             keys.append(-len(meld))
@@ -257,8 +258,7 @@ def _build_candidates(table: Table, skill: Skill, shed: bool) -> Iterator[Candid
     # 2. Wild cards that complete a canasta (with the naturals of its rank).
     if wilds and not pending:
         found, keys = [], []
-        for rank, meld in open_melds:
-            nat = naturals.get(rank, _NO_CARDS)
+        for rank, meld, nat in open_melds:
             size = len(meld) + len(nat)
             need = CANASTA - size
             if need <= 0 or need > len(wilds):
@@ -280,8 +280,7 @@ def _build_candidates(table: Table, skill: Skill, shed: bool) -> Iterator[Candid
             yield tuple(wilds[:CANASTA]), None, len(wilds) >= CANASTA
     # 4. Naturals onto the team's melds (single cards first: pairs can take the pile).
     found, keys = [], []
-    for rank, meld in open_melds:
-        nat = naturals.get(rank, _NO_CARDS)
+    for _, meld, nat in open_melds:
         if nat and len(meld) < cap:
             found.append((tuple(nat[: cap - len(meld)]), None, False))
             keys.append(len(nat) * 1000 - len(meld))  # fewest in hand, then the longest meld
@@ -298,7 +297,7 @@ def _build_candidates(table: Table, skill: Skill, shed: bool) -> Iterator[Candid
     if not wilds or pending:
         return
     found, keys = [], []
-    for rank, meld in open_melds:
+    for rank, meld, _ in open_melds:
         natural_canasta = len(meld) >= CANASTA and not wild_count(meld)
         if natural_canasta or not (skill.wilds == "greedy" or shed):
             continue

@@ -189,10 +189,10 @@ class Table:
         need = self.rules.go_out_min_canastas
         counts: list[int] = []
         ready: list[bool] = []
-        for team in range(self.rules.teams):
+        for melds in self.board.melds:  # each team's
             done = 0
             six = False
-            for meld in self.board.melds[team].values():
+            for meld in melds.values():
                 if is_canasta(meld):
                     done += 1
                 elif len(meld) == 6:
