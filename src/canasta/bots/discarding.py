@@ -6,7 +6,7 @@ import math
 from typing import Final
 
 from canasta.bots.skill import Skill
-from canasta.bots.table import Table, rank_counts
+from canasta.bots.table import NO_CARDS, Table, rank_counts
 from canasta.rules.cards import Card, Rank
 
 #: What a black three is worth in hand where it is cheap: as much as a pair, so it is saved for
@@ -20,13 +20,13 @@ class DiscardJudge:
     """Scores discards for one seat: lower is a better discard."""
 
     __slots__ = (
-        "counts", "dangers", "opponents", "pile_value", "rivals", "scores", "skill", "table", "threat",
+        "dangers", "naturals", "opponents", "pile_value", "rivals", "scores", "skill", "table", "threat",
     )
 
     def __init__(self, table: Table, skill: Skill) -> None:
         self.table = table
         self.skill = skill
-        self.counts = rank_counts(table.hand)
+        self.naturals = table.kinds.naturals  # the hand's, by rank
         self.threat = table.threat
         self.pile_value = self._pile_value()
         self.opponents = _opponents_in_turn(table)
@@ -55,7 +55,7 @@ class DiscardJudge:
             # (a safe discard then), unless it costs a lot in hand.
             return -50.0 if rules.black3_hand_value >= 50 else BLACK_THREE_KEEP
         rank = card.rank
-        n = self.counts.get(rank, 0)
+        n = len(self.naturals.get(rank, NO_CARDS))
         late = card.points * self.threat * 0.5
         if rank in table.dead:
             return -10.0

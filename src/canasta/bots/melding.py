@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from typing import Final, TypeVar
 
 from canasta.bots.skill import SOLO_MELDED, Skill
-from canasta.bots.table import DISCARDS, Table
+from canasta.bots.table import DISCARDS, NO_CARDS, Table
 from canasta.rules.actions import Action, Group, Meld
 from canasta.rules.cards import Card, Rank
 from canasta.rules.hand import SINGLES, SINGLES_KEPT, HandKinds, group_of, meld_of
@@ -211,7 +211,6 @@ def single_meld(cards: tuple[Card, ...], rank: Rank | None = None) -> Meld:
 
 #: A group to meld: its cards, its explicit rank (or None), and whether it completes a canasta.
 Candidate = tuple[tuple[Card, ...], Rank | None, bool]
-_NO_CARDS: Final[list[Card]] = []  # the naturals of a rank the hand lacks (never changed)
 
 
 def _ordered(items: list[T], keys: list[int]) -> list[T]:
@@ -244,7 +243,7 @@ def _build_candidates(table: Table, skill: Skill, shed: bool) -> Iterator[Candid
     pending = wild_meld_pending(rules, melds)
     need_canastas = table.canastas() < rules.go_out_min_canastas
     open_melds = [  # each with the naturals of its rank in hand
-        (r, m, naturals.get(r, _NO_CARDS)) for r, m in melds.items() if r not in (Rank.WILD, Rank.THREE)
+        (r, m, naturals.get(r, NO_CARDS)) for r, m in melds.items() if r not in (Rank.WILD, Rank.THREE)
     ]
     # 1. Naturals that complete a canasta.
     found: list[Candidate] = []
@@ -447,14 +446,14 @@ def _go_out_groups(table: Table, keep: Card | None) -> list[list[Group]]:
         size = _size(melds, base, extra, rank)
         need = CANASTA - size
         if 0 < need <= len(spare):
-            meld = melds.get(rank, _NO_CARDS)
-            w = wild_count(meld) + len(extra.get(rank, _NO_CARDS))
+            meld = melds.get(rank, NO_CARDS)
+            w = wild_count(meld) + len(extra.get(rank, NO_CARDS))
             if need <= wild_room(rules, rank, size, w, rank not in melds, opening, False):
                 extra.setdefault(rank, []).extend(spare[:need])
                 del spare[:need]
                 wanted -= 1
     out: list[list[Group]] = []
-    wild_meld = len(melds.get(Rank.WILD, _NO_CARDS)) + len(spare)
+    wild_meld = len(melds.get(Rank.WILD, NO_CARDS)) + len(spare)
     if rules.wild_melds != "none" and spare and (wanted <= 0 or len(spare) >= CANASTA):
         groups = _groups(base, extra)
         penalised = rules.special_canasta_bonuses and wild_meld < CANASTA
@@ -467,9 +466,9 @@ def _go_out_groups(table: Table, keep: Card | None) -> list[list[Group]]:
     left = list(spare)
     for rank in _ordered(targets, [-_size(melds, base, extra, r) for r in targets]):
         while left:
-            meld = melds.get(rank, _NO_CARDS)
-            w = wild_count(meld) + len(spread.get(rank, _NO_CARDS))
-            total = len(meld) + len(base.get(rank, _NO_CARDS)) + len(spread.get(rank, _NO_CARDS))
+            meld = melds.get(rank, NO_CARDS)
+            w = wild_count(meld) + len(spread.get(rank, NO_CARDS))
+            total = len(meld) + len(base.get(rank, NO_CARDS)) + len(spread.get(rank, NO_CARDS))
             if not wild_room(rules, rank, total, w, rank not in melds, opening, False):
                 break
             spread.setdefault(rank, []).append(left.pop())
@@ -481,7 +480,7 @@ def _go_out_groups(table: Table, keep: Card | None) -> list[list[Group]]:
 def _size(melds: Melds, base: dict[Rank, list[Card]], extra: dict[Rank, list[Card]], rank: Rank) -> int:
     """The cards of `rank` on the table and to be laid, from hand and as extra wild cards."""
     return (
-        len(melds.get(rank, _NO_CARDS)) + len(base.get(rank, _NO_CARDS)) + len(extra.get(rank, _NO_CARDS))
+        len(melds.get(rank, NO_CARDS)) + len(base.get(rank, NO_CARDS)) + len(extra.get(rank, NO_CARDS))
     )
 
 

@@ -24,6 +24,8 @@ ASK: Final = Ask()
 DRAW: Final = Draw()
 PASS: Final = Pass()
 DISCARDS: Final[tuple[Discard, ...]] = tuple([Discard(c) for c in ALL_CARDS])
+#: No cards: what a hand holds of a rank it lacks (never to be changed).
+NO_CARDS: Final[list[Card]] = []
 
 
 class Facts:
