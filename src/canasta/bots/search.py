@@ -35,7 +35,6 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
@@ -330,36 +329,46 @@ def determinize(view: SeatView, rng: random.Random, caps: dict[int, dict[Rank, i
     """
     world = resample(view, rng)
     bonus_sets = world.rules.threes_mode == "color_sets"
-
-    def bonus(card: Card) -> bool:
-        return card.is_red_three or (bonus_sets and card.is_three)
-
     if caps is None:
         caps = pair_caps(view)
     stock = world.stock
-    free = [i for i, c in enumerate(stock) if not bonus(c)]
+    free = [i for i, c in enumerate(stock) if not _bonus(c, bonus_sets)]
     shuffle(rng, free)
     for seat, hand in enumerate(world.hands):
         if seat == view.seat:
             continue
         known = len(world.known[seat])  # `resample` puts the known cards first
-        limits = caps.get(seat, {})
-        held = Counter(c.rank for c in hand[known:] if c.is_natural)
+        limits = caps.get(seat, _NO_CAPS)
+        held: dict[Rank, int] = {}  # the seat's hidden naturals by rank
+        for i in range(known, len(hand)):
+            if hand[i].is_natural:
+                held[hand[i].rank] = held.get(hand[i].rank, 0) + 1
         for i in range(known, len(hand)):
             card = hand[i]
-            excess = card.is_natural and held[card.rank] > limits.get(card.rank, 99)
-            if not (bonus(card) or excess):
+            excess = card.is_natural and held.get(card.rank, 0) > limits.get(card.rank, 99)
+            if not (_bonus(card, bonus_sets) or excess):
                 continue
-            j = next((j for j in reversed(free) if limits.get(stock[j].rank, 99) > held[stock[j].rank]), None)
-            if j is None:
+            at = len(free) - 1  # the last free stock card the seat may hold within its caps
+            while at >= 0 and limits.get(stock[free[at]].rank, 99) <= held.get(stock[free[at]].rank, 0):
+                at -= 1
+            if at < 0:
                 continue
-            free.remove(j)
+            j = free.pop(at)
             if card.is_natural:
                 held[card.rank] -= 1
             if stock[j].is_natural:
-                held[stock[j].rank] += 1
+                held[stock[j].rank] = held.get(stock[j].rank, 0) + 1
             hand[i], stock[j] = stock[j], card
     return world
+
+
+def _bonus(card: Card, bonus_sets: bool) -> bool:
+    """Whether a seat lays `card` out at once (a red three; any three with `color_sets`)."""
+    return card.is_red_three or (bonus_sets and card.is_three)
+
+
+#: No pair caps: a seat that neither discarded nor let pass a card of the present pile.
+_NO_CAPS: Final[dict[Rank, int]] = {}
 
 
 def pair_caps(view: SeatView) -> dict[int, dict[Rank, int]]:
