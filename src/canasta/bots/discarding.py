@@ -165,7 +165,6 @@ class _Rival:
         self.opened = board.opened[team]
 
 
-
 def _opponents_in_turn(table: Table) -> list[int]:
     """The opponents in the order they play after this seat."""
     mover = table.mover
@@ -183,7 +182,7 @@ def choose_discard(table: Table, skill: Skill, cards: list[Card]) -> Card:
     judge = DiscardJudge(table, skill)
     best = cards[0]
     best_score = judge.score(best)
-    for card in cards:  # the lowest score, then the first card in card order
+    for card in cards:  # the lowest score, and of those the card first in card order
         score = judge.score(card)
         if score < best_score or (score == best_score and card.index < best.index):
             best, best_score = card, score
