@@ -2,31 +2,37 @@
 
 from __future__ import annotations
 
+import math
+from typing import Final
+
 from canasta.bots.skill import Skill
-from canasta.bots.table import Table, rank_counts
+from canasta.bots.table import NO_CARDS, Table, rank_counts
 from canasta.rules.cards import Card, Rank
 
 #: What a black three is worth in hand where it is cheap: as much as a pair, so it is saved for
 #: a pile worth blocking (measured: discarding it early costs about 200 points a deal with 2).
-BLACK_THREE_KEEP = 30.0
+BLACK_THREE_KEEP: Final = 30.0
 #: Weight of the danger from opponents after the next one (the pile may reach them untaken).
-LATER_OPPONENT = 0.35
+LATER_OPPONENT: Final = 0.35
 
 
 class DiscardJudge:
     """Scores discards for one seat: lower is a better discard."""
 
-    __slots__ = ("counts", "dangers", "opponents", "pile_value", "scores", "skill", "table", "threat")
+    __slots__ = (
+        "dangers", "naturals", "opponents", "pile_value", "rivals", "scores", "skill", "table", "threat",
+    )
 
     def __init__(self, table: Table, skill: Skill) -> None:
         self.table = table
         self.skill = skill
-        self.counts = rank_counts(table.hand)
+        self.naturals = table.kinds.naturals  # the hand's, by rank
         self.threat = table.threat
         self.pile_value = self._pile_value()
         self.opponents = _opponents_in_turn(table)
         self.dangers: dict[Rank, float] = {}
         self.scores: dict[Rank, float] = {}
+        self.rivals: list[_Rival] | None = None  # the opponents' facts, once a danger is asked for
 
     def score(self, card: Card) -> float:
         """What discarding `card` costs (the same for every card of its rank)."""
@@ -49,7 +55,7 @@ class DiscardJudge:
             # (a safe discard then), unless it costs a lot in hand.
             return -50.0 if rules.black3_hand_value >= 50 else BLACK_THREE_KEEP
         rank = card.rank
-        n = self.counts.get(rank, 0)
+        n = len(self.naturals.get(rank, NO_CARDS))
         late = card.points * self.threat * 0.5
         if rank in table.dead:
             return -10.0
@@ -64,7 +70,7 @@ class DiscardJudge:
             return 40.0 - late
         if n == 2:
             return 22.0 - late
-        hope = table.unseen[rank] * 0.6 if self.skill.safety >= 2 else 0.0
+        hope = table.unseen(rank) * 0.6 if self.skill.safety >= 2 else 0.0
         return 6.0 + hope - late
 
     # -- what the card may give away ------------------------------------------------------------
@@ -78,46 +84,45 @@ class DiscardJudge:
     def danger(self, card: Card) -> float:
         if card.is_wild or card.is_three:
             return 0.0
-        total = self.dangers.get(card.rank)
-        if total is None:
-            total = 0.0
-            weight = 1.0
-            for seat in self.opponents:
-                total += weight * self._take_chance(seat, card.rank) * self.pile_value
-                weight = LATER_OPPONENT
-            self.dangers[card.rank] = total
+        known = self.dangers.get(card.rank)
+        if known is not None:
+            return known
+        if self.rivals is None:
+            self.rivals = [_Rival(self.table, seat) for seat in self.opponents]
+        total = 0.0
+        weight = 1.0
+        for rival in self.rivals:
+            total += weight * self._take_chance(rival, card.rank) * self.pile_value
+            weight = LATER_OPPONENT
+        self.dangers[card.rank] = total
         return total
 
-    def _take_chance(self, seat: int, rank: Rank) -> float:
-        """The chance that opponent `seat` can take the pile with `rank` on top."""
+    def _take_chance(self, rival: _Rival, rank: Rank) -> float:
+        """The chance that opponent `rival` can take the pile with `rank` on top."""
         table = self.table
-        board = table.board
-        rules = table.rules
-        team = table.teams[seat]
-        if table.blocked_rank_for(team, rank):
+        if rank in rival.blocked:
             return 0.0
-        frozen = table.frozen_for(team)
-        if not frozen and "layoff" in rules.pile_take_methods and rank in board.melds[team]:
+        if rival.layoff and rank in rival.melds:
             return 1.0
-        known = sum(1 for c in board.known[seat] if c.rank is rank)
+        known = rival.known.get(rank, 0)
         if known >= 2:
             return 1.0
         if self.skill.safety < 2:
             return 0.5 if known == 1 else 0.1
-        hidden = max(0, table.mover.hand_sizes[seat] - len(board.known[seat]))
-        q = min(1.0, table.unseen[rank] / table.unseen_total)
-        none = (1.0 - q) ** hidden
-        one = hidden * q * (1.0 - q) ** max(0, hidden - 1)
+        hidden = rival.hidden
+        q = min(1.0, table.unseen(rank) / table.unseen_total)
+        none = math.pow(1.0 - q, float(hidden))  # as `**` computes it, unboxed when compiled
+        one = hidden * q * math.pow(1.0 - q, float(max(0, hidden - 1)))
         at_least_one = 1.0 - none
         if known == 1:
             chance = at_least_one
         else:
             chance = max(0.0, 1.0 - none - one)
-            if not frozen and "natural_wild" in rules.pile_take_methods:
+            if rival.natural_wild:
                 chance += (at_least_one - chance) * 0.5
-        if rank in table.discarded.get(seat, ()):
+        if rank in rival.discarded:
             chance *= 0.4
-        if not board.opened[team]:
+        if not rival.opened:
             chance *= 0.6
         return chance
 
@@ -140,6 +145,26 @@ class DiscardJudge:
         return min(wilds, key=lambda c: c.points)
 
 
+class _Rival:
+    """What the chance that one opponent takes the pile depends on, read once per judge."""
+
+    __slots__ = ("blocked", "discarded", "hidden", "known", "layoff", "melds", "natural_wild", "opened")
+
+    def __init__(self, table: Table, seat: int) -> None:
+        board = table.board
+        methods = table.rules.pile_take_methods
+        team = table.teams[seat]
+        frozen = table.frozen_for(team)
+        self.blocked = table.blocked_ranks_for(team)
+        self.melds = board.melds[team]
+        self.layoff = not frozen and "layoff" in methods
+        self.natural_wild = not frozen and "natural_wild" in methods
+        self.known = rank_counts(board.known[seat])
+        self.hidden = max(0, table.mover.hand_sizes[seat] - len(board.known[seat]))
+        self.discarded = table.discarded_ranks(seat)
+        self.opened = board.opened[team]
+
+
 def _opponents_in_turn(table: Table) -> list[int]:
     """The opponents in the order they play after this seat."""
     mover = table.mover
@@ -155,8 +180,12 @@ def _opponents_in_turn(table: Table) -> list[int]:
 def choose_discard(table: Table, skill: Skill, cards: list[Card]) -> Card:
     """The best of the legal discards `cards` for this level."""
     judge = DiscardJudge(table, skill)
-    scored = sorted((judge.score(c), c.index, c) for c in cards)
-    best_score, _, best = scored[0]
+    best = cards[0]
+    best_score = judge.score(best)
+    for card in cards:  # the lowest score, and of those the card first in card order
+        score = judge.score(card)
+        if score < best_score or (score == best_score and card.index < best.index):
+            best, best_score = card, score
     freeze = judge.freeze_card()
     if freeze is not None and freeze in cards and best_score - judge.keep_value(best) >= 60.0:
         return freeze

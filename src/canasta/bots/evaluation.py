@@ -11,13 +11,15 @@ its data under `benchmarks/data/`): least squares of the deal's final score diff
 
 from __future__ import annotations
 
+from typing import Final
+
 from canasta.rules.deal import seat_teams
 from canasta.rules.melds import canasta_count
 from canasta.rules.scoring import score_deal
 from canasta.rules.state import State
 
 #: The feature names, in the order of the weights.
-FEATURES = (
+FEATURES: Final = (
     "score_now",
     "near_canastas",
     "small_melds",
@@ -31,7 +33,7 @@ FEATURES = (
 )
 
 #: Fitted weights per variant (others use the classic ones); see the module docstring.
-WEIGHTS: dict[str, tuple[float, ...]] = {
+WEIGHTS: Final[dict[str, tuple[float, ...]]] = {
     # classic: 14406 rows, R² 0.385 (score now alone 0.269)
     "classic": (0.8728, 50.89, 28.36, 13.91, 13.2, 114.6, -0.2135, 67.53, -1.757, 5.794),
     # modern-american: 21121 rows, R² 0.233 (score now alone 0.105)

@@ -7,28 +7,30 @@ their own states.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
+from typing import Final
 
 from canasta.bots.base import seat_to_move
 from canasta.bots.discarding import choose_discard
 from canasta.bots.melding import go_out, next_build, opening_meld, special_outlook
 from canasta.bots.skill import Skill
-from canasta.bots.table import Table, rank_counts
-from canasta.rules.actions import Action, Answer, Ask, Discard, Draw, Meld, Pass, Pickup
+from canasta.bots.table import ASK, DISCARDS, DRAW, PASS, Table, rank_counts
+from canasta.rules.actions import Action, Answer, Discard, Draw, Meld, Pickup
 from canasta.rules.cards import Card, Rank
 from canasta.rules.errors import IllegalActionError
-from canasta.rules.legal import discard_actions, legal_actions, meld_actions, pickup_actions
+from canasta.rules.legal import legal_actions, meld_actions, pickup_actions
 from canasta.rules.melds import incomplete_special, wild_count
 from canasta.rules.mover import Mover
 from canasta.rules.state import mover_after
 from canasta.rules.view import SeatView
 
 #: What a draw from the stock is worth, against which the pile is weighed ("value" levels).
-DRAW_VALUE = 5.0
-_SPECIAL = (Rank.ACE, Rank.SEVEN)
+DRAW_VALUE: Final = 5.0
+_SPECIAL: Final = (Rank.ACE, Rank.SEVEN)
 #: What a wild card used to take the pile costs (it will make a mixed canasta at best).
-WILD_PICKUP_COST = 30.0
+WILD_PICKUP_COST: Final = 30.0
 
 
 class HeuristicBot:
@@ -114,9 +116,17 @@ def _want_ask(table: Table, skill: Skill) -> bool:
     mode = table.rules.permission_mode
     if mode == "off" or not table.partners:
         return False
-    if mode != "mandatory" and not (skill.ask and max(mover.hand_sizes[p] for p in table.partners) >= 6):
+    if mode != "mandatory" and not (skill.ask and _most_cards(mover.hand_sizes, table.partners) >= 6):
         return False
-    return mover.check(Ask()) is None
+    return mover.check(ASK) is None
+
+
+def _most_cards(sizes: tuple[int, ...], seats: tuple[int, ...]) -> int:
+    """The most cards one of `seats` holds (`max` over them)."""
+    most = sizes[seats[0]]
+    for seat in seats:
+        most = max(most, sizes[seat])
+    return most
 
 
 # -- the draw ------------------------------------------------------------------------------------
@@ -129,22 +139,27 @@ def _draw_phase(table: Table, skill: Skill, rng: random.Random) -> Action:
         pickups = [p for p in pickups if not (isinstance(p, Pickup) and takes_back_own_discards(table, p))]
     options: list[Action] = list(pickups)
     if mover.stock_size:
-        options.insert(0, Draw())
+        options.insert(0, DRAW)
     elif pickups and not mover.must_take_pile():
-        options.insert(0, Pass())
+        options.insert(0, PASS)
     if not pickups:
         return options[0] if options else fallback(legal_actions(mover))
     if skill.mistake_rate and rng.random() < skill.mistake_rate:
         return rng.choice(options)
-    values = {p: pickup_value(table, skill, p) for p in pickups if isinstance(p, Pickup)}
-    best = max(values, key=lambda p: values[p])
+    best: Action = options[0]
+    value = -math.inf
+    for p in pickups:  # the first of the most valuable
+        if isinstance(p, Pickup):
+            v = pickup_value(table, skill, p)
+            if v > value:
+                best, value = p, v
     if not mover.stock_size:
-        return best if values[best] > 0 or mover.must_take_pile() else options[0]
+        return best if value > 0 or mover.must_take_pile() else options[0]
     if skill.pile == "always":
         return best
     if skill.pile == "size":
         return best if len(table.board.pile) >= 2 or not table.opened else options[0]
-    return best if values[best] > DRAW_VALUE else options[0]
+    return best if value > DRAW_VALUE else options[0]
 
 
 def takes_back_own_discards(table: Table, pickup: Pickup) -> bool:
@@ -190,6 +205,8 @@ def pickup_value(table: Table, skill: Skill, pickup: Pickup) -> float:
 
 def _special_change(table: Table, pickup: Pickup, gained: Sequence[Card]) -> float:
     """How a pickup changes the outlook of Modern American melds of sevens and aces."""
+    if not table.rules.special_canasta_bonuses:
+        return 0.0  # no outlook changes (`special_outlook`)
     top = table.board.pile[-1]
     laid: dict[Rank, list[Card]] = {top.rank: [*pickup.with_, top]}
     for group in pickup.melds:
@@ -234,8 +251,8 @@ def _play_phase(table: Table, skill: Skill, rng: random.Random) -> Action:
     if mover.now.must_meld_out:
         melds = meld_actions(mover)
         return melds[0] if melds else fallback(legal_actions(mover))
-    if _want_ask(table, skill) and going_out(Table(mover.assuming("yes")), skill) is not None:
-        return Ask()
+    if _want_ask(table, skill) and going_out(table.assuming("yes"), skill) is not None:
+        return ASK
     out = going_out(table, skill)
     if out is not None:
         return out
@@ -247,9 +264,9 @@ def _play_phase(table: Table, skill: Skill, rng: random.Random) -> Action:
     build = next_build(table, skill, threat >= 0.7)
     if build is not None:
         return build
-    discards = [a.card for a in discard_actions(mover) if isinstance(a, Discard)]
+    discards = table.discards()
     if not discards:
         return fallback(legal_actions(mover))
     if skill.mistake_rate and rng.random() < skill.mistake_rate:
-        return Discard(rng.choice(discards))
-    return Discard(choose_discard(table, skill, discards))
+        return DISCARDS[rng.choice(discards).index]
+    return DISCARDS[choose_discard(table, skill, discards).index]

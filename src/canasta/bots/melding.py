@@ -7,17 +7,20 @@ move knows (its `Mover`): a candidate accepted there is legal at the real table.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final, TypeVar
 
 from canasta.bots.skill import SOLO_MELDED, Skill
-from canasta.bots.table import Table
-from canasta.rules.actions import Action, Discard, Group, Meld
+from canasta.bots.table import DISCARDS, NO_CARDS, Table
+from canasta.rules.actions import Action, Group, Meld
 from canasta.rules.cards import Card, Rank
-from canasta.rules.hand import HandKinds, group_of, meld_of
-from canasta.rules.melds import meld_ok, wild_count, wild_rule_error
+from canasta.rules.hand import SINGLES, SINGLES_KEPT, HandKinds, group_of, meld_of
+from canasta.rules.melds import Melds, meld_ok, wild_count, wild_rule_error
 from canasta.rules.ruleset import RuleSet
 from canasta.rules.state import mover_after
 
-CANASTA = 7
+T = TypeVar("T")
+
+CANASTA: Final = 7
 
 
 def wild_room(
@@ -42,10 +45,10 @@ def wild_meld_pending(rules: RuleSet, melds: dict[Rank, list[Card]]) -> bool:
 
 #: Modern American: the bonus of a natural canasta of sevens or aces, the penalty when such a
 #: meld stays incomplete, and the penalty for three of them left in one hand (RULES.md R13, R27).
-SPECIAL_STAKE = 2500.0
-HAND_SET_PENALTY = 1500.0
+SPECIAL_STAKE: Final = 2500.0
+HAND_SET_PENALTY: Final = 1500.0
 #: The chance of completing a meld short of `k` cards (index k), roughly.
-_COMPLETE_CHANCE = (0.95, 0.55, 0.3, 0.15, 0.07)
+_COMPLETE_CHANCE: Final = (0.95, 0.55, 0.3, 0.15, 0.07)
 
 
 def special_outlook(table: Table, rank: Rank, size: int, wilds: int, spare: int) -> float:
@@ -57,7 +60,7 @@ def special_outlook(table: Table, rank: Rank, size: int, wilds: int, spare: int)
     if rank is Rank.WILD:
         unseen = rules.decks * 4 + rules.jokers
     elif rank is Rank.SEVEN or (rank is Rank.ACE and not wilds):
-        unseen = table.unseen.get(rank, 0)
+        unseen = table.unseen(rank)
     else:
         return 0.0
     missing = max(0, CANASTA - size - spare)
@@ -185,38 +188,76 @@ def next_build(table: Table, skill: Skill, shed: bool) -> Meld | None:
         if skill.solo_hold and not table.partners and table.rules.draw_count == 1:
             keep = max(keep, table.rules.hand_size - SOLO_MELDED)
     size = len(table.hand)
-    for group, completes in _build_candidates(table, skill, shed):
-        after = size - len(group.cards)
+    for cards, rank, completes in _build_candidates(table, skill, shed):
+        after = size - len(cards)
         if after < keep and not (completes and after >= 2):
             continue
-        action = meld_of((group,))
+        action = single_meld(cards, rank)
         if mover.check(action) is None:
             return action
     return None
 
 
-def _build_candidates(table: Table, skill: Skill, shed: bool) -> Iterator[tuple[Group, bool]]:
-    """Groups worth melding, best first, each with whether it completes a canasta."""
+def single_meld(cards: tuple[Card, ...], rank: Rank | None = None) -> Meld:
+    """The meld action of one group, `group_of(cards, rank)` (actions are values: one object
+    serves every hand that forms it, kept with the engine's in `SINGLES`)."""
+    action = SINGLES.get((cards, rank))
+    if action is None:
+        if len(SINGLES) > SINGLES_KEPT:
+            SINGLES.clear()
+        action = SINGLES[(cards, rank)] = meld_of((group_of(cards, rank),))
+    return action
+
+
+#: A group to meld: its cards, its explicit rank (or None), and whether it completes a canasta.
+Candidate = tuple[tuple[Card, ...], Rank | None, bool]
+
+
+def _ordered(items: list[T], keys: list[int]) -> list[T]:
+    """`items` by their `keys` (one each), smallest first, in the given order among equal keys
+    (`sorted` with a key, for the few items here)."""
+    if len(items) < 2:
+        return items[:]
+    out: list[T] = []
+    held: list[int] = []
+    for n, item in enumerate(items):
+        key = keys[n]
+        i = len(out)
+        while i > 0 and held[i - 1] > key:
+            i -= 1
+        out.insert(i, item)
+        held.insert(i, key)
+    return out
+
+
+def _build_candidates(table: Table, skill: Skill, shed: bool) -> Iterator[Candidate]:
+    """Groups worth melding, best first. Within a step on the team's melds, the longest meld
+    comes first (in table order among equals): each step finds its groups in table order and
+    then orders them, which is the order of the melds sorted first."""
     rules = table.rules
     melds = table.board.melds[table.team]
     parts = table.kinds
+    naturals = parts.naturals
     wilds = parts.wilds
     cap = rules.meld_max_size or 10**6
     pending = wild_meld_pending(rules, melds)
     need_canastas = table.canastas() < rules.go_out_min_canastas
-    open_melds = sorted(
-        ((r, m) for r, m in melds.items() if r not in (Rank.WILD, Rank.THREE)),
-        key=lambda rm: -len(rm[1]),
-    )
+    open_melds = [  # each with the naturals of its rank in hand
+        (r, m, naturals.get(r, NO_CARDS)) for r, m in melds.items() if r not in (Rank.WILD, Rank.THREE)
+    ]
     # 1. Naturals that complete a canasta.
-    for rank, meld in open_melds:
-        nat = parts.naturals.get(rank, [])
+    found: list[Candidate] = []
+    keys: list[int] = []
+    for _, meld, nat in open_melds:
         if len(meld) < CANASTA <= len(meld) + len(nat):
-            yield group_of(tuple(nat[: cap - len(meld)])), True
+            found.append((tuple(nat[: cap - len(meld)]), None, True))
+            keys.append(-len(meld))
+    for candidate in _ordered(found, keys):
+        yield candidate
     # 2. Wild cards that complete a canasta (with the naturals of its rank).
     if wilds and not pending:
-        for rank, meld in open_melds:
-            nat = parts.naturals.get(rank, [])
+        found, keys = [], []
+        for rank, meld, nat in open_melds:
             size = len(meld) + len(nat)
             need = CANASTA - size
             if need <= 0 or need > len(wilds):
@@ -224,42 +265,52 @@ def _build_candidates(table: Table, skill: Skill, shed: bool) -> Iterator[tuple[
             eager = skill.wilds != "complete" or shed or need <= (3 if need_canastas else 2)
             room = wild_room(rules, rank, size, wild_count(meld), False, False, pending)
             if eager and need <= room:
-                yield group_of((*nat, *wilds[:need]), rank if not nat else None), True
+                found.append(((*nat, *wilds[:need]), rank if not nat else None, True))
+                keys.append(-len(meld))
+        for candidate in _ordered(found, keys):
+            yield candidate
     # 3. The wild meld: complete or add to it; start one only with enough wild cards.
     if rules.wild_melds != "none" and wilds:
         wild_meld = melds.get(Rank.WILD)
         if wild_meld is not None and len(wild_meld) < CANASTA:
             done = len(wild_meld) + len(wilds) >= CANASTA
-            yield group_of(tuple(wilds[: CANASTA - len(wild_meld)]), Rank.WILD), done
+            yield tuple(wilds[: CANASTA - len(wild_meld)]), Rank.WILD, done
         elif wild_meld is None and len(wilds) >= (CANASTA if skill.special_care else 3):
-            yield group_of(tuple(wilds[:CANASTA])), len(wilds) >= CANASTA
+            yield tuple(wilds[:CANASTA]), None, len(wilds) >= CANASTA
     # 4. Naturals onto the team's melds (single cards first: pairs can take the pile).
-    for rank, meld in sorted(open_melds, key=lambda rm: len(parts.naturals.get(rm[0], ()))):
-        nat = parts.naturals.get(rank, [])
+    found, keys = [], []
+    for _, meld, nat in open_melds:
         if nat and len(meld) < cap:
-            yield group_of(tuple(nat[: cap - len(meld)])), False
+            found.append((tuple(nat[: cap - len(meld)]), None, False))
+            keys.append(len(nat) * 1000 - len(meld))  # fewest in hand, then the longest meld
+    for candidate in _ordered(found, keys):
+        yield candidate
     # 5. New melds of three or more naturals.
-    for new, nat in parts.naturals.items():
+    for new, nat in naturals.items():
         if new in melds or new in table.dead or len(nat) < 3:
             continue
         if skill.special_care and risky_special(table, new, min(len(nat), cap), 0):
             continue
-        yield group_of(tuple(nat[:cap])), len(nat) >= CANASTA
+        yield tuple(nat[:cap]), None, len(nat) >= CANASTA
     # 6. Wild cards elsewhere, and pairs with a wild, when the level or the moment calls for it.
     if not wilds or pending:
         return
-    for rank, meld in open_melds:
+    found, keys = [], []
+    for rank, meld, _ in open_melds:
         natural_canasta = len(meld) >= CANASTA and not wild_count(meld)
         if natural_canasta or not (skill.wilds == "greedy" or shed):
             continue
         if wild_room(rules, rank, len(meld), wild_count(meld), False, False, pending):
-            yield group_of(tuple(wilds[:1]), rank), len(meld) + 1 == CANASTA
+            found.append((tuple(wilds[:1]), rank, len(meld) + 1 == CANASTA))
+            keys.append(-len(meld))
+    for candidate in _ordered(found, keys):
+        yield candidate
     if not skill.keep_pairs or shed:
-        for new, nat in parts.naturals.items():
+        for new, nat in naturals.items():
             if len(nat) == 2 and new not in melds and new not in table.dead:
                 if skill.special_care and risky_special(table, new, 3, 1):
                     continue
-                yield group_of((*nat, wilds[-1])), False
+                yield (*nat, wilds[-1]), None, False
 
 
 # -- going out -----------------------------------------------------------------------------------
@@ -274,7 +325,7 @@ def go_out(table: Table) -> Action | None:
     mover = table.mover
     hand = table.hand
     if len(hand) == 1:
-        last = Discard(hand[0])
+        last = DISCARDS[hand[0].index]
         return last if mover.check(last) is None else None
     if not may_go_out_this_turn(table):
         return None
@@ -283,7 +334,7 @@ def go_out(table: Table) -> Action | None:
             action = meld_of(tuple(groups))
             if mover.check(action) is not None:
                 continue
-            if keep is None or mover_after(mover, action).check(Discard(keep)) is None:
+            if keep is None or mover_after(mover, action).check(DISCARDS[keep.index]) is None:
                 return action
     return None
 
@@ -291,7 +342,10 @@ def go_out(table: Table) -> Action | None:
 def may_go_out_this_turn(table: Table) -> bool:
     """Whether going out this turn may be possible for the seat: its side has the canastas it
     needs (or is one card from them), or its hand could complete them (a cheap bound)."""
-    return table.can_go_out_team(table.team) or _may_complete(table)
+    facts = table.facts
+    if facts.may_go_out is None:
+        facts.may_go_out = table.can_go_out_team(table.team) or _may_complete(table)
+    return facts.may_go_out
 
 
 def _may_complete(table: Table) -> bool:
@@ -304,12 +358,14 @@ def _may_complete(table: Table) -> bool:
     for r, nat in parts.naturals.items():
         meld = melds.get(r)
         sizes.append(len(nat) + (0 if meld is None else len(meld)))
-    sizes.sort(reverse=True)
+    sizes.sort()
+    sizes.reverse()
     others: list[int] = []
     for r, m in melds.items():
         if r not in parts.naturals and len(m) < CANASTA:
             others.append(len(m))
-    others.sort(reverse=True)
+    others.sort()
+    others.reverse()
     sizes.extend(others)
     for size in sizes:
         if need <= 0:
@@ -341,62 +397,63 @@ def _keep_candidates(table: Table) -> list[Card | None]:
         return [stuck[0]]
     out: list[Card | None] = [] if rules.go_out_discard == "mandatory" else [None]
     spare = [c for c in dict.fromkeys(table.hand) if not c.is_three]
-    spare.sort(key=lambda c: (c.is_wild, c.points))
+    spare.sort(key=_keep_order)
     out.extend(spare[:3])
     return out
+
+
+def _keep_order(card: Card) -> int:
+    """Naturals before wild cards, each the cheapest first (points are below 1000)."""
+    return card.points + (1000 if card.is_wild else 0)
 
 
 def _go_out_groups(table: Table, keep: Card | None) -> list[list[Group]]:
     """Ways to meld every card but `keep`, leaving the team able to go out (unchecked)."""
     rules = table.rules
-    cards = list(table.hand)
-    if keep is not None:
-        cards.remove(keep)
-    parts = HandKinds(cards)
+    naturals, black_threes, spare = _kinds_without(table.kinds, keep)
     melds = table.melds
     opening = not table.opened
     base: dict[Rank, list[Card]] = {}
     needy: list[Rank] = []
-    for rank, nat in parts.naturals.items():
+    for rank, nat in naturals.items():
         base[rank] = list(nat)
         if rank not in melds and len(nat) < 3:
             if len(nat) < rules.meld_min_naturals:
                 return []
             needy.append(rank)
-    if parts.black_threes:
-        if not 3 <= len(parts.black_threes) <= 4:
+    if black_threes:
+        if not 3 <= len(black_threes) <= 4:
             return []
-        base[Rank.THREE] = list(parts.black_threes)
-    spare = parts.wilds
+        base[Rank.THREE] = list(black_threes)
     extra: dict[Rank, list[Card]] = {r: [] for r in base}
     for rank in needy:
         if not spare:
             return []
         extra[rank].append(spare.pop())
-
-    def size(rank: Rank) -> int:
-        return len(melds.get(rank, ())) + len(base.get(rank, ())) + len(extra.get(rank, ()))
-
-    def room(rank: Rank) -> int:
-        meld = melds.get(rank, [])
-        w = wild_count(meld) + len(extra.get(rank, ()))
-        return wild_room(rules, rank, size(rank), w, rank not in melds, opening, False)
-
-    targets = [r for r in base if r is not Rank.THREE] + [
-        r for r in melds if r not in base and r not in (Rank.THREE, Rank.WILD)
-    ]
-    canastas = sum(1 for r in set(targets) | set(melds) if size(r) >= CANASTA)
+    targets: list[Rank] = [r for r in base if r is not Rank.THREE]
+    targets.extend([r for r in melds if r not in base and r not in (Rank.THREE, Rank.WILD)])
+    canastas = 0
+    for r in targets:
+        if _size(melds, base, extra, r) >= CANASTA:
+            canastas += 1
+    for r in melds:
+        if r not in targets and _size(melds, base, extra, r) >= CANASTA:
+            canastas += 1
     wanted = rules.go_out_min_canastas - canastas
-    for rank in sorted(targets, key=lambda r: -size(r)):
+    for rank in _ordered(targets, [-_size(melds, base, extra, r) for r in targets]):
         if wanted <= 0:
             break
-        need = CANASTA - size(rank)
-        if 0 < need <= len(spare) and need <= room(rank):
-            extra.setdefault(rank, []).extend(spare[:need])
-            del spare[:need]
-            wanted -= 1
+        size = _size(melds, base, extra, rank)
+        need = CANASTA - size
+        if 0 < need <= len(spare):
+            meld = melds.get(rank, NO_CARDS)
+            w = wild_count(meld) + len(extra.get(rank, NO_CARDS))
+            if need <= wild_room(rules, rank, size, w, rank not in melds, opening, False):
+                extra.setdefault(rank, []).extend(spare[:need])
+                del spare[:need]
+                wanted -= 1
     out: list[list[Group]] = []
-    wild_meld = len(melds.get(Rank.WILD, ())) + len(spare)
+    wild_meld = len(melds.get(Rank.WILD, NO_CARDS)) + len(spare)
     if rules.wild_melds != "none" and spare and (wanted <= 0 or len(spare) >= CANASTA):
         groups = _groups(base, extra)
         penalised = rules.special_canasta_bonuses and wild_meld < CANASTA
@@ -407,17 +464,50 @@ def _go_out_groups(table: Table, keep: Card | None) -> list[list[Group]]:
         return out
     spread = {r: list(ws) for r, ws in extra.items()}
     left = list(spare)
-    for rank in sorted(targets, key=lambda r: -size(r)):
+    for rank in _ordered(targets, [-_size(melds, base, extra, r) for r in targets]):
         while left:
-            meld = melds.get(rank, [])
-            w = wild_count(meld) + len(spread.get(rank, ()))
-            total = len(meld) + len(base.get(rank, ())) + len(spread.get(rank, ()))
+            meld = melds.get(rank, NO_CARDS)
+            w = wild_count(meld) + len(spread.get(rank, NO_CARDS))
+            total = len(meld) + len(base.get(rank, NO_CARDS)) + len(spread.get(rank, NO_CARDS))
             if not wild_room(rules, rank, total, w, rank not in melds, opening, False):
                 break
             spread.setdefault(rank, []).append(left.pop())
     if not left:
         out.insert(0, _groups(base, spread))
     return out
+
+
+def _size(melds: Melds, base: dict[Rank, list[Card]], extra: dict[Rank, list[Card]], rank: Rank) -> int:
+    """The cards of `rank` on the table and to be laid, from hand and as extra wild cards."""
+    return (
+        len(melds.get(rank, NO_CARDS)) + len(base.get(rank, NO_CARDS)) + len(extra.get(rank, NO_CARDS))
+    )
+
+
+def _kinds_without(
+    kinds: HandKinds, keep: Card | None
+) -> tuple[dict[Rank, list[Card]], list[Card], list[Card]]:
+    """The naturals by rank, the black threes and the wild cards (a new list) of the hand of
+    `kinds` less the card `keep`, as `HandKinds` of that hand would give them."""
+    naturals = kinds.naturals
+    black_threes = kinds.black_threes
+    wilds = kinds.wilds
+    if keep is None:
+        return naturals, black_threes, wilds
+    if keep.is_natural:
+        rest = list(naturals[keep.rank])
+        rest.remove(keep)
+        naturals = dict(naturals)
+        if rest:
+            naturals[keep.rank] = rest
+        else:
+            del naturals[keep.rank]
+    elif keep.is_wild:
+        wilds.remove(keep)
+    elif keep.is_black_three:
+        black_threes = list(black_threes)
+        black_threes.remove(keep)
+    return naturals, black_threes, wilds
 
 
 def _groups(base: dict[Rank, list[Card]], extra: dict[Rank, list[Card]]) -> list[Group]:

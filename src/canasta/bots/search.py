@@ -35,9 +35,8 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections import Counter
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from canasta.bots.base import seat_to_move
 from canasta.bots.discarding import DiscardJudge
@@ -45,12 +44,12 @@ from canasta.bots.evaluation import evaluate
 from canasta.bots.heuristic import decide, fallback, pickup_value, takes_back_own_discards
 from canasta.bots.melding import go_out, next_build
 from canasta.bots.skill import HARD, LEVELS, Skill
-from canasta.bots.table import Table
-from canasta.rules.actions import Action, Answer, Ask, Discard, Draw, Meld, Pass, Pickup
+from canasta.bots.table import ASK, DISCARDS, DRAW, PASS, Table
+from canasta.rules.actions import Action, Answer, Ask, Discard, Meld, Pickup
 from canasta.rules.cards import Card, Rank
 from canasta.rules.deal import shuffle
 from canasta.rules.errors import CanastaError
-from canasta.rules.legal import discard_actions, legal_actions, pickup_actions
+from canasta.rules.legal import legal_actions, pickup_actions
 from canasta.rules.mover import Mover
 from canasta.rules.resample import resample
 from canasta.rules.state import State
@@ -58,25 +57,25 @@ from canasta.rules.view import SeatView
 
 #: Default budget: continuations per decision, and at most this many seconds (when neither
 #: `iterations` nor `time` is given).
-DEFAULT_ITERATIONS = 2000
-DEFAULT_SECONDS = 0.7
+DEFAULT_ITERATIONS: Final = 2000
+DEFAULT_SECONDS: Final = 0.7
 #: Default: how many discards of different ranks are compared.
-DEFAULT_WIDTH = 3
+DEFAULT_WIDTH: Final = 3
 #: Default: how many standard errors an alternative must gain over the heuristic's choice.
-CONFIDENCE = 1.0
+CONFIDENCE: Final = 1.0
 #: Decisions a continuation plays before the evaluation values the position it reached.
-HORIZON = 12
+HORIZON: Final = 12
 #: Rounds (determinizations) before an alternative may drop out, and how often it is checked.
-MIN_ROUNDS = 12
-CHECK_EVERY = 4
+MIN_ROUNDS: Final = 12
+CHECK_EVERY: Final = 4
 #: An alternative drops out when its advantage plus this many standard errors is below zero;
 #: the search stops when the one alternative left leads by this many standard errors.
-DROP_Z = 2.0
-CLEAR_Z = 3.0
+DROP_Z: Final = 2.0
+CLEAR_Z: Final = 3.0
 #: The discard that ends a turn after a way of drawing: the visits of its information set before
 #: alternatives to the heuristic's choice are tried, and UCB1's exploration constant, in points.
-WIDEN = 8
-EXPLORE = 250.0
+WIDEN: Final = 8
+EXPLORE: Final = 250.0
 
 
 class SearchBot:
@@ -330,36 +329,46 @@ def determinize(view: SeatView, rng: random.Random, caps: dict[int, dict[Rank, i
     """
     world = resample(view, rng)
     bonus_sets = world.rules.threes_mode == "color_sets"
-
-    def bonus(card: Card) -> bool:
-        return card.is_red_three or (bonus_sets and card.is_three)
-
     if caps is None:
         caps = pair_caps(view)
     stock = world.stock
-    free = [i for i, c in enumerate(stock) if not bonus(c)]
+    free = [i for i, c in enumerate(stock) if not _bonus(c, bonus_sets)]
     shuffle(rng, free)
     for seat, hand in enumerate(world.hands):
         if seat == view.seat:
             continue
         known = len(world.known[seat])  # `resample` puts the known cards first
-        limits = caps.get(seat, {})
-        held = Counter(c.rank for c in hand[known:] if c.is_natural)
+        limits = caps.get(seat, _NO_CAPS)
+        held: dict[Rank, int] = {}  # the seat's hidden naturals by rank
+        for i in range(known, len(hand)):
+            if hand[i].is_natural:
+                held[hand[i].rank] = held.get(hand[i].rank, 0) + 1
         for i in range(known, len(hand)):
             card = hand[i]
-            excess = card.is_natural and held[card.rank] > limits.get(card.rank, 99)
-            if not (bonus(card) or excess):
+            excess = card.is_natural and held.get(card.rank, 0) > limits.get(card.rank, 99)
+            if not (_bonus(card, bonus_sets) or excess):
                 continue
-            j = next((j for j in reversed(free) if limits.get(stock[j].rank, 99) > held[stock[j].rank]), None)
-            if j is None:
+            at = len(free) - 1  # the last free stock card the seat may hold within its caps
+            while at >= 0 and limits.get(stock[free[at]].rank, 99) <= held.get(stock[free[at]].rank, 0):
+                at -= 1
+            if at < 0:
                 continue
-            free.remove(j)
+            j = free.pop(at)
             if card.is_natural:
                 held[card.rank] -= 1
             if stock[j].is_natural:
-                held[stock[j].rank] += 1
+                held[stock[j].rank] = held.get(stock[j].rank, 0) + 1
             hand[i], stock[j] = stock[j], card
     return world
+
+
+def _bonus(card: Card, bonus_sets: bool) -> bool:
+    """Whether a seat lays `card` out at once (a red three; any three with `color_sets`)."""
+    return card.is_red_three or (bonus_sets and card.is_three)
+
+
+#: No pair caps: a seat that neither discarded nor let pass a card of the present pile.
+_NO_CAPS: Final[dict[Rank, int]] = {}
 
 
 def pair_caps(view: SeatView) -> dict[int, dict[Rank, int]]:
@@ -430,7 +439,7 @@ def candidates(mover: Mover, preferred: Action, width: int, melds: bool = False)
         return out
     table = Table(mover)
     if mover.now.phase == "draw":
-        add(Draw() if mover.stock_size else Pass())
+        add(DRAW if mover.stock_size else PASS)
         pickups = [p for p in pickup_actions(mover) if isinstance(p, Pickup)]
         by_kind: dict[tuple[int, bool], Pickup] = {}
         if mover.stock_size:  # the heuristic's choice stays; no other pile of one's own discards
@@ -453,16 +462,16 @@ def candidates(mover: Mover, preferred: Action, width: int, melds: bool = False)
     if melds:
         add(next_build(table, HARD, True))  # meld what lowers the hand, as when the deal may end
     judge = DiscardJudge(table, HARD)
-    cards = [a.card for a in discard_actions(mover) if isinstance(a, Discard)]
+    cards = table.discards()
     kinds = {(preferred.card.rank, preferred.card.is_red_three)} if isinstance(preferred, Discard) else set()
     for card in sorted(cards, key=lambda c: (judge.score(c), c.index)):
         if len(kinds) >= width:
             break
         if (card.rank, card.is_red_three) not in kinds:  # suits make no difference
             kinds.add((card.rank, card.is_red_three))
-            add(Discard(card))
+            add(DISCARDS[card.index])
     freeze = judge.freeze_card()
-    add(Discard(freeze) if freeze is not None and freeze in cards else None)
+    add(DISCARDS[freeze.index] if freeze is not None and freeze in cards else None)
     return out
 
 
@@ -474,18 +483,18 @@ def _without_ask(table: Table) -> Action | None:
 def _ask_to_go_out(table: Table) -> Action | None:
     """Asking partner, where the rule set lets the seat ask now and a yes lets it go out."""
     mover = table.mover
-    if mover.check(Ask()) is not None:
+    if mover.check(ASK) is not None:
         return None
-    return Ask() if go_out(Table(mover.assuming("yes"))) is not None else None
+    return ASK if go_out(table.assuming("yes")) is not None else None
 
 
 def _best_discard(table: Table) -> Action | None:
     """The heuristic's discard now."""
-    cards = [a.card for a in discard_actions(table.mover) if isinstance(a, Discard)]
+    cards = table.discards()
     if not cards:
         return None
     judge = DiscardJudge(table, HARD)
-    return Discard(min(cards, key=lambda c: (judge.score(c), c.index)))
+    return DISCARDS[min(cards, key=lambda c: (judge.score(c), c.index)).index]
 
 
 def play(state: State, mover: Mover, action: Action) -> bool:

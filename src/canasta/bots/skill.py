@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 #: With `solo_hold`, how many of the dealt cards may be melded before going out is in sight.
-SOLO_MELDED = 3
+SOLO_MELDED: Final = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +44,7 @@ class Skill:
     special_care: bool
 
 
-EASY = Skill(
+EASY: Final = Skill(
     name="easy",
     mistake_rate=0.2,
     keep_pairs=False,
@@ -59,7 +60,7 @@ EASY = Skill(
     special_care=False,
 )
 
-NORMAL = Skill(
+NORMAL: Final = Skill(
     name="normal",
     mistake_rate=0.0,
     keep_pairs=True,
@@ -75,7 +76,7 @@ NORMAL = Skill(
     special_care=True,
 )
 
-HARD = Skill(
+HARD: Final = Skill(
     name="hard",
     mistake_rate=0.0,
     keep_pairs=True,
@@ -94,8 +95,8 @@ HARD = Skill(
 #: The stand-in for a person who dropped out and may be back: `hard`'s judgement, but it keeps
 #: most of the hand (`CAREFUL_HOLD` cards) until its side can go out, so that the person comes
 #: back to a hand, not to the one card a stranger left.
-CAREFUL_HOLD = 8
-CAREFUL = Skill(
+CAREFUL_HOLD: Final = 8
+CAREFUL: Final = Skill(
     name="careful",
     mistake_rate=0.0,
     keep_pairs=True,
@@ -111,4 +112,4 @@ CAREFUL = Skill(
     special_care=True,
 )
 
-LEVELS = {s.name: s for s in (EASY, NORMAL, HARD, CAREFUL)}
+LEVELS: Final = {s.name: s for s in (EASY, NORMAL, HARD, CAREFUL)}

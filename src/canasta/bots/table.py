@@ -8,82 +8,156 @@ is known to hold (taken with the pile).
 
 from __future__ import annotations
 
-from canasta.rules.cards import NATURAL_RANKS, Card, Rank
+from typing import Final
+
+from canasta.rules.actions import Ask, Discard, Draw, Pass
+from canasta.rules.cards import ALL_CARDS, NATURAL_RANKS, Card, Rank
 from canasta.rules.deal import seat_teams
 from canasta.rules.hand import HandKinds
-from canasta.rules.melds import Melds, canasta_count, dead_ranks, is_canasta
+from canasta.rules.melds import Melds, dead_ranks, is_canasta
 from canasta.rules.mover import Mover
+from canasta.rules.parts import Permission
+
+#: Actions the bots return, made once (actions are values): asking, drawing, passing, and the
+#: discard of each card by its index.
+ASK: Final = Ask()
+DRAW: Final = Draw()
+PASS: Final = Pass()
+DISCARDS: Final[tuple[Discard, ...]] = tuple([Discard(c) for c in ALL_CARDS])
+#: No cards: what a hand holds of a rank it lacks (never to be changed).
+NO_CARDS: Final[list[Card]] = []
+
+
+class Facts:
+    """What a `Table` finds when first asked for, and keeps (explicit caches rather than
+    `cached_property`, which compiled classes would recompute on every access): shared by the
+    tables of one position that differ only in partner's answer to an ask (`Table.assuming`),
+    which changes none of them."""
+
+    __slots__ = (
+        "canastas", "dead", "discarded_by", "kinds", "may_go_out", "opponents", "partners", "ready",
+        "threat", "unseen", "unseen_total",
+    )
+
+    def __init__(self) -> None:
+        self.dead: set[Rank] | None = None
+        self.unseen: list[int] | None = None  # per natural rank, in `NATURAL_RANKS` order
+        self.unseen_total: int | None = None
+        self.threat: float | None = None
+        self.discarded_by: list[int] | None = None
+        self.kinds: HandKinds | None = None
+        self.ready: list[bool] | None = None  # per team: `can_go_out_team`
+        self.canastas: list[int] | None = None  # per team: its canastas
+        self.opponents: tuple[int, ...] | None = None
+        self.partners: tuple[int, ...] | None = None
+        self.may_go_out: bool | None = None  # `canasta.bots.melding.may_go_out_this_turn`
 
 
 class Table:
-    """Facts about the deal from the point of view of the seat to move (computed when first
-    asked for, and kept: explicit caches rather than `cached_property`, which compiled classes
-    would recompute on every access)."""
+    """Facts about the deal from the point of view of the seat to move, each computed when
+    first asked for and kept in `facts`."""
 
-    def __init__(self, mover: Mover) -> None:
-        self._dead: set[Rank] | None = None
-        self._unseen: dict[Rank, int] | None = None
-        self._unseen_total: int | None = None
-        self._threat: float | None = None
-        self._discarded_by: list[int] | None = None
-        self._discarded: dict[int, set[Rank]] | None = None
-        self._kinds: HandKinds | None = None
+    def __init__(self, mover: Mover, facts: Facts | None = None) -> None:
+        self.facts = Facts() if facts is None else facts
         self.mover = mover
         self.board = mover.board
         self.seat = seat = mover.seat
         self.rules = mover.rules
         self.teams = teams = seat_teams(mover.rules)  # each seat's team
-        self.team = team = teams[seat]
+        self.team = teams[seat]
         self.hand: list[Card] = mover.hand
-        self.opponents = tuple([s for s in mover.order if teams[s] != team])
-        self.partners = tuple([s for s in mover.order if s != seat and teams[s] == team])
+
+    @property
+    def opponents(self) -> tuple[int, ...]:
+        """The seats of the other teams, in turn order."""
+        facts = self.facts
+        if facts.opponents is None:
+            facts.opponents = tuple([s for s in self.mover.order if self.teams[s] != self.team])
+        return facts.opponents
+
+    @property
+    def partners(self) -> tuple[int, ...]:
+        """The other seats of this seat's team, in turn order."""
+        facts = self.facts
+        if facts.partners is None:
+            seat, team = self.seat, self.team
+            facts.partners = tuple([s for s in self.mover.order if s != seat and self.teams[s] == team])
+        return facts.partners
+
+    def assuming(self, permission: Permission | None) -> Table:
+        """The table with partner's answer to an ask taken as given (`Mover.assuming`), sharing
+        this table's facts."""
+        return Table(self.mover.assuming(permission), self.facts)
 
     @property
     def kinds(self) -> HandKinds:
         """The hand by kind: naturals by rank, jokers, twos, threes (not to be changed)."""
-        if self._kinds is None:
-            self._kinds = HandKinds(self.hand)
-        return self._kinds
+        facts = self.facts
+        if facts.kinds is None:
+            facts.kinds = HandKinds(self.hand)
+        return facts.kinds
+
+    def discards(self) -> list[Card]:
+        """The cards the seat may discard now, in card order, each once: the cards of
+        `discard_actions`, found with the engine's `discard_errors` on the table's kinds."""
+        mover = self.mover
+        if mover.now.must_meld_out:
+            return []
+        going_out = len(self.hand) == 1
+        if going_out and mover.go_out_refusal(mover.team) is not None:
+            return []
+        cards = self.kinds.cards()
+        errors = mover.discard_errors(cards, going_out)
+        out: list[Card] = []
+        last: Card | None = None
+        for card in cards:  # copies of a card are next to each other
+            if card is not last and card not in errors:
+                out.append(card)
+            last = card
+        return out
 
     @property
     def dead(self) -> set[Rank]:
         """Ranks nobody may meld any more (Modern American)."""
-        if self._dead is None:
-            self._dead = self._compute_dead()
-        return self._dead
+        facts = self.facts
+        if facts.dead is None:
+            facts.dead = self._compute_dead()
+        return facts.dead
 
     def _compute_dead(self) -> set[Rank]:
         if self.rules.dead_rank_trigger == "none":
             return set()
         return dead_ranks(self.rules, self.board.melds)
 
-    @property
-    def unseen(self) -> dict[Rank, int]:
-        """Per natural rank, the cards this seat cannot locate (in the stock or hidden in hands)."""
-        if self._unseen is None:
-            self._unseen = self._compute_unseen()
-        return self._unseen
+    def unseen(self, rank: Rank) -> int:
+        """How many cards of natural `rank` this seat cannot locate (in the stock or hidden in
+        hands); 0 for other ranks."""
+        facts = self.facts
+        if facts.unseen is None:
+            facts.unseen = self._compute_unseen()
+        slot = _RANK_SLOT.get(rank)
+        return 0 if slot is None else facts.unseen[slot]
 
-    def _compute_unseen(self) -> dict[Rank, int]:
+    def _compute_unseen(self) -> list[int]:
         board = self.board
-        copies = self.rules.decks * 4
-        unseen = {r: copies for r in NATURAL_RANKS}
-        _uncount(unseen, self.hand)
-        _uncount(unseen, board.pile)
+        counts = [self.rules.decks * 4] * len(NATURAL_RANKS)
+        _uncount(counts, self.hand)
+        _uncount(counts, board.pile)
         for melds in board.melds:
             for cards in melds.values():
-                _uncount(unseen, cards)
+                _uncount(counts, cards)
         for s, known in enumerate(board.known):
             if s != self.seat:
-                _uncount(unseen, known)
-        return unseen
+                _uncount(counts, known)
+        return counts
 
     @property
     def unseen_total(self) -> int:
         """How many cards this seat cannot locate."""
-        if self._unseen_total is None:
-            self._unseen_total = self._compute_unseen_total()
-        return self._unseen_total
+        facts = self.facts
+        if facts.unseen_total is None:
+            facts.unseen_total = self._compute_unseen_total()
+        return facts.unseen_total
 
     def _compute_unseen_total(self) -> int:
         m = self.mover
@@ -101,23 +175,48 @@ class Table:
         return self.board.opened[self.team]
 
     def canastas(self, team: int | None = None) -> int:
-        return canasta_count(self.board.melds[self.team if team is None else team])
+        canastas = self.facts.canastas
+        if canastas is None:
+            canastas = self._count_canastas()[0]
+        return canastas[self.team if team is None else team]
 
     def can_go_out_team(self, team: int) -> bool:
         """Whether a team has the canastas it needs to go out (or is one card from them)."""
+        ready = self.facts.ready
+        if ready is None:
+            ready = self._count_canastas()[1]
+        return ready[team]
+
+    def _count_canastas(self) -> tuple[list[int], list[bool]]:
         need = self.rules.go_out_min_canastas
-        melds = self.board.melds[team]
-        done = canasta_count(melds)
-        return done >= need or (done == need - 1 and any(len(m) == 6 for m in melds.values()))
+        counts: list[int] = []
+        ready: list[bool] = []
+        for melds in self.board.melds:  # each team's
+            done = 0
+            six = False
+            for meld in melds.values():
+                if is_canasta(meld):
+                    done += 1
+                elif len(meld) == 6:
+                    six = True
+            counts.append(done)
+            ready.append(done >= need or (done == need - 1 and six))
+        self.facts.canastas = counts
+        self.facts.ready = ready
+        return counts, ready
 
     def blocked_rank_for(self, team: int, rank: Rank) -> bool:
         """Whether a top card of `rank` would block the pile for `team` (dead or canasta rank)."""
-        if rank in self.dead:
-            return True
+        return rank in self.blocked_ranks_for(team)
+
+    def blocked_ranks_for(self, team: int) -> set[Rank]:
+        """The ranks of which a top card would block the pile for `team`."""
+        blocked = set(self.dead)
         if "canasta_rank" in self.rules.block_rules:
-            meld = self.board.melds[team].get(rank)
-            return meld is not None and is_canasta(meld)
-        return False
+            for rank, meld in self.board.melds[team].items():
+                if is_canasta(meld):
+                    blocked.add(rank)
+        return blocked
 
     def frozen_for(self, team: int) -> bool:
         """Whether the pile may be taken only with a natural pair by `team`."""
@@ -128,9 +227,10 @@ class Table:
     @property
     def threat(self) -> float:
         """How near the deal is to its end, from 0 (far) to 1 (it may end at any moment)."""
-        if self._threat is None:
-            self._threat = self._compute_threat()
-        return self._threat
+        facts = self.facts
+        if facts.threat is None:
+            facts.threat = self._compute_threat()
+        return facts.threat
 
     def _compute_threat(self) -> float:
         m = self.mover
@@ -140,10 +240,9 @@ class Table:
             level = 1.0
         elif turns_left < 4:
             level = 0.5
-        ready = {t: self.can_go_out_team(t) for t in range(self.rules.teams)}
         for s in m.order:
             team = self.teams[s]
-            if not ready[team]:
+            if not self.can_go_out_team(team):
                 continue
             size = m.hand_sizes[s]
             if team == self.team and s != self.seat:
@@ -159,33 +258,40 @@ class Table:
         The bottom cards of a pile never taken are upcards; they are attributed like discards,
         which at worst misplaces one card.
         """
-        if self._discarded_by is None:
-            self._discarded_by = self._compute_discarded_by()
-        return self._discarded_by
+        facts = self.facts
+        if facts.discarded_by is None:
+            facts.discarded_by = self._compute_discarded_by()
+        return facts.discarded_by
 
     def _compute_discarded_by(self) -> list[int]:
         order = self.mover.order
-        prev = {order[(i + 1) % len(order)]: s for i, s in enumerate(order)}
-        seat = prev[self.mover.now.seat]
-        out: list[int] = []
-        for _ in self.board.pile:
-            out.append(seat)
-            seat = prev[seat]
-        out.reverse()
-        return out
+        n = len(order)
+        size = len(self.board.pile)
+        first = _position(order, self.mover.now.seat) - size  # the bottom card's, counted back
+        return [order[(first + i) % n] for i in range(size)]
 
-    @property
-    def discarded(self) -> dict[int, set[Rank]]:
-        """Per seat, the ranks it discarded onto the present pile."""
-        if self._discarded is None:
-            self._discarded = self._compute_discarded()
-        return self._discarded
+    def discarded_ranks(self, seat: int) -> set[Rank]:
+        """The ranks `seat` discarded onto the present pile (as `discarded_by` tells)."""
+        order = self.mover.order
+        at = _position(order, seat)
+        ranks: set[Rank] = set()
+        if at < 0:
+            return ranks
+        pile = self.board.pile
+        n = len(order)
+        i = (at - _position(order, self.mover.now.seat) + len(pile)) % n  # its first discard
+        while i < len(pile):
+            ranks.add(pile[i].rank)
+            i += n
+        return ranks
 
-    def _compute_discarded(self) -> dict[int, set[Rank]]:
-        out: dict[int, set[Rank]] = {}
-        for card, seat in zip(self.board.pile, self.discarded_by, strict=True):
-            out.setdefault(seat, set()).add(card.rank)
-        return out
+
+def _position(order: tuple[int, ...], seat: int) -> int:
+    """Where `seat` plays in turn `order` (-1: it sits out)."""
+    for i in range(len(order)):
+        if order[i] == seat:
+            return i
+    return -1
 
 
 def rank_counts(cards: list[Card]) -> dict[Rank, int]:
@@ -196,7 +302,15 @@ def rank_counts(cards: list[Card]) -> dict[Rank, int]:
     return counts
 
 
-def _uncount(unseen: dict[Rank, int], cards: list[Card]) -> None:
+#: Each natural rank's place in `NATURAL_RANKS`, and each card's, by its index (-1: not a natural).
+_RANK_SLOT: Final[dict[Rank, int]] = {rank: i for i, rank in enumerate(NATURAL_RANKS)}
+_NATURAL_SLOT: Final[list[int]] = [NATURAL_RANKS.index(c.rank) if c.is_natural else -1 for c in ALL_CARDS]
+
+
+def _uncount(counts: list[int], cards: list[Card]) -> None:
+    """Take `cards` off `counts` (per natural rank, in `NATURAL_RANKS` order)."""
+    slots = _NATURAL_SLOT
     for card in cards:
-        if card.is_natural:
-            unseen[card.rank] -= 1
+        slot = slots[card.index]
+        if slot >= 0:
+            counts[slot] -= 1
