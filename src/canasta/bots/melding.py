@@ -13,7 +13,7 @@ from canasta.bots.skill import SOLO_MELDED, Skill
 from canasta.bots.table import DISCARDS, NO_CARDS, Table
 from canasta.rules.actions import Action, Group, Meld
 from canasta.rules.cards import Card, Rank
-from canasta.rules.hand import SINGLES, SINGLES_KEPT, HandKinds, group_of, meld_of
+from canasta.rules.hand import HandKinds, group_of, meld_of, single_meld
 from canasta.rules.melds import Melds, meld_ok, wild_count, wild_rule_error
 from canasta.rules.ruleset import RuleSet
 from canasta.rules.state import mover_after
@@ -196,17 +196,6 @@ def next_build(table: Table, skill: Skill, shed: bool) -> Meld | None:
         if mover.check(action) is None:
             return action
     return None
-
-
-def single_meld(cards: tuple[Card, ...], rank: Rank | None = None) -> Meld:
-    """The meld action of one group, `group_of(cards, rank)` (actions are values: one object
-    serves every hand that forms it, kept with the engine's in `SINGLES`)."""
-    action = SINGLES.get((cards, rank))
-    if action is None:
-        if len(SINGLES) > SINGLES_KEPT:
-            SINGLES.clear()
-        action = SINGLES[(cards, rank)] = meld_of((group_of(cards, rank),))
-    return action
 
 
 #: A group to meld: its cards, its explicit rank (or None), and whether it completes a canasta.

@@ -40,6 +40,17 @@ def meld_of(groups: tuple[Group, ...]) -> Meld:
     return meld
 
 
+def single_meld(cards: tuple[Card, ...], rank: Rank | None = None) -> Meld:
+    """The meld action of one group, `group_of(cards, rank)` (actions are values: one object
+    serves every hand that forms it, kept in `SINGLES`)."""
+    action = SINGLES.get((cards, rank))
+    if action is None:
+        if len(SINGLES) > SINGLES_KEPT:
+            SINGLES.clear()
+        action = SINGLES[(cards, rank)] = meld_of((group_of(cards, rank),))
+    return action
+
+
 class HandKinds:
     """A hand by what matters for melding, each kind in card order (so the result is canonical)."""
 
@@ -105,13 +116,7 @@ class HandKinds:
             cards = tuple(pool) if k == len(pool) else tuple(pool[:k])
         else:
             cards = (*pool[:k], *self.jokers[:j], *self.twos[:t])
-        explicit = rank if k == 0 and rank is not Rank.WILD else None
-        action = SINGLES.get((cards, explicit))
-        if action is None:
-            if len(SINGLES) > SINGLES_KEPT:
-                SINGLES.clear()
-            action = SINGLES[(cards, explicit)] = meld_of((group_of(cards, explicit),))
-        return action
+        return single_meld(cards, rank if k == 0 and rank is not Rank.WILD else None)
 
     def groups(self, specs: Sequence[Spec], start: Sequence[Spec] = ()) -> tuple[Group, ...]:
         """The groups of `specs`, each taking the next cards after those `start` took."""
