@@ -78,6 +78,11 @@ WIDEN: Final = 8
 EXPLORE: Final = 250.0
 
 
+#: The generator of every continuation of a policy that makes no mistakes, which never draws
+#: from it (seeding one per continuation took about 4% of the search's time).
+_UNDRAWN: Final = random.Random(0)
+
+
 class SearchBot:
     """Determinized Monte Carlo search with heuristic continuations cut at a horizon.
 
@@ -190,6 +195,7 @@ class SearchBot:
         drawing = self.tree and view.now.phase == "draw"
         replies: Replies = {}
         caps = pair_caps(view)
+        mistakes = self.policy.mistake_rate > 0  # else the policy never draws from its generator
         played = rounds = 0
         while self.iterations is None or played < self.iterations:
             if self._late(deadline):
@@ -202,7 +208,7 @@ class SearchBot:
                     break
                 state = world.clone()
                 state.apply(options[i])
-                turn_rng = random.Random(seed)
+                turn_rng = random.Random(seed) if mistakes else _UNDRAWN
                 if drawing:
                     row.append(self._own_turn(state, team, turn_rng, replies, i))
                 else:
