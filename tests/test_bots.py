@@ -10,7 +10,7 @@ import pytest
 
 from canasta.bots import BOT_NAMES, Bot, make_bot
 from canasta.bots.evaluation import evaluate
-from canasta.bots.heuristic import decide
+from canasta.bots.heuristic import decide, decide_on
 from canasta.bots.search import (
     DEFAULT_ITERATIONS,
     DEFAULT_SECONDS,
@@ -23,6 +23,7 @@ from canasta.bots.search import (
     pick,
 )
 from canasta.bots.skill import CAREFUL_HOLD, HARD
+from canasta.bots.table import DISCARDS, DRAW, Table
 from canasta.rules import (
     Answer,
     Ask,
@@ -36,6 +37,7 @@ from canasta.rules import (
     SeatView,
     State,
     make_deck,
+    position_to_json,
     resample,
 )
 from canasta.rules.game import default_dealer
@@ -319,6 +321,37 @@ def test_the_search_weighs_holding_back_a_meld_and_melding_before_a_discard() ->
     options = candidates(holding, discard, 3, True)
     assert options[:2] == [discard, Meld((Group((Card.parse("QC"),)),))]
     assert options[2:] == candidates(holding, discard, 3, False)[1:]
+
+
+@pytest.mark.parametrize("variant", ["classic", "modern-american"])
+def test_the_table_claims_listed_only_what_the_engine_lists(variant: str) -> None:
+    """`Table.listed` (which the playouts apply unjudged) holds only for actions `legal_actions`
+    lists for the position, and applying the heuristic's choice so reaches the position `apply`
+    does."""
+    rules = RuleSet.preset(variant, 4)
+    rng = random.Random(5)
+    claimed = 0
+    for _ in range(3):
+        deck = make_deck(rules.decks, rules.jokers)
+        rng.shuffle(deck)
+        state = State.deal(rules, deck, 0)
+        while not state.is_over:
+            table = Table(state.mover())
+            action = decide_on(table, HARD, rng)
+            table.discards(), table.pickups()  # every claim the table can make
+            legal = state.legal_actions()
+            hand = state.hands[state.to_move]
+            tried = [action, DRAW, *[DISCARDS[c.index] for c in hand], *legal]
+            assert [a for a in tried if table.listed(a) and a not in legal] == []
+            judged = state.clone()
+            judged.apply(action)
+            if table.listed(action):
+                claimed += 1
+                state.apply_listed(action)
+                assert position_to_json(state) == position_to_json(judged)
+            else:
+                state = judged
+    assert claimed > 100
 
 
 class StepClock:

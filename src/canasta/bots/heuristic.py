@@ -20,7 +20,7 @@ from canasta.bots.table import ASK, DISCARDS, DRAW, PASS, Table, rank_counts
 from canasta.rules.actions import Action, Answer, Discard, Draw, Meld, Pickup
 from canasta.rules.cards import Card, Rank
 from canasta.rules.errors import IllegalActionError
-from canasta.rules.legal import legal_actions, meld_actions, pickup_actions
+from canasta.rules.legal import legal_actions, meld_actions
 from canasta.rules.melds import incomplete_special, wild_count
 from canasta.rules.mover import Mover
 from canasta.rules.state import mover_after
@@ -65,10 +65,16 @@ def fallback(legal: Sequence[Action]) -> Action:
 
 def decide(mover: Mover, skill: Skill, rng: random.Random) -> Action:
     """The level's action for the seat to move."""
-    table = Table(mover)
-    if mover.now.permission == "pending":
+    return decide_on(Table(mover), skill, rng)
+
+
+def decide_on(table: Table, skill: Skill, rng: random.Random) -> Action:
+    """The level's action for the seat to move, on its `table` (which then tells whether the
+    engine listed it: `Table.listed`)."""
+    now = table.mover.now
+    if now.permission == "pending":
         return _answer(table, skill)
-    if mover.now.phase == "draw":
+    if now.phase == "draw":
         return _draw_phase(table, skill, rng)
     return _play_phase(table, skill, rng)
 
@@ -134,7 +140,7 @@ def _most_cards(sizes: tuple[int, ...], seats: tuple[int, ...]) -> int:
 
 def _draw_phase(table: Table, skill: Skill, rng: random.Random) -> Action:
     mover = table.mover
-    pickups = pickup_actions(mover)
+    pickups = table.pickups()
     if mover.stock_size:
         pickups = [p for p in pickups if not (isinstance(p, Pickup) and takes_back_own_discards(table, p))]
     options: list[Action] = list(pickups)

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from canasta.rules.actions import Ask, Discard, Draw, Pass
+from canasta.rules.actions import Action, Ask, Discard, Draw, Pass
 from canasta.rules.cards import ALL_CARDS, NATURAL_RANKS, Card, Rank
 from canasta.rules.deal import seat_teams
 from canasta.rules.hand import HandKinds
+from canasta.rules.legal import pickup_actions
 from canasta.rules.melds import Melds, dead_ranks, is_canasta
 from canasta.rules.mover import Mover
 from canasta.rules.parts import Permission
@@ -66,6 +67,8 @@ class Table:
         self.teams = teams = seat_teams(mover.rules)  # each seat's team
         self.team = teams[seat]
         self.hand: list[Card] = mover.hand
+        self._discards: list[Card] | None = None  # `discards()`, once found
+        self._pickups: list[Action] | None = None  # `pickups()`, once listed
 
     @property
     def opponents(self) -> tuple[int, ...]:
@@ -99,7 +102,13 @@ class Table:
 
     def discards(self) -> list[Card]:
         """The cards the seat may discard now, in card order, each once: the cards of
-        `discard_actions`, found with the engine's `discard_errors` on the table's kinds."""
+        `discard_actions`, found with the engine's `discard_errors` on the table's kinds (once
+        a table; not to be changed)."""
+        if self._discards is None:
+            self._discards = self._find_discards()
+        return self._discards
+
+    def _find_discards(self) -> list[Card]:
         mover = self.mover
         if mover.now.must_meld_out:
             return []
@@ -115,6 +124,27 @@ class Table:
                 out.append(card)
             last = card
         return out
+
+    def pickups(self) -> list[Action]:
+        """The engine's pickups (`pickup_actions`), listed once a table (not to be changed)."""
+        if self._pickups is None:
+            self._pickups = pickup_actions(self.mover)
+        return self._pickups
+
+    def listed(self, action: Action) -> bool:
+        """Whether the engine lists `action` for this position, as this table found: the draw
+        (`DRAW`) while the stock lasts, a discard of `discards()` in the play phase, a pickup of
+        `pickups()` (that very action); so `State.apply_listed` may apply it unjudged."""
+        mover = self.mover
+        now = mover.now
+        if now.permission == "pending":
+            return False
+        if action is DRAW:
+            return now.phase == "draw" and mover.stock_size > 0
+        if isinstance(action, Discard):
+            return now.phase == "play" and self._discards is not None and action.card in self._discards
+        pickups = self._pickups
+        return pickups is not None and any(p is action for p in pickups)
 
     @property
     def dead(self) -> set[Rank]:
