@@ -221,8 +221,8 @@ class IrreducibleSearch:
         return known
 
     def accepted(self, combo: Combo) -> bool:
-        """Whether the step is legal and irreducible (an opening from hand: remembered across
-        searches with the cards it leaves, which decide only when fewer than two)."""
+        """Whether the step is legal and irreducible (remembered across searches as `Remembered`
+        says, with the cards it leaves, which decide only when fewer than two)."""
         base, specs = combo
         self.budget -= self.weight * (1 + len(specs) + (base is not None))
         memory = self.memory
@@ -240,7 +240,7 @@ class IrreducibleSearch:
 
     def laid(self, combo: Combo) -> Laid | None:
         """The table once the step is laid (None when the step is illegal); an opening from hand
-        is remembered as `accepted` says."""
+        is remembered as `accepted` says, a pickup not."""
         self.budget -= self.weight
         memory = self.memory
         if memory is None or memory.plain:

@@ -149,7 +149,7 @@ class Mover(PublicQuestions):
             raise IllegalActionError(self._seat_refusal(action, seat))
         if now.permission == "pending" and not isinstance(action, Answer):
             raise IllegalActionError(_AWAITING_ANSWER)
-        if isinstance(action, Meld | Pickup):
+        if isinstance(action, (Meld, Pickup)):  # a tuple: compiled, `Meld | Pickup` is made per call
             step = self._meld_step(action) if isinstance(action, Meld) else self._pickup_step(action)
             self._steps.append(step)
             return step

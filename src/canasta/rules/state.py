@@ -273,7 +273,7 @@ class State(PublicQuestions):
         """Apply an action that `legal_actions` has just listed for this very position, without
         validating it again (self-play, the search's playouts, the learning interface); an action
         from anywhere else goes through `apply`, which refuses what the rules forbid."""
-        laying = isinstance(action, Meld | Pickup)  # only these need the mover to form their step
+        laying = isinstance(action, (Meld, Pickup))  # only these need the mover (a tuple: no union per call)
         self._play(self.mover().listed_step(action) if laying else Step(action))
 
     def _play(self, step: Step) -> None:
