@@ -36,9 +36,9 @@ JUDGED = 4
 #: on natural groups alone. A smaller hand searches faster with them last.
 MANY_WILDS = 4
 LARGE_HAND = 20
-#: Steps remembered per rule set and facts (`Remembered`), of each kind (a few thousand recur;
-#: each full garbage collection walks them all).
-REMEMBERED = 8192
+#: Steps remembered per rule set (`Remembered`), all facts and kinds together: more would
+#: be faster, but each full garbage collection walks them all (its pause lengthens a listing).
+REMEMBERED = 2048
 
 
 class IrreducibleSearch:
@@ -233,9 +233,8 @@ class IrreducibleSearch:
         key = (min(left, 2), combo)
         known = verdicts.get(key)
         if known is None:
-            if len(verdicts) >= REMEMBERED:
-                verdicts.clear()
             known = verdicts[key] = not self.error(combo) and not self.reducible(combo)
+            memory.added()
         return known
 
     def laid(self, combo: Combo) -> Laid | None:
@@ -250,9 +249,8 @@ class IrreducibleSearch:
         key = (min(left, 2), combo)
         known = judges.get(key)
         if known is None:
-            if len(judges) >= REMEMBERED:
-                judges.clear()
             known = judges[key] = (None,) if self.error(combo) else (self.after(combo).judge,)
+            memory.added()
         judge = known[0]
         return None if judge is None else Laid(judge, left)
 
@@ -385,12 +383,24 @@ class Remembered:
     the pile is frozen, which decide it when two cards or more stay in hand.
     """
 
-    __slots__ = ("judges", "plain", "verdicts")
+    __slots__ = ("everything", "judges", "plain", "verdicts")
 
-    def __init__(self, plain: bool) -> None:
+    def __init__(self, plain: bool, everything: Memories) -> None:
         self.plain = plain
+        self.everything = everything
         self.verdicts: dict[tuple[int, Combo], bool] = {}
         self.judges: dict[tuple[int, Combo], tuple[Judge | None]] = {}
+
+    def added(self) -> None:
+        """Count a step remembered; past `REMEMBERED` in the rule set, everything is forgotten."""
+        everything = self.everything
+        everything.count += 1
+        if everything.count > REMEMBERED:
+            for memory in everything.by_facts.values():
+                memory.verdicts.clear()
+                memory.judges.clear()
+            everything.by_facts.clear()
+            everything.count = 0
 
     @staticmethod
     def of(judge: Judge, top: Card | None, frozen: bool) -> Remembered | None:
@@ -407,10 +417,23 @@ class Remembered:
         else:
             key = ("openings", judge.minimum, judge.permission, judge.drew, judge.started, judge.dead)
         cache = judge.rules.cache
-        found: Remembered | None = cache.get(key)
+        everything: Memories | None = cache.get(Memories)
+        if everything is None:
+            everything = cache[Memories] = Memories()
+        found = everything.by_facts.get(key)
         if found is None:
-            found = cache[key] = Remembered(top is not None)
+            found = everything.by_facts[key] = Remembered(top is not None, everything)
         return found
+
+
+class Memories:
+    """Every `Remembered` of a rule set, by its facts, and how many steps they hold."""
+
+    __slots__ = ("by_facts", "count")
+
+    def __init__(self) -> None:
+        self.by_facts: dict[tuple[object, ...], Remembered] = {}
+        self.count = 0
 
 
 class Laid:
