@@ -23,7 +23,7 @@ from canasta.bots.search import (
     pick,
 )
 from canasta.bots.skill import CAREFUL_HOLD, HARD
-from canasta.bots.table import DISCARDS, DRAW, Table
+from canasta.bots.table import Table
 from canasta.rules import (
     Answer,
     Ask,
@@ -41,6 +41,7 @@ from canasta.rules import (
     resample,
 )
 from canasta.rules.game import default_dealer
+from canasta.rules.legal import DISCARDS, DRAW
 from support import make_state
 
 PRESETS = [

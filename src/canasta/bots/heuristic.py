@@ -16,11 +16,11 @@ from canasta.bots.base import seat_to_move
 from canasta.bots.discarding import choose_discard
 from canasta.bots.melding import go_out, next_build, opening_meld, special_outlook
 from canasta.bots.skill import Skill
-from canasta.bots.table import ASK, DISCARDS, DRAW, PASS, Table, rank_counts
+from canasta.bots.table import Table, rank_counts
 from canasta.rules.actions import Action, Answer, Discard, Draw, Meld, Pickup
 from canasta.rules.cards import Card, Rank
 from canasta.rules.errors import IllegalActionError
-from canasta.rules.legal import legal_actions, meld_actions
+from canasta.rules.legal import ASK, DISCARDS, DRAW, PASS, legal_actions, meld_actions
 from canasta.rules.melds import incomplete_special, wild_count
 from canasta.rules.mover import Mover
 from canasta.rules.state import mover_after

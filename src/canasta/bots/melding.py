@@ -10,10 +10,11 @@ from collections.abc import Iterator
 from typing import Final, TypeVar
 
 from canasta.bots.skill import SOLO_MELDED, Skill
-from canasta.bots.table import DISCARDS, NO_CARDS, Table
+from canasta.bots.table import NO_CARDS, Table
 from canasta.rules.actions import Action, Group, Meld
 from canasta.rules.cards import Card, Rank
 from canasta.rules.hand import HandKinds, group_of, meld_of, single_meld
+from canasta.rules.legal import DISCARDS
 from canasta.rules.melds import Melds, meld_ok, wild_count, wild_rule_error
 from canasta.rules.ruleset import RuleSet
 from canasta.rules.state import mover_after

@@ -44,12 +44,12 @@ from canasta.bots.evaluation import evaluate
 from canasta.bots.heuristic import decide, decide_on, fallback, pickup_value, takes_back_own_discards
 from canasta.bots.melding import go_out, next_build
 from canasta.bots.skill import HARD, LEVELS, Skill
-from canasta.bots.table import ASK, DISCARDS, DRAW, PASS, Table
+from canasta.bots.table import Table
 from canasta.rules.actions import Action, Answer, Ask, Discard, Meld, Pickup
 from canasta.rules.cards import Card, Rank
 from canasta.rules.deal import shuffle
 from canasta.rules.errors import CanastaError
-from canasta.rules.legal import legal_actions
+from canasta.rules.legal import ASK, DISCARDS, DRAW, PASS, legal_actions
 from canasta.rules.mover import Mover
 from canasta.rules.resample import resample
 from canasta.rules.state import State

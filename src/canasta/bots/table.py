@@ -10,21 +10,17 @@ from __future__ import annotations
 
 from typing import Final
 
-from canasta.rules.actions import Action, Ask, Discard, Draw, Pass
+from canasta.rules.actions import Action, Discard
 from canasta.rules.cards import ALL_CARDS, NATURAL_RANKS, Card, Rank
 from canasta.rules.deal import seat_teams
 from canasta.rules.hand import HandKinds
-from canasta.rules.legal import pickup_actions
+from canasta.rules.legal import DRAW, pickup_actions
 from canasta.rules.melds import Melds, dead_ranks, is_canasta
 from canasta.rules.mover import Mover
 from canasta.rules.parts import Permission
 
 #: Actions the bots return, made once (actions are values): asking, drawing, passing, and the
 #: discard of each card by its index.
-ASK: Final = Ask()
-DRAW: Final = Draw()
-PASS: Final = Pass()
-DISCARDS: Final[tuple[Discard, ...]] = tuple([Discard(c) for c in ALL_CARDS])
 #: No cards: what a hand holds of a rank it lacks (never to be changed).
 NO_CARDS: Final[list[Card]] = []
 

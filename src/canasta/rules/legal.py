@@ -37,7 +37,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from itertools import islice
 from operator import attrgetter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from canasta.rules.actions import Action, Answer, Ask, Discard, Draw, Meld, Pass
 from canasta.rules.cards import ALL_CARDS, Card, Rank
@@ -50,9 +50,13 @@ from canasta.rules.mover import Mover
 if TYPE_CHECKING:
     from canasta.rules.state import State
 
-_DRAW, _ASK, _PASS = Draw(), Ask(), Pass()
+#: The actions that carry no cards, and each card's discard (by the card's index), made once:
+#: the lists and the bots hand out these very objects.
+DRAW: Final = Draw()
+ASK: Final = Ask()
+PASS: Final = Pass()
+DISCARDS: Final[tuple[Discard, ...]] = tuple([Discard(c) for c in ALL_CARDS])
 _ANSWERS: list[Action] = [Answer(True), Answer(False)]
-_DISCARDS = [Discard(c) for c in ALL_CARDS]  # by the card's index
 _INDEX = attrgetter("index")
 #: A hand this small may need to go out with several groups in one action.
 TINY_HAND = 3
@@ -76,17 +80,17 @@ def legal_actions(of: Mover | State) -> list[Action]:
     actions: list[Action] = []
     if now.phase == "draw":
         if m.stock_size:
-            actions.append(_DRAW)
+            actions.append(DRAW)
         pickups = list_pickups(m)
         if not m.stock_size and pickups and not m.must_take_pile():
-            actions.append(_PASS)
+            actions.append(PASS)
         actions.extend(pickups)
     else:
         hand = HandKinds(m.hand)
         actions.extend(_discards(m, hand))
         actions.extend(_melds(m, hand))
     if _may_ask(m):
-        actions.append(_ASK)
+        actions.append(ASK)
     return actions
 
 
@@ -118,7 +122,7 @@ def _discards(m: Mover, hand: HandKinds) -> list[Action]:
     last: Card | None = None
     for c in cards:  # in card order: copies of a card are next to each other
         if c is not last and c not in errors:
-            out.append(_DISCARDS[c.index])
+            out.append(DISCARDS[c.index])
         last = c
     return out
 
