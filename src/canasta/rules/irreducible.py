@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from canasta.rules.actions import Action, Pickup
-from canasta.rules.cards import Card, Rank
+from canasta.rules.cards import RANK_CODE, Card, Rank
 from canasta.rules.errors import IllegalActionError
 from canasta.rules.groups import read_groups
 from canasta.rules.hand import INDEX, HandKinds, wild_splits
@@ -36,9 +36,19 @@ JUDGED = 4
 #: on natural groups alone. A smaller hand searches faster with them last.
 MANY_WILDS = 4
 LARGE_HAND = 20
-#: Steps remembered per rule set (`Remembered`), all facts and kinds together: more would
-#: be faster, but each full garbage collection walks them all (its pause lengthens a listing).
-REMEMBERED = 2048
+#: Steps remembered per rule set (`Remembered`), all facts together: verdicts (keys and values
+#: plain numbers, which the garbage collector does not walk), and judges (objects it walks at
+#: each full collection, whose pause lengthens a listing).
+VERDICTS_REMEMBERED = 16_384
+JUDGES_REMEMBERED = 2048
+#: The bits of one group in a step's number (`spec_code`).
+SPEC_BITS = 20
+
+
+def spec_code(spec: Spec) -> int:
+    """A group as a number of `SPEC_BITS` bits, never 0 (a step's number is its groups' in order)."""
+    rank, k, j, t = spec
+    return (RANK_CODE[rank] + 1) << 15 | k << 10 | j << 5 | t
 
 
 class IrreducibleSearch:
@@ -220,9 +230,10 @@ class IrreducibleSearch:
             known = self.bad[spec] = self.judge.group_error(rank, k, j, t, False) is not None
         return known
 
-    def accepted(self, combo: Combo) -> bool:
-        """Whether the step is legal and irreducible (remembered across searches as `Remembered`
-        says, with the cards it leaves, which decide only when fewer than two)."""
+    def accepted(self, combo: Combo, code: int) -> bool:
+        """Whether the step (numbered `code`, its groups' `spec_code` in order) is legal and
+        irreducible, remembered across searches as `Remembered` says, with the cards it leaves,
+        which decide only when fewer than two."""
         base, specs = combo
         self.budget -= self.weight * (1 + len(specs) + (base is not None))
         memory = self.memory
@@ -230,28 +241,28 @@ class IrreducibleSearch:
         if memory is None or (memory.plain and (left < 2 or specs)):
             return not self.error(combo) and not self.reducible(combo)
         verdicts = memory.verdicts
-        key = (min(left, 2), combo)
+        key = code * 3 + min(left, 2)
         known = verdicts.get(key)
         if known is None:
             known = verdicts[key] = not self.error(combo) and not self.reducible(combo)
-            memory.added()
+            memory.everything.added_verdict()
         return known
 
-    def laid(self, combo: Combo) -> Laid | None:
-        """The table once the step is laid (None when the step is illegal); an opening from hand
-        is remembered as `accepted` says, a pickup not."""
+    def laid(self, combo: Combo, code: int) -> Laid | None:
+        """The table once the step (numbered as for `accepted`) is laid, None when the step is
+        illegal; an opening from hand is remembered as `accepted` says, a pickup not."""
         self.budget -= self.weight
         memory = self.memory
         if memory is None or memory.plain:
             return None if self.error(combo) else self.after(combo)
         judges = memory.judges
         left = self._left(combo)
-        key = (min(left, 2), combo)
-        known = judges.get(key)
-        if known is None:
-            known = judges[key] = (None,) if self.error(combo) else (self.after(combo).judge,)
-            memory.added()
-        judge = known[0]
+        key = code * 3 + min(left, 2)
+        if key in judges:
+            judge = judges[key]
+        else:
+            judge = judges[key] = None if self.error(combo) else self.after(combo).judge
+            memory.everything.added_judge()
         return None if judge is None else Laid(judge, left)
 
     def _left(self, combo: Combo) -> int:
@@ -300,7 +311,7 @@ class IrreducibleSearch:
                 break
             if alone:
                 combo: Combo = (base, ())
-                if self.accepted(combo):
+                if self.accepted(combo, 0 if base is None else spec_code(base)):
                     self.found.append(combo)
             else:
                 start = len(self.found)
@@ -335,13 +346,21 @@ class IrreducibleSearch:
             if self.rules.initial_meld_counts_top_card and self.top is not None:
                 points += self.top.points
         jokers, twos = (base[2], base[3]) if base is not None else (0, 0)
-        self._walk(base, 0, (), points, jokers, twos)
+        self._walk(base, 0, (), points, jokers, twos, 0 if base is None else spec_code(base))
 
     def _walk(
-        self, base: Spec | None, start: int, chosen: tuple[Spec, ...], points: int, jokers: int, twos: int
+        self,
+        base: Spec | None,
+        start: int,
+        chosen: tuple[Spec, ...],
+        points: int,
+        jokers: int,
+        twos: int,
+        code: int,
     ) -> None:
         """Choose a group of rank i (for each i from `start` on) or none, with the points and wild
-        cards chosen so far; each rank passed over is a node of the search, as is the end."""
+        cards chosen so far (`code`: the step's number so far, as `accepted` takes it); each rank
+        passed over is a node of the search, as is the end."""
         hand = self.hand
         all_jokers, all_twos = len(hand.jokers), len(hand.twos)
         opening = not self.exempt and not self.judge.opened
@@ -354,7 +373,7 @@ class IrreducibleSearch:
             and (base is not None or chosen)
             and (not opening or points >= self.judge.minimum)
         ):
-            later = self.laid(partial)
+            later = self.laid(partial, code)
         for i in range(start, len(self.ranks) + 1):
             self.budget -= 1
             if self.budget < 0 or (self.first and self.found):
@@ -367,9 +386,15 @@ class IrreducibleSearch:
                 if spec[2] + jokers > all_jokers or spec[3] + twos > all_twos:
                     continue
                 self._walk(
-                    base, i + 1, (*chosen, spec), points + spec_points(spec), jokers + spec[2], twos + spec[3]
+                    base,
+                    i + 1,
+                    (*chosen, spec),
+                    points + spec_points(spec),
+                    jokers + spec[2],
+                    twos + spec[3],
+                    code << SPEC_BITS | spec_code(spec),
                 )
-        if (base is not None or chosen) and self.accepted(partial):
+        if (base is not None or chosen) and self.accepted(partial, code):
             self.found.append(partial)
 
 
@@ -388,19 +413,9 @@ class Remembered:
     def __init__(self, plain: bool, everything: Memories) -> None:
         self.plain = plain
         self.everything = everything
-        self.verdicts: dict[tuple[int, Combo], bool] = {}
-        self.judges: dict[tuple[int, Combo], tuple[Judge | None]] = {}
-
-    def added(self) -> None:
-        """Count a step remembered; past `REMEMBERED` in the rule set, everything is forgotten."""
-        everything = self.everything
-        everything.count += 1
-        if everything.count > REMEMBERED:
-            for memory in everything.by_facts.values():
-                memory.verdicts.clear()
-                memory.judges.clear()
-            everything.by_facts.clear()
-            everything.count = 0
+        #: by the step's number and the cards it leaves (`accepted`)
+        self.verdicts: dict[int, bool] = {}
+        self.judges: dict[int, Judge | None] = {}
 
     @staticmethod
     def of(judge: Judge, top: Card | None, frozen: bool) -> Remembered | None:
@@ -429,11 +444,27 @@ class Remembered:
 class Memories:
     """Every `Remembered` of a rule set, by its facts, and how many steps they hold."""
 
-    __slots__ = ("by_facts", "count")
+    __slots__ = ("by_facts", "judges", "verdicts")
 
     def __init__(self) -> None:
         self.by_facts: dict[tuple[object, ...], Remembered] = {}
-        self.count = 0
+        self.verdicts = 0
+        self.judges = 0
+
+    def added_verdict(self) -> None:
+        """Count a verdict remembered; past `VERDICTS_REMEMBERED`, everything is forgotten."""
+        self.verdicts += 1
+        if self.verdicts > VERDICTS_REMEMBERED:
+            self.by_facts.clear()
+            self.verdicts = self.judges = 0
+
+    def added_judge(self) -> None:
+        """Count a judge remembered; past `JUDGES_REMEMBERED`, every judge is forgotten."""
+        self.judges += 1
+        if self.judges > JUDGES_REMEMBERED:
+            for memory in self.by_facts.values():
+                memory.judges.clear()
+            self.judges = 0
 
 
 class Laid:
