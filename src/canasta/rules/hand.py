@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from operator import attrgetter
 
-from canasta.rules.actions import Group, Meld
+from canasta.rules.actions import Group, Meld, Pickup
 from canasta.rules.cards import Card, Rank
 from canasta.rules.judge import Spec
 
@@ -38,6 +38,16 @@ def meld_of(groups: tuple[Group, ...]) -> Meld:
     meld: Meld = object.__new__(Meld)
     _set(meld, "melds", groups)
     return meld
+
+
+def pickup_of(with_: tuple[Card, ...], groups: tuple[Group, ...], top_only: bool = False) -> Pickup:
+    """`Pickup(with_, groups, top_only)` for cards and groups taken from a hand, without the
+    constructor's checks."""
+    pickup: Pickup = object.__new__(Pickup)
+    _set(pickup, "with_", with_)
+    _set(pickup, "melds", groups)
+    _set(pickup, "top_only", top_only)
+    return pickup
 
 
 def single_meld(cards: tuple[Card, ...], rank: Rank | None = None) -> Meld:

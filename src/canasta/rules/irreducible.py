@@ -11,7 +11,7 @@ from canasta.rules.actions import Action, Pickup
 from canasta.rules.cards import RANK_CODE, Card, Rank
 from canasta.rules.errors import IllegalActionError
 from canasta.rules.groups import read_groups
-from canasta.rules.hand import INDEX, HandKinds, wild_splits
+from canasta.rules.hand import INDEX, HandKinds, pickup_of, wild_splits
 from canasta.rules.judge import POINTS, Judge, Spec, spec_points, take_refused, touched_of
 
 if TYPE_CHECKING:
@@ -525,7 +525,7 @@ def list_pickups(state: Mover, first_only: bool = False) -> list[Action]:
     for base, specs in search.combos(bases, first_only):
         assert base is not None
         with_ = hand.groups((base,))[0].cards
-        out.append(Pickup(with_, hand.groups(specs, (base,))))
+        out.append(pickup_of(with_, hand.groups(specs, (base,))))
         if first_only:
             return out
     if rules.top_card_only_go_out and len(pile) > 1:
@@ -533,7 +533,7 @@ def list_pickups(state: Mover, first_only: bool = False) -> list[Action]:
         buying.budget = search.budget  # one budget for the listing
         for base, specs in buying.combos(bases, first_only):
             assert base is not None
-            purchase = Pickup(hand.groups((base,))[0].cards, hand.groups(specs, (base,)), top_only=True)
+            purchase = pickup_of(hand.groups((base,))[0].cards, hand.groups(specs, (base,)), True)
             whole = bought_out(state, purchase)
             out.extend((purchase,) if whole is None or whole == purchase else (whole, purchase))
             if first_only:
@@ -556,7 +556,7 @@ def bought_out(state: Mover, purchase: Pickup) -> Pickup | None:
     groups = meld_out(state, state.team, rest, melds) if rest else []
     if groups is None:
         return None
-    whole = Pickup(purchase.with_, (*purchase.melds, *groups), top_only=True)
+    whole = pickup_of(purchase.with_, (*purchase.melds, *groups), True)
     try:
         state.validate(whole)
     except IllegalActionError:

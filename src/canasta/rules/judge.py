@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from canasta.rules.cards import ALL_CARDS, RANK_CODE, Card, Rank
-from canasta.rules.melds import meld_ok, meld_refusal, wild_count, wild_rule_error
+from canasta.rules.melds import meld_ok_in, meld_refusal, melds_ok_known, wild_count, wild_rule_error
 from canasta.rules.refusal import Code, Refusal
 
 if TYPE_CHECKING:
@@ -90,6 +90,36 @@ def touched_of(specs: Sequence[Spec]) -> Touched:
     return out
 
 
+class Memo:
+    """What a rule set's judges remember, by numbers (cheap to look up): the groups of a rank
+    (`Judge.groups`), whether one group may be laid (`Judge.single_allowed`), whether a meld's
+    composition is allowed (`meld_ok`)."""
+
+    __slots__ = ("groups", "melds", "singles")
+
+    def __init__(self, melds: dict[int, bool]) -> None:
+        self.groups: dict[int, list[Spec]] = {}
+        self.singles: dict[int, bool] = {}
+        self.melds = melds
+
+    @staticmethod
+    def of(rules: RuleSet) -> Memo:
+        """The rule set's memo, made once."""
+        memo: Memo | None = rules.cache.get(Memo)
+        if memo is None:
+            memo = rules.cache[Memo] = Memo(melds_ok_known(rules))
+        return memo
+
+
+def _counts_code(rank: Rank, naturals: int, jokers: int, twos: int, before: tuple[int, int] | None) -> int:
+    """Counts of a rank and of the team's meld of it (`before`) as a number; every count is below
+    256 (a position holds at most a few decks)."""
+    code = ((RANK_CODE[rank] << 8 | naturals) << 8 | jokers) << 8 | twos
+    if before is None:
+        return code << 16
+    return ((code << 8 | before[0] + 1) << 8) | before[1]
+
+
 class Judge:
     """The melding rules for one team at one moment of a turn, on counts.
 
@@ -101,6 +131,7 @@ class Judge:
         "canastas",
         "dead",
         "drew",
+        "memo",
         "minimum",
         "opened",
         "other_dead",
@@ -121,6 +152,7 @@ class Judge:
     other_dead: frozenset[Rank]
     dead: frozenset[Rank]
     canastas: int
+    memo: Memo
     pending: bool  # the team's wild-card meld stands incomplete (`wild_pending` of nothing laid)
 
     @classmethod
@@ -130,6 +162,7 @@ class Judge:
         board, now = mover.board, mover.now
         j = cls()
         j.rules = rules
+        j.memo = Memo.of(rules)
         j.opened = board.opened[team]
         j.minimum = _minimum(rules, board.scores[team])
         j.started = frozenset(now.started) if now.started else _NOTHING
@@ -166,6 +199,7 @@ class Judge:
         """The judge once `touched` is laid (with the pile's `top`, for a pickup)."""
         j = Judge()
         j.rules = self.rules
+        j.memo = self.memo
         stats = dict(self.stats)
         started = set(self.started)
         for rank, (k, jk, tw) in with_top(touched, top).items():
@@ -200,7 +234,7 @@ class Judge:
         else:
             size, total_wilds = before[0] + k + wilds, before[1] + wilds
         new = before is None
-        if not meld_ok(rules, rank, size, total_wilds, new):
+        if not meld_ok_in(self.memo.melds, rules, rank, size, total_wilds, new):
             return meld_refusal(rules, rank, size, total_wilds, new)
         if wilds and rank is not Rank.WILD:
             return wild_rule_error(rules, rank, size - total_wilds, not self.opened, wild_pending)
@@ -209,17 +243,11 @@ class Judge:
     def groups(self, rank: Rank, naturals: int, jokers: int, twos: int, pending: bool) -> list[Spec]:
         """Every group of `rank` (from `naturals` of it, `jokers`, `twos`) whose addition the
         composition rules allow, largest first; memoised per rule set, as it depends on counts."""
-        before = self.stats.get(rank)
         dead = rank in self.dead
-        key: object
-        if before is None and not dead and naturals < 256 and jokers < 256 and twos < 256:
-            # a rank the team has no meld of (the common case): by a number, cheaper to look up
-            code: int = (((RANK_CODE[rank] * 256 + naturals) * 256 + jokers) * 256 + twos) * 4
-            key = code + 2 * pending + self.opened
-        else:
-            key = ("groups", rank, naturals, jokers, twos, pending, before, self.opened, dead)
-        cache = self.rules.cache
-        found: list[Spec] | None = cache.get(key)
+        key = _counts_code(rank, naturals, jokers, twos, self.stats.get(rank))
+        key = key << 3 | pending << 2 | self.opened << 1 | dead
+        memo = self.memo.groups
+        found = memo.get(key)
         if found is None:
             limit = 99 if rank is Rank.WILD else self.rules.meld_max_wilds
             found = []
@@ -229,7 +257,7 @@ class Judge:
                         for t in range(min(twos, limit - j), -1, -1):
                             if k + j + t and self.group_error(rank, k, j, t, pending) is None:
                                 found.append((rank, k, j, t))
-            cache[key] = found
+            memo[key] = found
         return found
 
     def wild_pending(self, touched: Mapping[Rank, tuple[int, int, int]]) -> bool:
@@ -279,12 +307,12 @@ class Judge:
         if hand_after < 2 or rank is Rank.THREE or not self.opened:
             return self.step_error(touched, hand_after) is None
         pending = self.wild_pending(touched)
-        key = ("single", spec, self.stats.get(rank), pending, rank in self.dead)
-        cache = self.rules.cache
-        ok = cache.get(key)
+        key = _counts_code(rank, k, j, t, self.stats.get(rank)) << 2 | pending << 1 | (rank in self.dead)
+        singles = self.memo.singles
+        ok = singles.get(key)
         if ok is None:
-            ok = cache[key] = self.group_error(rank, k, j, t, pending) is None
-        return bool(ok)
+            ok = singles[key] = self.group_error(rank, k, j, t, pending) is None
+        return ok
 
     def plain_key(self, rank: Rank) -> tuple[object, ...] | None:
         """What alone decides `single_allowed` for every group of a natural `rank` when two cards

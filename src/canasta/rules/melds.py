@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from canasta.rules.cards import Card, Rank
+from canasta.rules.cards import RANK_CODE, Card, Rank
 from canasta.rules.refusal import Code, Fact, Refusal
 from canasta.rules.ruleset import RuleSet
 
@@ -133,14 +133,30 @@ def _bad(rank: Rank, case: str, text: str, n: int | None = None) -> Refusal:
     return Refusal(Code.BAD_MELD, text, case, facts)
 
 
+#: The key of `meld_ok`'s answers in a rule set's cache.
+_MELDS_OK = "melds_ok"
+
+
 def meld_ok(rules: RuleSet, rank: Rank, size: int, wilds: int, new: bool) -> bool:
     """`meld_error(...) is None`, memoised per rule set (the legal-move generator's hot path)."""
-    key = (rank, size, wilds, new)
-    cache = rules.cache
-    ok = cache.get(key)
+    return meld_ok_in(melds_ok_known(rules), rules, rank, size, wilds, new)
+
+
+def melds_ok_known(rules: RuleSet) -> dict[int, bool]:
+    """The rule set's answers of `meld_ok` so far."""
+    known: dict[int, bool] | None = rules.cache.get(_MELDS_OK)
+    if known is None:
+        known = rules.cache[_MELDS_OK] = {}
+    return known
+
+
+def meld_ok_in(known: dict[int, bool], rules: RuleSet, rank: Rank, size: int, wilds: int, new: bool) -> bool:
+    """`meld_ok`, with the rule set's answers `known` (by a number: cheap to look up)."""
+    key = ((RANK_CODE[rank] << 10 | size) << 10 | wilds) << 1 | new
+    ok = known.get(key)
     if ok is None:
-        ok = cache[key] = meld_error(rules, rank, size, wilds, new) is None
-    return bool(ok)
+        ok = known[key] = meld_error(rules, rank, size, wilds, new) is None
+    return ok
 
 
 def meld_refusal(rules: RuleSet, rank: Rank, size: int, wilds: int, new: bool) -> Refusal | None:

@@ -111,9 +111,13 @@ class Board:
         b.judged = self.judged[:]
         return b
 
-    def melded(self) -> None:
-        """Cards were melded: the counts judged of the melds are to be made again."""
-        self.judged = [None] * len(self.judged)
+    def melded(self, team: int, alone: bool) -> None:
+        """`team` melded cards: the counts judged of its melds are to be made again, and of every
+        team's unless the others' facts are its `alone` (no rank is dead by another's melds)."""
+        if alone:
+            self.judged[team] = None
+        else:
+            self.judged = [None] * len(self.judged)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Board) and board_to_json(self) == board_to_json(other)

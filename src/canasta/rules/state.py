@@ -388,7 +388,7 @@ def lay(rules: RuleSet, board: Board, now: Turn, hand: list[Card], step: Step) -
             if rank not in now.started:
                 now.layoff = True
             meld.extend(cards)
-    board.melded()
+    board.melded(team, rules.dead_rank_trigger == "none")
     board.seat_melded[seat] = True
     board.opened[team] = True
     now.melded = True
