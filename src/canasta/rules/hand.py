@@ -6,18 +6,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from operator import attrgetter
+from typing import Final
 
 from canasta.rules.actions import Group, Meld, Pickup
-from canasta.rules.cards import Card, Rank
+from canasta.rules.cards import RANK_CODE, Card, Rank
 from canasta.rules.judge import Spec
 
 #: Cards in card order: `sorted(cards, key=INDEX)`.
 INDEX = attrgetter("index")
-#: The meld actions of single groups made so far, by their cards and explicit rank.
-SINGLES: dict[tuple[tuple[Card, ...], Rank | None], Meld] = {}
+#: The meld actions of single groups made so far, by their cards and explicit rank (`single_code`).
+SINGLES: Final[dict[int, Meld]] = {}
 #: At most this many are kept (each full garbage collection walks them all: 100,000 cost a
 #: long-running process 100–200 ms a collection; random play's speed is the same either way).
-SINGLES_KEPT = 4096
+SINGLES_KEPT: Final = 4096
 
 
 _NONE: list[Card] = []  # the pool of a rank the hand lacks (never changed)
@@ -53,11 +54,25 @@ def pickup_of(with_: tuple[Card, ...], groups: tuple[Group, ...], top_only: bool
 def single_meld(cards: tuple[Card, ...], rank: Rank | None = None) -> Meld:
     """The meld action of one group, `group_of(cards, rank)` (actions are values: one object
     serves every hand that forms it, kept in `SINGLES`)."""
-    action = SINGLES.get((cards, rank))
+    code = 0
+    for c in cards:
+        code = code << 6 | c.index + 1
+    return _single(_single_key(code, rank), cards, rank)
+
+
+def _single_key(code: int, rank: Rank | None) -> int:
+    """The key in `SINGLES` of a group of cards whose indexes (plus one) are the 6-bit digits of
+    `code`, with its explicit rank."""
+    return code << 5 if rank is None else code << 5 | RANK_CODE[rank] + 1
+
+
+def _single(key: int, cards: tuple[Card, ...], rank: Rank | None) -> Meld:
+    """`single_meld(cards, rank)` by its `_single_key`."""
+    action = SINGLES.get(key)
     if action is None:
         if len(SINGLES) > SINGLES_KEPT:
             SINGLES.clear()
-        action = SINGLES[(cards, rank)] = meld_of((group_of(cards, rank),))
+        action = SINGLES[key] = meld_of((group_of(cards, rank),))
     return action
 
 
@@ -122,11 +137,20 @@ class HandKinds:
         are values: one object serves every hand that forms the same group)."""
         rank, k, j, t = spec
         pool = self.pool(rank)
-        if j == 0 and t == 0:
-            cards = tuple(pool) if k == len(pool) else tuple(pool[:k])
-        else:
-            cards = (*pool[:k], *self.jokers[:j], *self.twos[:t])
-        return single_meld(cards, rank if k == 0 and rank is not Rank.WILD else None)
+        jokers, twos = self.jokers, self.twos
+        code = 0
+        for i in range(k):
+            code = code << 6 | pool[i].index + 1
+        for i in range(j):
+            code = code << 6 | jokers[i].index + 1
+        for i in range(t):
+            code = code << 6 | twos[i].index + 1
+        explicit = rank if k == 0 and rank is not Rank.WILD else None
+        key = _single_key(code, explicit)
+        action = SINGLES.get(key)
+        if action is not None:
+            return action
+        return _single(key, (*pool[:k], *jokers[:j], *twos[:t]), explicit)
 
     def groups(self, specs: Sequence[Spec], start: Sequence[Spec] = ()) -> tuple[Group, ...]:
         """The groups of `specs`, each taking the next cards after those `start` took."""
