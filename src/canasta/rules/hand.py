@@ -89,13 +89,15 @@ class HandKinds:
         self.threes: list[Card] = []  # black and red, as a made-up position may hold red ones
         self.size = len(cards)
         naturals = self.naturals
-        for c in sorted(cards):  # in card order
+        last: Rank | None = None  # in card order the cards of a rank are next to each other
+        run = _NONE
+        for c in sorted(cards):
             if c.is_natural:
-                of_rank = naturals.get(c.rank)
-                if of_rank is None:
-                    naturals[c.rank] = [c]
+                if c.rank is last:
+                    run.append(c)
                 else:
-                    of_rank.append(c)
+                    last = c.rank
+                    run = naturals[last] = [c]
             elif c.is_joker:
                 self.jokers.append(c)
             elif c.is_two:
