@@ -22,13 +22,14 @@ SINGLES_KEPT: Final = 4096
 
 
 _NONE: list[Card] = []  # the pool of a rank the hand lacks (never changed)
-_set = object.__setattr__  # how frozen actions store their fields
+_set: Final = object.__setattr__  # how frozen actions store their fields
+_new: Final = object.__new__
 
 
 def group_of(cards: tuple[Card, ...], rank: Rank | None = None) -> Group:
     """`Group(cards, rank)` for cards taken from a hand, without the constructor's checks of what
     a caller outside the engine passes (compiled code makes one in a fraction of the time)."""
-    group: Group = object.__new__(Group)
+    group: Group = _new(Group)
     _set(group, "cards", cards)
     _set(group, "rank", rank)
     return group
@@ -36,7 +37,7 @@ def group_of(cards: tuple[Card, ...], rank: Rank | None = None) -> Group:
 
 def meld_of(groups: tuple[Group, ...]) -> Meld:
     """`Meld(groups)` for groups made by `group_of`, without the constructor's checks."""
-    meld: Meld = object.__new__(Meld)
+    meld: Meld = _new(Meld)
     _set(meld, "melds", groups)
     return meld
 
@@ -44,7 +45,7 @@ def meld_of(groups: tuple[Group, ...]) -> Meld:
 def pickup_of(with_: tuple[Card, ...], groups: tuple[Group, ...], top_only: bool = False) -> Pickup:
     """`Pickup(with_, groups, top_only)` for cards and groups taken from a hand, without the
     constructor's checks."""
-    pickup: Pickup = object.__new__(Pickup)
+    pickup: Pickup = _new(Pickup)
     _set(pickup, "with_", with_)
     _set(pickup, "melds", groups)
     _set(pickup, "top_only", top_only)
