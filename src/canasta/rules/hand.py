@@ -14,7 +14,7 @@ from canasta.rules.judge import Spec
 
 #: Cards in card order: `sorted(cards, key=INDEX)`.
 INDEX = attrgetter("index")
-#: The meld actions of single groups made so far, by their cards and explicit rank (`single_code`).
+#: The meld actions of single groups made so far, by their cards and explicit rank (`_single_key`).
 SINGLES: Final[dict[int, Meld]] = {}
 #: At most this many are kept (each full garbage collection walks them all: 100,000 cost a
 #: long-running process 100–200 ms a collection; random play's speed is the same either way).
