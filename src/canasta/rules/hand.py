@@ -108,6 +108,32 @@ class HandKinds:
                 if c.is_black_three:
                     self.black_threes.append(c)
 
+    @classmethod
+    def of_rank(cls, cards: Sequence[Card], rank: Rank) -> HandKinds:
+        """The hand by kinds with the naturals of `rank` alone (all a pickup by an opened team
+        with more than a few cards looks at: the top card's rank and the wild cards)."""
+        kinds = cls(())
+        kinds.size = len(cards)
+        pool: list[Card] = []
+        for c in cards:
+            if c.rank is rank and c.is_natural:
+                pool.append(c)
+            elif c.is_joker:
+                kinds.jokers.append(c)
+            elif c.is_two:
+                kinds.twos.append(c)
+            elif c.is_three:
+                kinds.threes.append(c)
+                if c.is_black_three:
+                    kinds.black_threes.append(c)
+        if pool:
+            pool.sort()
+            kinds.naturals[rank] = pool
+        kinds.twos.sort()
+        kinds.threes.sort()
+        kinds.black_threes.sort()
+        return kinds
+
     def longest(self) -> int:
         """The most naturals of one rank."""
         most = 0

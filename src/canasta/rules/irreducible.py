@@ -509,7 +509,10 @@ def list_pickups(state: Mover, first_only: bool = False) -> list[Action]:
     melded = top.rank in state.board.melds[team]
     if not melded and not any(c.rank is top.rank and not c.is_wild for c in state.hand):
         return []  # nothing of the top card's rank in hand to take it with (nor a meld of it)
-    hand = HandKinds(state.hand)
+    # an opened team with more than a few cards takes the pile with the top's rank and wild
+    # cards alone (`IrreducibleSearch.combos`)
+    alone = state.board.opened[team] and len(state.hand) > SMALL_HAND
+    hand = HandKinds.of_rank(state.hand, top.rank) if alone else HandKinds(state.hand)
     n = len(hand.pool(top.rank))
     frozen = state.frozen_for(team)
     bases: list[Spec] = []
