@@ -80,7 +80,7 @@ def _single(key: int, cards: tuple[Card, ...], rank: Rank | None) -> Meld:
 class HandKinds:
     """A hand by what matters for melding, each kind in card order (so the result is canonical)."""
 
-    __slots__ = ("black_threes", "jokers", "naturals", "size", "threes", "twos")
+    __slots__ = ("black_threes", "in_order", "jokers", "naturals", "size", "threes", "twos")
 
     def __init__(self, cards: Sequence[Card]) -> None:
         self.naturals: dict[Rank, list[Card]] = {}
@@ -92,7 +92,8 @@ class HandKinds:
         naturals = self.naturals
         last: Rank | None = None  # in card order the cards of a rank are next to each other
         run = _NONE
-        for c in sorted(cards):
+        self.in_order = sorted(cards)
+        for c in self.in_order:
             if c.is_natural:
                 if c.rank is last:
                     run.append(c)
@@ -111,7 +112,8 @@ class HandKinds:
     @classmethod
     def of_rank(cls, cards: Sequence[Card], rank: Rank) -> HandKinds:
         """The hand by kinds with the naturals of `rank` alone (all a pickup by an opened team
-        with more than a few cards looks at: the top card's rank and the wild cards)."""
+        with more than a few cards looks at: the top card's rank and the wild cards); its
+        `cards()` are those kinds'."""
         kinds = cls(())
         kinds.size = len(cards)
         pool: list[Card] = []
@@ -132,6 +134,7 @@ class HandKinds:
         kinds.twos.sort()
         kinds.threes.sort()
         kinds.black_threes.sort()
+        kinds.in_order = [*kinds.jokers, *kinds.twos, *pool, *kinds.threes]
         return kinds
 
     def longest(self) -> int:
@@ -147,12 +150,8 @@ class HandKinds:
         return self.jokers + self.twos
 
     def cards(self) -> list[Card]:
-        """The hand in card order."""
-        out = [*self.jokers, *self.twos]
-        for cs in self.naturals.values():
-            out.extend(cs)
-        out.extend(self.threes)
-        return out
+        """The hand in card order (not to be changed)."""
+        return self.in_order
 
     def pool(self, rank: Rank) -> list[Card]:
         """The cards of `rank` (black threes for rank 3); none for a rank the hand lacks."""
