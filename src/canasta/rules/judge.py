@@ -55,19 +55,6 @@ _OPENING_COMPOSITION = Refusal(
 
 
 _NOTHING: frozenset[Rank] = frozenset()
-#: The key of the opening minimums by score in a rule set's cache.
-_MINIMUMS = "minimums"
-
-
-def _minimum(rules: RuleSet, score: int) -> int:
-    """`rules.minimum_for(score)`, remembered by the rule set."""
-    table: dict[int, int] | None = rules.cache.get(_MINIMUMS)
-    if table is None:
-        table = rules.cache[_MINIMUMS] = {}
-    minimum = table.get(score)
-    if minimum is None:
-        minimum = table[score] = rules.minimum_for(score)
-    return minimum
 
 
 def spec_points(spec: Spec) -> int:
@@ -93,14 +80,22 @@ def touched_of(specs: Sequence[Spec]) -> Touched:
 class Memo:
     """What a rule set's judges remember, by numbers (cheap to look up): the groups of a rank
     (`Judge.groups`), whether one group may be laid (`Judge.single_allowed`), whether a meld's
-    composition is allowed (`meld_ok`)."""
+    composition is allowed (`meld_ok`), the opening minimum of a score."""
 
-    __slots__ = ("groups", "melds", "singles")
+    __slots__ = ("groups", "melds", "minimums", "singles")
 
     def __init__(self, melds: dict[int, bool]) -> None:
         self.groups: dict[int, list[Spec]] = {}
         self.singles: dict[int, bool] = {}
         self.melds = melds
+        self.minimums: dict[int, int] = {}
+
+    def minimum(self, rules: RuleSet, score: int) -> int:
+        """`rules.minimum_for(score)`, remembered."""
+        minimum = self.minimums.get(score)
+        if minimum is None:
+            minimum = self.minimums[score] = rules.minimum_for(score)
+        return minimum
 
     @staticmethod
     def of(rules: RuleSet) -> Memo:
@@ -155,16 +150,16 @@ class Judge:
     memo: Memo
     pending: bool  # the team's wild-card meld stands incomplete (`wild_pending` of nothing laid)
 
-    @classmethod
-    def of(cls, mover: Mover, team: int) -> Judge:
+    @staticmethod
+    def of(mover: Mover, team: int) -> Judge:
         """The judge of `team` as the table stands (the seat to play is the turn's)."""
         rules = mover.rules
         board, now = mover.board, mover.now
-        j = cls()
+        j = Judge()
         j.rules = rules
-        j.memo = Memo.of(rules)
+        j.memo = memo = Memo.of(rules)
         j.opened = board.opened[team]
-        j.minimum = _minimum(rules, board.scores[team])
+        j.minimum = memo.minimum(rules, board.scores[team])
         j.started = frozenset(now.started) if now.started else _NOTHING
         j.permission = now.permission
         j.drew = now.drew
