@@ -163,22 +163,27 @@ class HandKinds:
     def single(self, spec: Spec) -> Meld:
         """The meld action of one group of `spec`, its cards taken first in card order (actions
         are values: one object serves every hand that forms the same group)."""
+        return self._single(spec, 0, 0, 0)
+
+    def _single(self, spec: Spec, first: int, jokers: int, twos: int) -> Meld:
+        """The meld action of one group of `spec`, its cards taken in card order from the
+        `first` of its rank, the `jokers`-th joker and the `twos`-th two on."""
         rank, k, j, t = spec
         pool = self.pool(rank)
-        jokers, twos = self.jokers, self.twos
         code = 0
-        for i in range(k):
+        for i in range(first, first + k):
             code = code << 6 | pool[i].index + 1
-        for i in range(j):
-            code = code << 6 | jokers[i].index + 1
-        for i in range(t):
-            code = code << 6 | twos[i].index + 1
+        for i in range(jokers, jokers + j):
+            code = code << 6 | self.jokers[i].index + 1
+        for i in range(twos, twos + t):
+            code = code << 6 | self.twos[i].index + 1
         explicit = rank if k == 0 and rank is not Rank.WILD else None
         key = _single_key(code, explicit)
         action = SINGLES.get(key)
         if action is not None:
             return action
-        return _single(key, (*pool[:k], *jokers[:j], *twos[:t]), explicit)
+        cards = (*pool[first : first + k], *self.jokers[jokers : jokers + j], *self.twos[twos : twos + t])
+        return _single(key, cards, explicit)
 
     def groups(self, specs: Sequence[Spec], start: Sequence[Spec] = ()) -> tuple[Group, ...]:
         """The groups of `specs`, each taking the next cards after those `start` took."""
@@ -189,17 +194,13 @@ class HandKinds:
             jokers += j
             twos += t
         out = []
-        for rank, k, j, t in specs:
+        for spec in specs:
+            rank, k, j, t = spec
             first = taken.get(rank, 0)
-            cards = (
-                *self.pool(rank)[first : first + k],
-                *self.jokers[jokers : jokers + j],
-                *self.twos[twos : twos + t],
-            )
+            out.append(self._single(spec, first, jokers, twos).melds[0])  # groups are values too
             taken[rank] = first + k
             jokers += j
             twos += t
-            out.append(group_of(cards, rank if k == 0 and rank is not Rank.WILD else None))
         return tuple(out)
 
 
