@@ -163,9 +163,9 @@ class HandKinds:
     def single(self, spec: Spec) -> Meld:
         """The meld action of one group of `spec`, its cards taken first in card order (actions
         are values: one object serves every hand that forms the same group)."""
-        return self._single(spec, 0, 0, 0)
+        return self._group_meld(spec, 0, 0, 0)
 
-    def _single(self, spec: Spec, first: int, jokers: int, twos: int) -> Meld:
+    def _group_meld(self, spec: Spec, first: int, jokers: int, twos: int) -> Meld:
         """The meld action of one group of `spec`, its cards taken in card order from the
         `first` of its rank, the `jokers`-th joker and the `twos`-th two on."""
         rank, k, j, t = spec
@@ -197,7 +197,7 @@ class HandKinds:
         for spec in specs:
             rank, k, j, t = spec
             first = taken.get(rank, 0)
-            out.append(self._single(spec, first, jokers, twos).melds[0])  # groups are values too
+            out.append(self._group_meld(spec, first, jokers, twos).melds[0])  # groups are values too
             taken[rank] = first + k
             jokers += j
             twos += t

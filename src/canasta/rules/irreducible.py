@@ -51,6 +51,12 @@ def spec_code(spec: Spec) -> int:
     return (RANK_CODE[rank] + 1) << 15 | k << 10 | j << 5 | t
 
 
+def searched_alone(opened: bool, cards: int) -> bool:
+    """Whether a pickup holding `cards` in hand once taken is searched with no further group:
+    an opened team lays any other group afterwards, unless it is going out."""
+    return opened and cards > SMALL_HAND
+
+
 class IrreducibleSearch:
     """Irreducible openings and pickups: legal steps from which nothing can be held back.
 
@@ -305,7 +311,7 @@ class IrreducibleSearch:
         """
         self.found = []
         self.first = first
-        alone = self.judge.opened and self.hand.size + self.gained > SMALL_HAND
+        alone = searched_alone(self.judge.opened, self.hand.size + self.gained)
         for base in bases:
             if first and self.found:
                 break
@@ -509,9 +515,9 @@ def list_pickups(state: Mover, first_only: bool = False) -> list[Action]:
     melded = top.rank in state.board.melds[team]
     if not melded and not any(c.rank is top.rank and not c.is_wild for c in state.hand):
         return []  # nothing of the top card's rank in hand to take it with (nor a meld of it)
-    # an opened team with more than a few cards takes the pile with the top's rank and wild
-    # cards alone (`IrreducibleSearch.combos`)
-    alone = state.board.opened[team] and len(state.hand) > SMALL_HAND
+    # the pile's cards only add to the hand: an opened team's searches then look at the top's
+    # rank and the wild cards alone
+    alone = searched_alone(state.board.opened[team], len(state.hand))
     hand = HandKinds.of_rank(state.hand, top.rank) if alone else HandKinds(state.hand)
     n = len(hand.pool(top.rank))
     frozen = state.frozen_for(team)

@@ -77,6 +77,12 @@ def touched_of(specs: Sequence[Spec]) -> Touched:
     return out
 
 
+def judged_alone(rules: RuleSet) -> bool:
+    """Whether a team's judged facts depend on its own melds alone (no rank dies by another
+    team's melds)."""
+    return rules.dead_rank_trigger == "none"
+
+
 class Memo:
     """What a rule set's judges remember, by numbers (cheap to look up): the groups of a rank
     (`Judge.groups`), whether one group may be laid (`Judge.single_allowed`), whether a meld's
@@ -167,7 +173,7 @@ class Judge:
         if facts is None:
             j.stats = {r: (len(cs), wild_count(cs)) for r, cs in board.melds[team].items()}
             other: set[Rank] = set()
-            if rules.dead_rank_trigger != "none":
+            if not judged_alone(rules):
                 for t, melds in enumerate(board.melds):
                     if t != team:
                         other |= _dead_of(rules, {r: (len(cs), wild_count(cs)) for r, cs in melds.items()})
