@@ -32,7 +32,7 @@ from typing import Any
 COMPILED = (
     *(f"rules.{name}" for name in ("cards", "deal", "groups", "hand", "irreducible", "judge", "legal")),
     *(f"rules.{name}" for name in ("melds", "mover", "parts", "public", "resample", "scoring", "solver")),
-    *(f"rules.{name}" for name in ("state", "view")),
+    *(f"rules.{name}" for name in ("ruleset", "state", "view")),
     *(f"bots.{name}" for name in ("discarding", "evaluation", "heuristic", "melding", "search")),
     *(f"bots.{name}" for name in ("skill", "table")),
     *(f"learning.{name}" for name in ("actions", "game", "observation")),

@@ -51,11 +51,7 @@ DECK_TRIES = 20
 DECK_REPAIRS = 40
 DECK_REPLAYS = 200
 #: Options whose value is a list (`/`-separated in the `options` parameter).
-_LISTS = {
-    f.name
-    for f in dataclasses.fields(RuleSet)
-    if str(f.type).startswith(("frozenset", "tuple"))
-}
+_LISTS = {f.name for f in dataclasses.fields(RuleSet) if isinstance(f.default, frozenset | tuple)}
 
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Final, Literal, TypeAlias, get_args, get_origin, get_type_hints
+from typing import Any, Final, Literal, TypeAlias, get_args
 
 from canasta.rules.cards import Card
 from canasta.rules.errors import InvalidActionError
@@ -66,6 +66,12 @@ _SETS: Final[Mapping[str, frozenset[str]]] = {
 _FIXED: Final = ("variant", "players")
 
 
+def _choices(kind: Any) -> dict[str, tuple[str, ...]]:
+    """The metadata of an option that is a choice: its values, those of its type (the compiled
+    class keeps no annotation to read them from)."""
+    return {"choices": get_args(kind)}
+
+
 @dataclass(frozen=True, slots=True)
 class RuleSet:
     """The static configuration of a game: a preset plus options. Build with `RuleSet.preset`."""
@@ -77,49 +83,55 @@ class RuleSet:
     jokers: int = 4
     hand_size: int = 11
     draw_count: int = 1
-    upcard_mode: UpcardMode = "turn_until_natural"
+    upcard_mode: UpcardMode = field(default="turn_until_natural", metadata=_choices(UpcardMode))
     upcard_skip_black3: bool = True
     initial_meld_table: tuple[tuple[int, int], ...] = CLASSIC_MINIMUMS
     initial_meld_counts_top_card: bool = True
-    initial_meld_composition: InitialMeldComposition = "any"
+    initial_meld_composition: InitialMeldComposition = field(
+        default="any", metadata=_choices(InitialMeldComposition)
+    )
     opening_canasta_exempt: bool = False
-    concealed_min_rule: ConcealedMinRule = "stock_exempt_pile_required"
+    concealed_min_rule: ConcealedMinRule = field(
+        default="stock_exempt_pile_required", metadata=_choices(ConcealedMinRule)
+    )
     concealed_forbids_final_turn_layoff: bool = False
     meld_min_naturals: int = 2
     meld_max_wilds: int = 3
-    wild_ratio_rule: WildRatioRule = "none"
+    wild_ratio_rule: WildRatioRule = field(default="none", metadata=_choices(WildRatioRule))
     meld_max_size: int | None = None
     rule_of_five: bool = False
     sevens_no_wilds: bool = False
     aces_wilds_opening_only: bool = False
-    dead_rank_trigger: DeadRankTrigger = "none"
-    wild_melds: WildMelds = "none"
+    dead_rank_trigger: DeadRankTrigger = field(default="none", metadata=_choices(DeadRankTrigger))
+    wild_melds: WildMelds = field(default="none", metadata=_choices(WildMelds))
     canasta_bonus_natural: int = 500
     canasta_bonus_mixed: int = 300
     canasta_bonus_wild: int = 2000
     special_canasta_bonuses: bool = False
     pile_take_methods: frozenset[str] = frozenset({"pair", "natural_wild", "layoff"})
     freeze_triggers: frozenset[str] = frozenset({"wild", "red3_upcard"})
-    freeze_scope: FreezeScope = "per_side"
+    freeze_scope: FreezeScope = field(default="per_side", metadata=_choices(FreezeScope))
     block_rules: frozenset[str] = frozenset({"wild_top", "black3_top", "one_card"})
     black3_pickup_to_go_out: bool = False
     top_card_only_go_out: bool = False
-    discard_rules: DiscardRules = "any"
+    discard_rules: DiscardRules = field(default="any", metadata=_choices(DiscardRules))
     go_out_min_canastas: int = 1
-    go_out_discard: GoOutDiscard = "optional"
+    go_out_discard: GoOutDiscard = field(default="optional", metadata=_choices(GoOutDiscard))
     black3_meld_no_discard: bool = False
     forbid_go_out_with_incomplete_special: bool = False
     go_out_bonus: int = 100
     concealed_total: int = 200
-    permission_mode: PermissionMode = "optional_binding"
-    threes_mode: ThreesMode = "red_bonus"
+    permission_mode: PermissionMode = field(default="optional_binding", metadata=_choices(PermissionMode))
+    threes_mode: ThreesMode = field(default="red_bonus", metadata=_choices(ThreesMode))
     red3_values: tuple[int, ...] = (100, 200, 300, 800)
     black3_hand_value: int = 5
-    stock_exhaustion: StockExhaustion = "continue_with_discards"
-    last_card_three: LastCardThree = "expose_and_end"
-    end_penalties: EndPenalties = "classic"
+    stock_exhaustion: StockExhaustion = field(
+        default="continue_with_discards", metadata=_choices(StockExhaustion)
+    )
+    last_card_three: LastCardThree = field(default="expose_and_end", metadata=_choices(LastCardThree))
+    end_penalties: EndPenalties = field(default="classic", metadata=_choices(EndPenalties))
     target_score: int = 5000
-    pile_review: PileReview = "off"
+    pile_review: PileReview = field(default="off", metadata=_choices(PileReview))
     options: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
     cache: dict[Any, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
@@ -127,12 +139,13 @@ class RuleSet:
 
     @staticmethod
     def preset(
-        variant: str = "classic",
-        players: int | None = None,
+        variant: object = "classic",
+        players: object = None,
         options: Mapping[str, Any] | None = None,
     ) -> RuleSet:
-        """The rule set of a preset for a player count, with house options applied and checked."""
-        if variant not in PLAYER_COUNTS:
+        """The rule set of a preset for a player count, with house options applied and checked
+        (a variant or a count of any type: read from a file, it is checked here)."""
+        if not isinstance(variant, str) or variant not in PLAYER_COUNTS:
             raise InvalidActionError(
                 f"unknown variant {variant!r} (known: {', '.join(VARIANTS)})", "unknown_variant"
             )
@@ -156,6 +169,10 @@ class RuleSet:
         rules = RuleSet(variant=variant, players=players, options=_canonical_options(opts), **values)
         rules._validate()
         return rules
+
+    def __reduce__(self) -> tuple[type[RuleSet], tuple[Any, ...]]:
+        """Pickled as its fields but the cache (the compiled frozen class sets none one by one)."""
+        return RuleSet, tuple(getattr(self, f.name) for f in dataclasses.fields(self) if f.name != "cache")
 
     def with_options(self, options: Mapping[str, Any]) -> RuleSet:
         """This rule set's preset with further options applied."""
@@ -326,12 +343,11 @@ def _preset_values(variant: str, players: int, teams: int | None) -> dict[str, A
     return v
 
 
-_FIELD_TYPES: Final = {f.name: f.type for f in dataclasses.fields(RuleSet)}
-#: Each choice option's values, read from its type.
-_CHOICES: Final[Mapping[str, tuple[str, ...]]] = {
-    name: get_args(hint) for name, hint in get_type_hints(RuleSet).items() if get_origin(hint) is Literal
-}
 _FIELD_DEFAULTS: Final = {f.name: f.default for f in dataclasses.fields(RuleSet)}
+#: Each choice option's values.
+_CHOICES: Final[Mapping[str, tuple[str, ...]]] = {
+    f.name: f.metadata["choices"] for f in dataclasses.fields(RuleSet) if "choices" in f.metadata
+}
 _SHORTCUTS: Final = ("pile_take_by_layoff", "black3_freezes")
 
 
@@ -343,8 +359,7 @@ def _coerce(key: str, value: Any, base: Mapping[str, Any]) -> Any:
         if not isinstance(value, bool):
             raise InvalidActionError(f"option {key!r} must be true or false", "bad_option")
         return value
-    kind = _FIELD_TYPES.get(key)
-    if kind is None:
+    if key not in _FIELD_DEFAULTS:
         raise InvalidActionError(f"unknown option {key!r}", "unknown_option")
     if key in _CHOICES:
         if value not in _CHOICES[key]:
@@ -373,7 +388,7 @@ def _coerce(key: str, value: Any, base: Mapping[str, Any]) -> Any:
         if not isinstance(value, list | tuple) or not all(_is_int(x) for x in value):
             raise InvalidActionError("option red3_values must be a list of numbers", "bad_option")
         return tuple(value)
-    if kind == "bool":
+    if isinstance(_FIELD_DEFAULTS[key], bool):
         if not isinstance(value, bool):
             raise InvalidActionError(f"option {key} must be true or false", "bad_option")
         return value
