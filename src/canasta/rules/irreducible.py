@@ -170,7 +170,7 @@ class IrreducibleSearch:
         else:
             touched = touched_of(specs)
         kept = hand.size - used
-        if self.judge.step_error(touched, kept + self.gained, top) is not None:
+        if self.judge.step_illegal(touched, kept + self.gained, top):
             return True
         if self.meld_out and kept + self.gained:
             return not self._meld_out_ok(combo)

@@ -306,7 +306,7 @@ class Judge:
         rank, k, j, t = spec
         touched = {rank: (k, j, t)}
         if hand_after < 2 or rank is Rank.THREE or not self.opened:
-            return self.step_error(touched, hand_after) is None
+            return not self.step_illegal(touched, hand_after)
         pending = self.wild_pending(touched)
         key = _counts_code(rank, k, j, t, self.stats.get(rank)) << 2 | pending << 1 | (rank in self.dead)
         singles = self.memo.singles
@@ -330,8 +330,25 @@ class Judge:
         pile's top card (melded with the touched cards of its rank) and `hand_after` counts the
         rest of the pile joining the hand (none after a top-card-only purchase).
         """
-        rules = self.rules
         full = with_top(touched, top)
+        refusal = self._laying_error(touched, full, hand_after, top)
+        if refusal is None and not self.opened:
+            return self.opening_error(touched, full, hand_after, top)
+        return refusal
+
+    def step_illegal(self, touched: Touched, hand_after: int, top: Card | None = None) -> bool:
+        """Whether `step_error` refuses the step: the same rules, an opening's count and
+        composition (the cheapest to judge) first."""
+        full = with_top(touched, top)
+        if not self.opened and self.opening_error(touched, full, hand_after, top) is not None:
+            return True
+        return self._laying_error(touched, full, hand_after, top) is not None
+
+    def _laying_error(
+        self, touched: Touched, full: Touched, hand_after: int, top: Card | None
+    ) -> Refusal | None:
+        """`step_error` but for the opening's count and composition."""
+        rules = self.rules
         pending = self.wild_pending(full)
         for rank, (k, j, t) in full.items():
             refusal = self.group_error(rank, k, j, t, pending)
@@ -353,8 +370,6 @@ class Judge:
                 if top is None and hand_after == 1:
                     return why.worded(f"it would leave one card that could not be discarded ({why.text})")
                 return why
-        if not self.opened:
-            return self.opening_error(touched, full, hand_after, top)
         return None
 
     def opening_error(

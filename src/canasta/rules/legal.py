@@ -248,7 +248,7 @@ def _meld_outs(state: Mover, judge: Judge, hand: HandKinds, keep: int) -> Iterat
             specs = [s for s in specs if s[1] + s[2] + s[3]] + fixed
             if sum(s[1] + s[2] + s[3] for s in specs) != used:
                 continue
-            if judge.step_error(touched_of(specs), hand.size - used) is None:
+            if not judge.step_illegal(touched_of(specs), hand.size - used):
                 yield tuple(specs)
 
 
