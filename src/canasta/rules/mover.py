@@ -142,33 +142,42 @@ class Mover(PublicQuestions):
 
     def validate(self, action: Action, seat: int | None = None) -> Step:
         """Refuse `action` with an IllegalActionError, or return the step `State` applies."""
+        judged = self.judged(action, seat)
+        if isinstance(judged, Refusal):
+            raise IllegalActionError(judged)
+        return judged
+
+    def judged(self, action: Action, seat: int | None = None) -> Step | Refusal:
+        """The step `State` applies, or the refusal of `action` as a value (`validate` raises
+        it); cards named but not held, or malformed, still raise."""
         now = self.now
         if now.phase == ENDED:
-            raise IllegalActionError.of(Code.DEAL_OVER, "the deal is over")
+            return _DEAL_OVER
         if seat is not None and seat != self.seat:
-            raise IllegalActionError(self._seat_refusal(action, seat))
+            return self._seat_refusal(action, seat)
         if now.permission == "pending" and not isinstance(action, Answer):
-            raise IllegalActionError(_AWAITING_ANSWER)
+            return _AWAITING_ANSWER
         if isinstance(action, (Meld, Pickup)):  # a tuple: compiled, `Meld | Pickup` is made per call
             step = self._meld_step(action) if isinstance(action, Meld) else self._pickup_step(action)
-            self._steps.append(step)
+            if isinstance(step, Step):
+                self._steps.append(step)
             return step
+        refusal: Refusal | None
         if isinstance(action, Discard):
-            self._check_discard(action.card)
+            refusal = self._discard_refusal(action.card)
         elif isinstance(action, Draw):
-            self._need_phase(DRAW)
-            if not self.stock_size:
-                raise IllegalActionError.of(Code.STOCK_EMPTY, "the stock is empty")
+            refusal = self._phase_refusal(DRAW)
+            if refusal is None and not self.stock_size:
+                refusal = _STOCK_EMPTY
         elif isinstance(action, Ask):
-            self._check_ask()
+            refusal = self._ask_refusal()
         elif isinstance(action, Answer):
-            if now.permission != "pending":
-                raise IllegalActionError(_NO_QUESTION)
+            refusal = _NO_QUESTION if now.permission != "pending" else None
         elif isinstance(action, Pass):
-            self._check_pass()
+            refusal = self._pass_refusal()
         else:
             raise InvalidActionError(f"not an action: {action!r}")
-        return Step(action)
+        return Step(action) if refusal is None else refusal
 
     def step_for(self, action: Action) -> Step:
         """The step of `action`: the one found when this mover validated that very action object
@@ -190,87 +199,88 @@ class Mover(PublicQuestions):
         text = f"it is seat {self.seat}'s move, not seat {seat}'s"
         return Refusal(Code.NOT_YOUR_TURN, text, None, {"to_move": self.seat})
 
-    def _need_phase(self, phase: str) -> None:
-        if self.now.phase != phase:
-            if phase == DRAW:
-                raise IllegalActionError.of(Code.WRONG_PHASE, "you have already drawn this turn", "play")
-            raise IllegalActionError.of(Code.WRONG_PHASE, "draw or take the pile first", "draw")
+    def _phase_refusal(self, phase: str) -> Refusal | None:
+        if self.now.phase == phase:
+            return None
+        return _DRAWN if phase == DRAW else _DRAW_FIRST
 
-    def _check_discard(self, card: Card) -> None:
-        self._need_phase(PLAY)
+    def _discard_refusal(self, card: Card) -> Refusal | None:
+        refusal = self._phase_refusal(PLAY)
+        if refusal is not None:
+            return refusal
         hand = self.hand
         if card not in hand:
-            raise IllegalActionError(not_in_hand(card, f"{card.code} is not in your hand"))
+            return not_in_hand(card, f"{card.code} is not in your hand")
         if self.now.must_meld_out:
-            raise IllegalActionError.of(
-                Code.MUST_MELD_OUT, "after this pickup you must meld every card (no discard follows)"
-            )
+            return _NO_DISCARD_AFTER_PICKUP
         going_out = len(hand) == 1
         if going_out:
             why = self.go_out_refusal(self.team)
             if why:
-                raise IllegalActionError(why)
-        why = self.discard_errors(hand, going_out).get(card)
-        if why:
-            raise IllegalActionError(why)
+                return why
+        return self.discard_errors(hand, going_out).get(card)
 
-    def _check_pass(self) -> None:
-        self._need_phase(DRAW)
+    def _pass_refusal(self) -> Refusal | None:
+        refusal = self._phase_refusal(DRAW)
+        if refusal is not None:
+            return refusal
         if self.stock_size:
-            raise IllegalActionError.of(
-                Code.CANNOT_PASS, "pass only when the stock is exhausted; draw instead"
-            )
+            return Refusal(Code.CANNOT_PASS, "pass only when the stock is exhausted; draw instead")
         if self.rules.stock_exhaustion == "end":
-            raise IllegalActionError.of(Code.DEAL_OVER, "the deal has ended")
+            return Refusal(Code.DEAL_OVER, "the deal has ended")
         if self.must_take_pile() and self.any_pickup():
-            raise IllegalActionError.of(
-                Code.MUST_TAKE_PILE, "the top card joins one of your melds, so you must take the pile"
-            )
+            return _MUST_TAKE
+        return None
 
     def any_pickup(self) -> bool:
         """Whether the mover may take the pile in some way."""
         return bool(list_pickups(self, first_only=True))
 
-    def _check_ask(self) -> None:
+    def _ask_refusal(self) -> Refusal | None:
         rules, now = self.rules, self.now
         mode = rules.permission_mode
         if mode == "off" or not rules.partnership:
-            raise IllegalActionError.of(Code.CANNOT_ASK, "asking partner is not part of these rules")
+            return Refusal(Code.CANNOT_ASK, "asking partner is not part of these rules")
         if now.permission is not None:
-            raise IllegalActionError.of(Code.CANNOT_ASK, "you have already asked this turn")
+            return Refusal(Code.CANNOT_ASK, "you have already asked this turn")
         if mode == "once_per_deal_after_draw":
             if self.board.asked[now.seat]:
-                raise IllegalActionError.of(Code.CANNOT_ASK, "you may ask only once per deal")
+                return Refusal(Code.CANNOT_ASK, "you may ask only once per deal")
             if now.phase != PLAY:
-                raise IllegalActionError.of(Code.CANNOT_ASK, "ask right after drawing")
+                return Refusal(Code.CANNOT_ASK, "ask right after drawing")
         if now.phase == PLAY and (now.drew != "stock" or now.melded):
-            raise IllegalActionError.of(
+            return Refusal(
                 Code.CANNOT_ASK, "ask before drawing or right after drawing from the stock, before melding"
             )
+        return None
 
-    def _meld_step(self, action: Meld) -> Step:
-        self._need_phase(PLAY)
+    def _meld_step(self, action: Meld) -> Step | Refusal:
+        refusal = self._phase_refusal(PLAY)
+        if refusal is not None:
+            return refusal
         groups = action.melds
         if not groups:
-            raise IllegalActionError.of(Code.EMPTY_MELD, "a meld action needs at least one group")
+            return Refusal(Code.EMPTY_MELD, "a meld action needs at least one group")
         team = self.team
         hand = self.hand
         used, steps = read_groups(groups, hand, None, ())
         touched = touched_of([spec_of(rank, cards) for rank, cards in steps])
         judge = Judge.of(self, team)
         hand_after = len(hand) - len(used)
-        _refuse(judge.step_error(touched, hand_after))
+        refusal = judge.step_error(touched, hand_after)
+        if refusal is not None:
+            return refusal
         if self.now.must_meld_out and hand_after and not self.can_meld_out(team, used, steps):
-            raise IllegalActionError.of(
-                Code.MUST_MELD_OUT,
-                "after this pickup you must meld every card: the cards left could not all be melded",
-            )
+            return _MELD_OUT_LEFT
         return Step(action, steps, used, hand_after, judge.canasta_done(touched))
 
-    def _pickup_step(self, action: Pickup) -> Step:
-        self._need_phase(DRAW)
+    def _pickup_step(self, action: Pickup) -> Step | Refusal:
+        refusal = self._phase_refusal(DRAW)
+        if refusal is None:
+            refusal = self.pile_error(action.top_only)
+        if refusal is not None:
+            return refusal
         team = self.team
-        _refuse(self.pile_error(action.top_only))
         pile = self.board.pile
         top = pile[-1]
         with_ = action.with_
@@ -279,10 +289,12 @@ class Mover(PublicQuestions):
         if naturals + wilds != len(with_):
             text = f"the cards taken with {top.code} must be of its rank or wild"
             facts = {"rank": top.rank.value, "card": top.code}
-            raise IllegalActionError(Refusal(Code.BAD_PICKUP, text, "wrong_cards", facts))
+            return Refusal(Code.BAD_PICKUP, text, "wrong_cards", facts)
         melded = top.rank in self.board.melds[team]
         frozen = self.board.pile_frozen
-        _refuse(take_error(self.rules, self.frozen_for(team), frozen, top, naturals, wilds, melded))
+        refusal = take_error(self.rules, self.frozen_for(team), frozen, top, naturals, wilds, melded)
+        if refusal is not None:
+            return refusal
         hand = self.hand
         used, steps = read_groups(action.melds, hand, top, with_)
         touched = touched_of([spec_of(rank, cards) for rank, cards in steps[1:]] + [spec_of(top.rank, with_)])
@@ -292,14 +304,12 @@ class Mover(PublicQuestions):
         gained = self.pile_gain(action.top_only)
         hand_after = kept + len(gained)
         if top.is_black_three and not self.can_meld_out(team, used, steps, gained):
-            raise IllegalActionError(BLACK3_GO_OUT)  # the block decides before the melds
-        _refuse(judge.step_error(touched, hand_after, top))
+            return BLACK3_GO_OUT  # the block decides before the melds
+        refusal = judge.step_error(touched, hand_after, top)
+        if refusal is not None:
+            return refusal
         if action.top_only and hand_after and not self.can_meld_out(team, used, steps):
-            raise IllegalActionError.of(
-                Code.TOP_ONLY,
-                "after buying only the top card you must meld every card (no discard): "
-                "the cards left could not all be melded",
-            )
+            return _TOP_ONLY_LEFT
         return Step(action, steps, used, hand_after, judge.canasta_done(with_top(touched, top)), gained)
 
     def listed_step(self, action: Action) -> Step:
@@ -355,13 +365,24 @@ def partner(rules: RuleSet, next_: Mapping[int, int], seat: int) -> int:
     return other
 
 
-def _refuse(refusal: Refusal | None) -> None:
-    if refusal is not None:
-        raise IllegalActionError(refusal)
-
-
 _AWAITING_ANSWER = Refusal(Code.AWAITING_ANSWER, "waiting for partner's answer")
+_DEAL_OVER = Refusal(Code.DEAL_OVER, "the deal is over")
+_STOCK_EMPTY = Refusal(Code.STOCK_EMPTY, "the stock is empty")
+_DRAWN = Refusal(Code.WRONG_PHASE, "you have already drawn this turn", "play")
+_DRAW_FIRST = Refusal(Code.WRONG_PHASE, "draw or take the pile first", "draw")
+_NO_DISCARD_AFTER_PICKUP = Refusal(
+    Code.MUST_MELD_OUT, "after this pickup you must meld every card (no discard follows)"
+)
+_MELD_OUT_LEFT = Refusal(
+    Code.MUST_MELD_OUT, "after this pickup you must meld every card: the cards left could not all be melded"
+)
+_TOP_ONLY_LEFT = Refusal(
+    Code.TOP_ONLY,
+    "after buying only the top card you must meld every card (no discard): "
+    "the cards left could not all be melded",
+)
 _NO_QUESTION = Refusal(Code.NO_QUESTION, "nobody has asked to go out")
+_MUST_TAKE = Refusal(Code.MUST_TAKE_PILE, "the top card joins one of your melds, so you must take the pile")
 
 
 def _remove_cards(hand: Sequence[Card], used: Sequence[Card]) -> list[Card]:

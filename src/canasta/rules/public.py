@@ -55,10 +55,10 @@ class PublicQuestions:
         """Why `action` is illegal for `seat` (default: the seat to move) now; None when it is
         legal. Changes nothing."""
         try:
-            self.mover().validate(action, seat)
-        except IllegalActionError as exc:
+            judged = self.mover().judged(action, seat)
+        except IllegalActionError as exc:  # cards named but not held
             return exc.message
-        return None
+        return judged.text if isinstance(judged, Refusal) else None
 
     def minimum(self, team: int) -> int:
         """The opening minimum of a team in this deal."""
