@@ -6,8 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from canasta.rules.actions import Group
-from canasta.rules.cards import Card, Rank
-from canasta.rules.deal import card_counts
+from canasta.rules.cards import ALL_CARDS, Card, Rank
 from canasta.rules.errors import IllegalActionError
 from canasta.rules.judge import Spec
 from canasta.rules.refusal import Code, Refusal
@@ -82,9 +81,17 @@ def _check_in_hand(cards: list[Card], hand: list[Card]) -> None:
         if cards[0] not in hand:
             raise IllegalActionError(not_in_hand(cards[0], f"{cards[0].code} is not in your hand"))
         return
-    held = card_counts(hand)
-    for c, n in card_counts(cards).items():
-        have = held.get(c, 0)
-        if have < n:
+    need = [0] * len(ALL_CARDS)  # by the card's index
+    named: list[Card] = []  # each card value once, in the order named
+    for c in cards:
+        if not need[c.index]:
+            named.append(c)
+        need[c.index] += 1
+    held = [0] * len(ALL_CARDS)
+    for c in hand:
+        held[c.index] += 1
+    for c in named:
+        have = held[c.index]
+        if have < need[c.index]:
             detail = "is not in your hand" if have == 0 else f"is only {have} time(s) in your hand"
             raise IllegalActionError(not_in_hand(c, f"{c.code} {detail}"))

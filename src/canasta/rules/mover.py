@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from canasta.rules.actions import Action, Answer, Ask, Discard, Draw, Meld, Pass, Pickup
-from canasta.rules.cards import Card, Rank
-from canasta.rules.deal import bonus_threes, card_counts, seat_teams
+from canasta.rules.cards import ALL_CARDS, Card, Rank
+from canasta.rules.deal import bonus_threes, seat_teams
 from canasta.rules.errors import IllegalActionError, InvalidActionError
 from canasta.rules.groups import not_in_hand, read_groups, spec_of
 from canasta.rules.irreducible import list_pickups
@@ -387,12 +387,13 @@ _MUST_TAKE = Refusal(Code.MUST_TAKE_PILE, "the top card joins one of your melds,
 
 def _remove_cards(hand: Sequence[Card], used: Sequence[Card]) -> list[Card]:
     """The hand without `used` (which it holds), in its order; each used card leaves its first copy."""
-    gone = card_counts(used)
+    gone = [0] * len(ALL_CARDS)  # by the card's index
+    for c in used:
+        gone[c.index] += 1
     rest: list[Card] = []
     for c in hand:
-        n = gone.get(c, 0)
-        if n:
-            gone[c] = n - 1
+        if gone[c.index]:
+            gone[c.index] -= 1
         else:
             rest.append(c)
     return rest
