@@ -182,11 +182,12 @@ def _singles(judge: Judge, hand: HandKinds, size: int) -> list[Spec]:
     jokers, twos = len(hand.jokers), len(hand.twos)
     pending = judge.pending
     ranks = list(hand.naturals)
-    for r in judge.stats:
-        if r not in hand.naturals and r is not Rank.WILD and r is not Rank.THREE:
-            ranks.append(r)
-    if rules.wild_melds != "none":
-        ranks.append(Rank.WILD)
+    if jokers or twos:  # a rank of no card in hand takes wild cards alone
+        for r in judge.stats:
+            if r not in hand.naturals and r is not Rank.WILD and r is not Rank.THREE:
+                ranks.append(r)
+        if rules.wild_melds != "none":
+            ranks.append(Rank.WILD)
     if len(hand.black_threes) >= 3:
         ranks.append(Rank.THREE)
     out: list[Spec] = []
