@@ -76,14 +76,18 @@ def canasta_bonus(rules: RuleSet, rank: Rank, cards: Sequence[Card]) -> int:
     return rules.canasta_bonus_mixed
 
 
+#: The fewest cards of a new meld.
+NEW_MELD_MIN = 3
+
+
 def meld_error(rules: RuleSet, rank: Rank, size: int, wilds: int, new: bool) -> Refusal | None:
     """Why a meld of `rank` with `size` cards, `wilds` of them wild, breaks a composition rule.
 
     The caller guarantees the kinds of cards: naturals of `rank` (black threes for rank 3) plus
     wild cards, or wild cards only for `Rank.WILD`.
     """
-    if new and size < 3:
-        return _bad(rank, "too_few", "a new meld needs at least 3 cards")
+    if new and size < NEW_MELD_MIN:
+        return _bad(rank, "too_few", f"a new meld needs at least {NEW_MELD_MIN} cards")
     if rules.meld_max_size is not None and size > rules.meld_max_size:
         n = rules.meld_max_size
         return _bad(rank, "too_big", f"a meld may not hold more than {n} cards", n)
