@@ -388,7 +388,8 @@ class IrreducibleSearch:
                 return
             if i == len(self.ranks):
                 break
-            for spec in self.options[i] if later is None else self.unlaid(i, later):
+            options = self.options[i]
+            for spec in options if later is None or not options else self.unlaid(i, later):
                 if spec[2] + jokers > all_jokers or spec[3] + twos > all_twos:
                     continue
                 self._walk(
