@@ -87,6 +87,7 @@ class IrreducibleSearch:
         self.unlaids: dict[tuple[object, ...], list[Spec]] = {}
         self.fresh: list[list[Spec] | None] = []
         self.largest: list[int] = []
+        self.extendable: list[bool] = []  # whether a rank from i on has a group
         self.ranks: list[Rank] = []
         self.options: list[list[Spec]] = []
         self.rest: list[int] = []
@@ -120,7 +121,9 @@ class IrreducibleSearch:
         # can still add (one group a rank), for pruning below the minimum
         self.largest = [0] * len(self.ranks)
         self.rest = [0] * (len(self.ranks) + 1)
+        self.extendable = [False] * (len(self.ranks) + 1)
         for i in range(len(self.ranks) - 1, -1, -1):
+            self.extendable[i] = self.extendable[i + 1] or bool(self.options[i])
             largest = most = 0
             for _, k, j, t in self.options[i]:
                 largest = max(largest, k + j + t)
@@ -379,7 +382,10 @@ class IrreducibleSearch:
             and (base is not None or chosen)
             and (not opening or points >= self.judge.minimum)
         ):
-            later = self.laid(partial, code)
+            if self.extendable[start]:
+                later = self.laid(partial, code)
+            else:  # no rank left has a group: counted as judged all the same (see `SEARCH_BUDGET`)
+                self.budget -= self.weight
         for i in range(start, len(self.ranks) + 1):
             self.budget -= 1
             if self.budget < 0 or (self.first and self.found):
