@@ -2,10 +2,10 @@
 
 A `Mover` is the public table, the turn in progress and the hand of the seat to move, with the
 sizes of the other hands and of the stock: everything the legality of that seat's actions
-depends on. It only judges: `validate` refuses an action or returns its `Step`, a value that
-`State` applies (every transition of a deal is `State`'s). A seat's `SeatView` gives the same
-`Mover`, so a bot checks its own moves on its view and gets the engine's answer. Melds and
-pickups are judged by counts (`canasta.rules.judge`).
+depends on. It only judges: `judged` gives an action's `Step`, a value that `State` applies
+(every transition of a deal is `State`'s), or its `Refusal`, which `validate` raises. A seat's
+`SeatView` gives the same `Mover`, so a bot checks its own moves on its view and gets the
+engine's answer. Melds and pickups are judged by counts (`canasta.rules.judge`).
 """
 
 from __future__ import annotations
