@@ -1,5 +1,7 @@
 """House options and rule-set validation (RULES.md section 2 and 3)."""
 
+import dataclasses
+
 import pytest
 
 from canasta.rules import Card, InvalidActionError, RuleSet, State, make_deck
@@ -27,6 +29,17 @@ def test_bad_option_values(options: dict, message: str) -> None:
     players = 2 if "teams" in options else 4
     with pytest.raises(InvalidActionError, match=message):
         RuleSet.preset("classic", players, options)
+
+
+def test_every_choice_option_refuses_a_value_outside_its_choices() -> None:
+    """Each option whose value is a word is a choice, its values kept with its field (the compiled
+    rule set keeps no annotations): a word outside them is refused as such."""
+    fields = dataclasses.fields(RuleSet)
+    words = [f.name for f in fields if isinstance(f.default, str) and f.name != "variant"]
+    assert len(words) == 15
+    for name in words:
+        with pytest.raises(InvalidActionError, match=f"option {name} must be one of"):
+            RuleSet.preset("classic", 4, {name: "sometimes"})
 
 
 def test_impossible_combination() -> None:
