@@ -13,6 +13,7 @@ from canasta.rules.errors import IllegalActionError
 from canasta.rules.groups import read_groups
 from canasta.rules.hand import INDEX, HandKinds, pickup_of, wild_splits
 from canasta.rules.judge import POINTS, Judge, Spec, spec_points, take_refused, touched_of
+from canasta.rules.melds import NEW_MELD_MIN
 
 if TYPE_CHECKING:
     from canasta.rules.mover import Mover
@@ -142,7 +143,11 @@ class IrreducibleSearch:
 
     def _options(self, rank: Rank) -> list[Spec]:
         hand = self.hand
-        specs = self.judge.groups(rank, len(hand.pool(rank)), len(hand.jokers), len(hand.twos), False)
+        judge = self.judge
+        naturals, jokers, twos = len(hand.pool(rank)), len(hand.jokers), len(hand.twos)
+        if naturals + jokers + twos < NEW_MELD_MIN and rank not in judge.stats:
+            return []  # too few cards for a new meld
+        specs = judge.groups(rank, naturals, jokers, twos, False)
         if rank is Rank.THREE:
             return [s for s in specs if s[1] >= 3]
         return [s for s in specs if s[1] or rank is Rank.WILD]
