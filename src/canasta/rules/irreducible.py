@@ -102,9 +102,10 @@ class IrreducibleSearch:
         if self.rest:
             return
         hand, top, judge = self.hand, self.top, self.judge
-        # the ranks worth most first, so that the bound below the minimum prunes early
+        # the ranks worth most first, so that the bound below the minimum prunes early (negated
+        # after the product: compiled code multiplies a negative number the slow way)
         worth = [
-            (-POINTS[r] * len(cs), i, r)
+            (-(POINTS[r] * len(cs)), i, r)
             for i, (r, cs) in enumerate(hand.naturals.items())
             if top is None or r is not top.rank
         ]
