@@ -12,8 +12,7 @@ from canasta.rules.cards import RANK_CODE, Card, Rank
 from canasta.rules.errors import IllegalActionError
 from canasta.rules.groups import read_groups
 from canasta.rules.hand import INDEX, HandKinds, pickup_of, wild_splits
-from canasta.rules.judge import POINTS, Judge, Spec, spec_points, take_refused, touched_of
-from canasta.rules.melds import NEW_MELD_MIN
+from canasta.rules.judge import POINTS, Judge, Spec, has_groups, spec_points, take_refused, touched_of
 
 if TYPE_CHECKING:
     from canasta.rules.mover import Mover
@@ -146,8 +145,8 @@ class IrreducibleSearch:
         hand = self.hand
         judge = self.judge
         naturals, jokers, twos = len(hand.pool(rank)), len(hand.jokers), len(hand.twos)
-        if naturals + jokers + twos < NEW_MELD_MIN and rank not in judge.stats:
-            return []  # too few cards for a new meld
+        if not has_groups(naturals + jokers + twos, rank in judge.stats):
+            return []
         specs = judge.groups(rank, naturals, jokers, twos, False)
         if rank is Rank.THREE:
             return [s for s in specs if s[1] >= 3]

@@ -14,7 +14,14 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from canasta.rules.cards import ALL_CARDS, RANK_CODE, Card, Rank
-from canasta.rules.melds import meld_ok_in, meld_refusal, melds_ok_known, wild_count, wild_rule_error
+from canasta.rules.melds import (
+    NEW_MELD_MIN,
+    meld_ok_in,
+    meld_refusal,
+    melds_ok_known,
+    wild_count,
+    wild_rule_error,
+)
 from canasta.rules.refusal import Code, Refusal
 
 if TYPE_CHECKING:
@@ -75,6 +82,12 @@ def touched_of(specs: Sequence[Spec]) -> Touched:
         had = out.get(rank)
         out[rank] = (k, j, t) if had is None else (had[0] + k, had[1] + j, had[2] + t)
     return out
+
+
+def has_groups(cards: int, melded: bool) -> bool:
+    """Whether a rank may have groups with `cards` cards for it in hand (its own and wild ones):
+    one adds to the team's meld of it (`melded`), a new meld needs `NEW_MELD_MIN`."""
+    return cards >= (1 if melded else NEW_MELD_MIN)
 
 
 def judged_alone(rules: RuleSet) -> bool:

@@ -44,8 +44,7 @@ from canasta.rules.cards import ALL_CARDS, Card, Rank
 from canasta.rules.groups import read_groups
 from canasta.rules.hand import HandKinds, meld_of
 from canasta.rules.irreducible import IrreducibleSearch, list_pickups
-from canasta.rules.judge import Judge, Spec, touched_of
-from canasta.rules.melds import NEW_MELD_MIN
+from canasta.rules.judge import Judge, Spec, has_groups, touched_of
 from canasta.rules.mover import Mover
 
 if TYPE_CHECKING:
@@ -183,10 +182,10 @@ def _singles(judge: Judge, hand: HandKinds, size: int) -> list[Spec]:
     jokers, twos = len(hand.jokers), len(hand.twos)
     wilds = jokers + twos
     pending = judge.pending
-    # a rank the team has no meld of needs cards enough for a new one
-    ranks = [r for r, cs in hand.naturals.items() if r in judge.stats or len(cs) + wilds >= NEW_MELD_MIN]
-    if wilds:  # a rank of no card in hand takes wild cards alone
-        for r in judge.stats:
+    stats = judge.stats
+    ranks = [r for r, cs in hand.naturals.items() if has_groups(len(cs) + wilds, r in stats)]
+    if has_groups(wilds, True):  # a rank of no card in hand takes wild cards alone
+        for r in stats:
             if r not in hand.naturals and r is not Rank.WILD and r is not Rank.THREE:
                 ranks.append(r)
         if rules.wild_melds != "none":
