@@ -158,6 +158,10 @@ class RuleSet:
                 "bad_players",
             )
         opts = dict(options or {})
+        asked = (variant, players, repr(sorted(opts.items(), key=lambda item: str(item[0]))))
+        known = _MADE.get(asked)
+        if known is not None:
+            return known
         if "sides" in opts:
             opts.setdefault("teams", opts.pop("sides"))
         teams = opts.get("teams")
@@ -168,6 +172,9 @@ class RuleSet:
         _apply_shortcuts(values, opts)
         rules = RuleSet(variant=variant, players=players, options=_canonical_options(opts), **values)
         rules._validate()
+        if len(_MADE) >= RULE_SETS_KEPT:
+            _MADE.clear()
+        _MADE[asked] = rules
         return rules
 
     def __reduce__(self) -> tuple[type[RuleSet], tuple[Any, ...]]:
@@ -267,6 +274,12 @@ class RuleSet:
             raise bad("a wild canasta needs meld_max_size of at least 7")
         if self.threes_mode == "color_sets" and self.black3_pickup_to_go_out:
             raise bad("with threes_mode color_sets no three is ever on the pile")
+
+
+#: Rule sets made by `RuleSet.preset`, by its arguments: a table's positions, loaded again and
+#: again, share one rule set and what its `cache` remembers (a rule set is immutable).
+RULE_SETS_KEPT = 256
+_MADE: dict[tuple[object, ...], RuleSet] = {}
 
 
 def _preset_values(variant: str, players: int, teams: int | None) -> dict[str, Any]:
