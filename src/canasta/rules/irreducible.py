@@ -12,7 +12,7 @@ from canasta.rules.cards import RANK_CODE, Card, Rank
 from canasta.rules.errors import IllegalActionError
 from canasta.rules.groups import read_groups
 from canasta.rules.hand import INDEX, HandKinds, pickup_of, wild_splits
-from canasta.rules.judge import POINTS, Judge, Spec, has_groups, spec_points, take_refused, touched_of
+from canasta.rules.judge import POINTS, Judge, Spec, has_groups, shared_spec, spec_points, take_refused, touched_of
 
 if TYPE_CHECKING:
     from canasta.rules.mover import Mover
@@ -505,13 +505,9 @@ def units(spec: Spec) -> list[tuple[Spec, Spec | None]]:
     if found is None:
         rank, k, j, t = spec
         found = _UNITS[spec] = [
-            (unit, smaller if sum(smaller[1:]) else None)
-            for unit, smaller in (
-                ((rank, 1, 0, 0), (rank, k - 1, j, t)),
-                ((rank, 0, 1, 0), (rank, k, j - 1, t)),
-                ((rank, 0, 0, 1), (rank, k, j, t - 1)),
-            )
-            if min(smaller[1:]) >= 0
+            (shared_spec(rank, *unit), shared_spec(rank, *smaller) if sum(smaller) else None)
+            for unit, smaller in (((1, 0, 0), (k - 1, j, t)), ((0, 1, 0), (k, j - 1, t)), ((0, 0, 1), (k, j, t - 1)))
+            if min(smaller) >= 0
         ]
     return found
 

@@ -11,7 +11,7 @@ exactly what `apply` accepts.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from canasta.rules.cards import ALL_CARDS, RANK_CODE, Card, Rank
 from canasta.rules.melds import (
@@ -64,6 +64,21 @@ _OPENING_COMPOSITION = Refusal(
 _NOTHING: frozenset[Rank] = frozenset()
 
 
+#: Every group kept by a memo, made once (`shared_spec`): a group holds its rank, an object the garbage
+#: collector walks, so each copy kept would lengthen every full collection.
+_SPECS: dict[int, object] = {}
+
+
+def shared_spec(rank: Rank, naturals: int, jokers: int, twos: int) -> Any:
+    """The group `(rank, naturals, jokers, twos)`, one object for each (counts below 256); typed
+    `Any` so that compiled code stores the object itself, not a copy of its fields."""
+    code = ((RANK_CODE[rank] << 8 | naturals) << 8 | jokers) << 8 | twos
+    found = _SPECS.get(code)
+    if found is None:
+        found = _SPECS[code] = (rank, naturals, jokers, twos)
+    return found
+
+
 def spec_points(spec: Spec) -> int:
     """The points a group's cards count toward an opening."""
     rank, k, j, t = spec
@@ -104,7 +119,7 @@ class Memo:
     __slots__ = ("groups", "melds", "minimums", "singles")
 
     def __init__(self, melds: dict[int, bool]) -> None:
-        self.groups: dict[int, list[Spec]] = {}
+        self.groups: dict[int, tuple[Spec, ...]] = {}
         self.singles: dict[int, bool] = {}
         self.melds = melds
         self.minimums: dict[int, int] = {}
@@ -254,7 +269,7 @@ class Judge:
             return wild_rule_error(rules, rank, size - total_wilds, not self.opened, wild_pending)
         return None
 
-    def groups(self, rank: Rank, naturals: int, jokers: int, twos: int, pending: bool) -> list[Spec]:
+    def groups(self, rank: Rank, naturals: int, jokers: int, twos: int, pending: bool) -> tuple[Spec, ...]:
         """Every group of `rank` (from `naturals` of it, `jokers`, `twos`) whose addition the
         composition rules allow, largest first; memoised per rule set, as it depends on counts."""
         dead = rank in self.dead
@@ -264,14 +279,14 @@ class Judge:
         found = memo.get(key)
         if found is None:
             limit = 99 if rank is Rank.WILD else self.rules.meld_max_wilds
-            found = []
+            made: list[Spec] = []
             if not dead:
                 for k in range(0 if rank is Rank.WILD else naturals, -1, -1):
                     for j in range(min(jokers, limit), -1, -1):
                         for t in range(min(twos, limit - j), -1, -1):
                             if k + j + t and self.group_error(rank, k, j, t, pending) is None:
-                                found.append((rank, k, j, t))
-            memo[key] = found
+                                made.append(shared_spec(rank, k, j, t))
+            found = memo[key] = tuple(made)
         return found
 
     def wild_pending(self, touched: Mapping[Rank, tuple[int, int, int]]) -> bool:
