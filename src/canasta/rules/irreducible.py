@@ -148,9 +148,15 @@ class IrreducibleSearch:
         if not has_groups(naturals + jokers + twos, rank in judge.stats):
             return []
         specs = judge.groups(rank, naturals, jokers, twos, False)
-        if rank is Rank.THREE:
-            return [s for s in specs if s[1] >= 3]
-        return [s for s in specs if s[1] or rank is Rank.WILD]
+        if rank is Rank.WILD:
+            return list(specs)
+        # groups come largest first by naturals: those with naturals enough are a prefix (copied
+        # whole, so that compiled code keeps the memo's objects rather than copies)
+        least = 3 if rank is Rank.THREE else 1
+        cut = 0
+        while cut < len(specs) and specs[cut][1] >= least:
+            cut += 1
+        return list(specs[:cut])
 
     # -- judging ------------------------------------------------------------------------------
 
