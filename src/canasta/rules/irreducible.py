@@ -12,7 +12,17 @@ from canasta.rules.cards import RANK_CODE, Card, Rank
 from canasta.rules.errors import IllegalActionError
 from canasta.rules.groups import read_groups
 from canasta.rules.hand import INDEX, HandKinds, pickup_of, wild_splits
-from canasta.rules.judge import POINTS, Judge, Spec, has_groups, shared_spec, spec_points, take_refused, touched_of
+from canasta.rules.judge import (
+    POINTS,
+    Judge,
+    Spec,
+    has_groups,
+    shared_spec,
+    spec_points,
+    take_refused,
+    touched_of,
+)
+from canasta.rules.solver import meld_out, short_rank
 
 if TYPE_CHECKING:
     from canasta.rules.mover import Mover
@@ -195,6 +205,18 @@ class IrreducibleSearch:
         base, specs = combo
         assert base is not None and self.top is not None
         state = self.state
+        kept: dict[Rank, int] = {}  # the cards left that are not wild, by rank
+        for cards in (state.hand, state.pile_gain(self.top_only)):
+            for c in cards:
+                if not c.is_wild:
+                    kept[c.rank] = kept.get(c.rank, 0) + 1
+        melded = set(state.board.melds[state.team])
+        for rank, k, _, _ in (base, *specs):
+            if k:
+                kept[rank] -= k
+            melded.add(rank)
+        if short_rank(self.rules, kept, melded):
+            return False  # what `meld_out` finds first, on counts
         with_ = self.hand.groups((base,))[0].cards
         used, steps = read_groups(self.hand.groups(specs, (base,)), state.hand, self.top, with_, False)
         return state.can_meld_out(state.team, used, steps, state.pile_gain(self.top_only))
@@ -512,7 +534,11 @@ def units(spec: Spec) -> list[tuple[Spec, Spec | None]]:
         rank, k, j, t = spec
         found = _UNITS[spec] = [
             (shared_spec(rank, *unit), shared_spec(rank, *smaller) if sum(smaller) else None)
-            for unit, smaller in (((1, 0, 0), (k - 1, j, t)), ((0, 1, 0), (k, j - 1, t)), ((0, 0, 1), (k, j, t - 1)))
+            for unit, smaller in (
+                ((1, 0, 0), (k - 1, j, t)),
+                ((0, 1, 0), (k, j - 1, t)),
+                ((0, 0, 1), (k, j, t - 1)),
+            )
             if min(smaller) >= 0
         ]
     return found
@@ -567,8 +593,6 @@ def list_pickups(state: Mover, first_only: bool = False) -> list[Action]:
 def bought_out(state: Mover, purchase: Pickup) -> Pickup | None:
     """A top-card-only purchase that melds every card at once (going out in one action), made
     from `purchase` by melding the cards it leaves as the solver does, if that is legal."""
-    from canasta.rules.solver import meld_out
-
     used, steps = read_groups(purchase.melds, state.hand, state.board.pile[-1], purchase.with_)
     melds = {r: list(cs) for r, cs in state.board.melds[state.team].items()}
     for rank, cards in steps:

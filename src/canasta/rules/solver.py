@@ -8,7 +8,7 @@ may take a wild card, Modern American R12).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Container, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from canasta.rules.actions import Group
@@ -40,7 +40,7 @@ def meld_out(
             wilds.append(c)
         else:
             naturals.setdefault(c.rank, []).append(c)
-    if any(r not in melds and len(cs) < rules.meld_min_naturals for r, cs in naturals.items()):
+    if short_rank(rules, {r: len(cs) for r, cs in naturals.items()}, melds):
         return None
     dead = dead_ranks(rules, [melds if t == team else mover.board.melds[t] for t in range(rules.teams)])
     if any(r in dead for r in naturals):
@@ -68,6 +68,13 @@ def meld_out(
         if _valid(mover, team, groups, melds):
             return [Group(tuple(cs), _explicit(r, cs)) for r, cs in groups.items()]
     return None
+
+
+def short_rank(rules: RuleSet, naturals: Mapping[Rank, int], melds: Container[Rank]) -> bool:
+    """Whether a rank of cards that are not wild (counts by rank) is too short for a meld of its
+    own and has no meld to join: then no melding of them all exists."""
+    least = rules.meld_min_naturals
+    return any(0 < count < least and rank not in melds for rank, count in naturals.items())
 
 
 def _explicit(rank: Rank, cards: Sequence[Card]) -> Rank | None:
