@@ -91,6 +91,7 @@ class IrreducibleSearch:
         self.budget = SEARCH_BUDGET
         self.weight = 3 * JUDGED if self.meld_out else JUDGED
         self.memory = None if self.meld_out else Remembered.of(judge, top, self.frozen)
+        self.unwild: dict[Rank, int] | None = None
         self.errors: dict[Combo, bool] = {}
         self.bad: dict[Spec, bool] = {}
         self.afters: dict[Combo, Laid] = {}
@@ -205,11 +206,13 @@ class IrreducibleSearch:
         base, specs = combo
         assert base is not None and self.top is not None
         state = self.state
-        kept: dict[Rank, int] = {}  # the cards left that are not wild, by rank
-        for cards in (state.hand, state.pile_gain(self.top_only)):
-            for c in cards:
-                if not c.is_wild:
-                    kept[c.rank] = kept.get(c.rank, 0) + 1
+        if self.unwild is None:  # the cards in hand and gained that are not wild, by rank
+            self.unwild = {}
+            for cards in (state.hand, state.pile_gain(self.top_only)):
+                for c in cards:
+                    if not c.is_wild:
+                        self.unwild[c.rank] = self.unwild.get(c.rank, 0) + 1
+        kept = dict(self.unwild)  # less the step's
         melded = set(state.board.melds[state.team])
         for rank, k, _, _ in (base, *specs):
             if k:

@@ -113,13 +113,15 @@ def judged_alone(rules: RuleSet) -> bool:
 
 class Memo:
     """What a rule set's judges remember, by numbers (cheap to look up): the groups of a rank
-    (`Judge.groups`), whether one group may be laid (`Judge.single_allowed`), whether a meld's
+    (`Judge.groups`) and whether each one fits, whether one group may be laid
+    (`Judge.single_allowed`), whether a meld's
     composition is allowed (`meld_ok`), the opening minimum of a score."""
 
-    __slots__ = ("groups", "melds", "minimums", "singles")
+    __slots__ = ("fits", "groups", "melds", "minimums", "singles")
 
     def __init__(self, melds: dict[int, bool]) -> None:
         self.groups: dict[int, tuple[Spec, ...]] = {}
+        self.fits: dict[int, bool] = {}
         self.singles: dict[int, bool] = {}
         self.melds = melds
         self.minimums: dict[int, int] = {}
@@ -273,18 +275,26 @@ class Judge:
         """Every group of `rank` (from `naturals` of it, `jokers`, `twos`) whose addition the
         composition rules allow, largest first; memoised per rule set, as it depends on counts."""
         dead = rank in self.dead
-        key = _counts_code(rank, naturals, jokers, twos, self.stats.get(rank))
-        key = key << 3 | pending << 2 | self.opened << 1 | dead
+        before = self.stats.get(rank)
+        facts = pending << 2 | self.opened << 1 | dead
+        key = _counts_code(rank, naturals, jokers, twos, before) << 3 | facts
         memo = self.memo.groups
         found = memo.get(key)
         if found is None:
             limit = 99 if rank is Rank.WILD else self.rules.meld_max_wilds
             made: list[Spec] = []
             if not dead:
+                fits = self.memo.fits
                 for k in range(0 if rank is Rank.WILD else naturals, -1, -1):
                     for j in range(min(jokers, limit), -1, -1):
                         for t in range(min(twos, limit - j), -1, -1):
-                            if k + j + t and self.group_error(rank, k, j, t, pending) is None:
+                            if not k + j + t:
+                                continue
+                            cell = _counts_code(rank, k, j, t, before) << 3 | facts
+                            fit = fits.get(cell)
+                            if fit is None:
+                                fit = fits[cell] = self.group_error(rank, k, j, t, pending) is None
+                            if fit:
                                 made.append(shared_spec(rank, k, j, t))
             found = memo[key] = tuple(made)
         return found
