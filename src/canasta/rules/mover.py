@@ -130,13 +130,13 @@ class Mover(PublicQuestions):
         gained: Sequence[Card] = (),
     ) -> bool:
         """Whether, once these cards are laid, every card left and gained can be melded at once."""
-        from canasta.rules.solver import meld_out
+        from canasta.rules.solver import melding_out
 
         melds = {r: list(cs) for r, cs in self.board.melds[team].items()}
         for rank, cards in steps:
             melds.setdefault(rank, []).extend(cards)
         kept = _remove_cards(self.hand, used) + list(gained)
-        return meld_out(self, team, kept, melds) is not None
+        return melding_out(self, team, kept, melds) is not None
 
     # -- validation ------------------------------------------------------------------------------
 

@@ -30,6 +30,17 @@ def meld_out(
 
     Returns None when no such melding exists. The team is taken as opened.
     """
+    groups = melding_out(mover, team, cards, melds)
+    if groups is None:
+        return None
+    return [Group(tuple(cs), _explicit(r, cs)) for r, cs in groups.items()]
+
+
+def melding_out(
+    mover: Mover, team: int, cards: Sequence[Card], melds: Mapping[Rank, Sequence[Card]]
+) -> dict[Rank, list[Card]] | None:
+    """`meld_out`'s cards by the rank of their meld (None when no melding exists), without
+    making the groups: whether one exists is all most callers ask."""
     rules = mover.rules
     naturals: dict[Rank, list[Card]] = {}
     wilds: list[Card] = []
@@ -66,7 +77,7 @@ def meld_out(
                 groups.setdefault(rank, []).extend(pool[:w])
                 del pool[:w]
         if _valid(mover, team, groups, melds):
-            return [Group(tuple(cs), _explicit(r, cs)) for r, cs in groups.items()]
+            return groups
     return None
 
 
