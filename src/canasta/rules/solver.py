@@ -121,22 +121,38 @@ def _share(
         if not choices:
             return None
         options.append(choices)
-    # best[used] = (canastas, shares) over the targets seen so far
-    best: dict[int, tuple[int, list[int]]] = {0: (fixed, [])}
+    # most[used]: the most canastas over the targets seen so far with `used` wild cards (-1: none
+    # reaches it); reached: those numbers, in the order first reached; picks: each target's share
+    # on the way to each number (the first best found)
+    most = [-1] * (total + 1)
+    most[0] = fixed
+    reached = [0]
+    picks: list[list[int]] = []
     for choices in options:
-        step: dict[int, tuple[int, list[int]]] = {}
-        for used, (canastas, shares) in best.items():
+        step = [-1] * (total + 1)
+        pick = [0] * (total + 1)
+        order: list[int] = []
+        for used in reached:
+            canastas = most[used]
             for w, canasta in choices:
-                if used + w > total:
+                u = used + w
+                if u > total:
                     continue
-                value = (canastas + canasta, [*shares, w])
-                if used + w not in step or step[used + w][0] < value[0]:
-                    step[used + w] = value
-        best = step
-    result = best.get(total)
-    if result is None or result[0] < need:
+                if step[u] < 0:
+                    order.append(u)
+                if step[u] < canastas + canasta:
+                    step[u] = canastas + canasta
+                    pick[u] = w
+        most, reached = step, order
+        picks.append(pick)
+    if most[total] < need:
         return None
-    return result[1]
+    shares = [0] * len(picks)
+    used = total
+    for i in range(len(picks) - 1, -1, -1):
+        shares[i] = picks[i][used]
+        used -= shares[i]
+    return shares
 
 
 def _valid(
