@@ -65,17 +65,18 @@ def melding_out(
             targets.append((rank, len(before), wild_count(before), False, False))
     if rules.wild_melds != "none" and Rank.WILD not in melds:
         targets.append((Rank.WILD, 0, 0, True, False))
-    fixed_canastas = sum(1 for r, cs in melds.items() if len(cs) >= 7 and all(t[0] is not r for t in targets))
+    aimed = {t[0] for t in targets}
+    fixed_canastas = sum(1 for r, cs in melds.items() if len(cs) >= 7 and r not in aimed)
     for wild_meld_incomplete in (False, True) if rules.wild_melds == "progressive" else (False,):
         shares = _share(rules, targets, len(wilds), wild_meld_incomplete, fixed_canastas)
         if shares is None:
             continue
         groups: dict[Rank, list[Card]] = {r: list(cs) for r, cs in naturals.items()}
-        pool = list(wilds)
-        for (rank, *_), w in zip(targets, shares, strict=True):
+        taken = 0
+        for target, w in zip(targets, shares, strict=True):
             if w:
-                groups.setdefault(rank, []).extend(pool[:w])
-                del pool[:w]
+                groups.setdefault(target[0], []).extend(wilds[taken : taken + w])
+                taken += w
         if _valid(mover, team, groups, melds):
             return groups
     return None
