@@ -49,6 +49,21 @@ def test_impossible_combination() -> None:
         RuleSet.preset("classic", 2, {"permission_mode": "optional_binding"})
 
 
+def test_the_same_arguments_give_the_same_rule_set() -> None:
+    """A table's positions, loaded again and again, share one rule set (and what it remembers)."""
+    options = {"go_out_min_canastas": 2, "block_rules": ["wild_top", "one_card"]}
+    rules = RuleSet.preset("classic", 4, options)
+    assert RuleSet.preset("classic", 4, dict(reversed(list(options.items())))) is rules
+    assert RuleSet.preset("classic", 4, {**options, "go_out_min_canastas": 1}) is not rules
+    assert RuleSet.preset("classic", 4) is RuleSet.preset("classic")
+    assert RuleSet.preset("classic", 4) is not RuleSet.preset("classic", 2)
+    assert rules.to_options() == RuleSet.preset("classic", 4, options).to_options()
+    with pytest.raises(InvalidActionError):  # a refused option is refused every time
+        RuleSet.preset("classic", 4, {"go_out_min_canastas": "two"})
+    with pytest.raises(InvalidActionError):
+        RuleSet.preset("classic", 4, {"go_out_min_canastas": "two"})
+
+
 def test_unknown_variant_and_player_count() -> None:
     with pytest.raises(InvalidActionError, match="unknown variant"):
         RuleSet.preset("hand-and-foot", 4)

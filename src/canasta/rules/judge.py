@@ -64,8 +64,8 @@ _OPENING_COMPOSITION = Refusal(
 _NOTHING: frozenset[Rank] = frozenset()
 
 
-#: Every group kept by a memo, made once (`shared_spec`): a group holds its rank, an object the garbage
-#: collector walks, so each copy kept would lengthen every full collection.
+#: Every group a memo keeps, made once (`shared_spec`): a group holds its rank, an object the
+#: garbage collector walks, so each copy kept would lengthen every full collection.
 _SPECS: dict[int, object] = {}
 
 
@@ -114,8 +114,8 @@ def judged_alone(rules: RuleSet) -> bool:
 class Memo:
     """What a rule set's judges remember, by numbers (cheap to look up): the groups of a rank
     (`Judge.groups`) and whether each one fits, whether one group may be laid
-    (`Judge.single_allowed`), whether a meld's
-    composition is allowed (`meld_ok`), the opening minimum of a score."""
+    (`Judge.single_allowed`), whether a meld's composition is allowed (`meld_ok`), the opening
+    minimum of a score."""
 
     __slots__ = ("fits", "groups", "melds", "minimums", "singles")
 

@@ -132,9 +132,9 @@ class Mover(PublicQuestions):
         """Whether, once these cards are laid, every card left and gained can be melded at once."""
         from canasta.rules.solver import melding_out
 
-        melds = {r: list(cs) for r, cs in self.board.melds[team].items()}
+        melds = dict(self.board.melds[team])
         for rank, cards in steps:
-            melds.setdefault(rank, []).extend(cards)
+            melds[rank] = [*melds.get(rank, ()), *cards]
         kept = _remove_cards(self.hand, used) + list(gained)
         return melding_out(self, team, kept, melds) is not None
 

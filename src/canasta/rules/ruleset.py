@@ -144,7 +144,8 @@ class RuleSet:
         options: Mapping[str, Any] | None = None,
     ) -> RuleSet:
         """The rule set of a preset for a player count, with house options applied and checked
-        (a variant or a count of any type: read from a file, it is checked here)."""
+        (a variant or a count of any type: read from a file, it is checked here); the same
+        arguments give the same object (`RULE_SETS_KEPT`)."""
         if not isinstance(variant, str) or variant not in PLAYER_COUNTS:
             raise InvalidActionError(
                 f"unknown variant {variant!r} (known: {', '.join(VARIANTS)})", "unknown_variant"

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from canasta.rules.actions import Group
 from canasta.rules.cards import Card, Rank
-from canasta.rules.melds import dead_ranks, incomplete_special, meld_ok, wild_count, wild_rule_error
+from canasta.rules.melds import Melds, dead_ranks, incomplete_special, meld_ok, wild_count, wild_rule_error
 
 if TYPE_CHECKING:
     from canasta.rules.mover import Mover
@@ -24,7 +24,7 @@ _Target = tuple[Rank, int, int, bool, bool]
 
 
 def meld_out(
-    mover: Mover, team: int, cards: Sequence[Card], melds: Mapping[Rank, Sequence[Card]]
+    mover: Mover, team: int, cards: Sequence[Card], melds: Melds
 ) -> list[Group] | None:
     """Groups that meld all `cards` onto the team's `melds` and leave the team able to go out.
 
@@ -37,7 +37,7 @@ def meld_out(
 
 
 def melding_out(
-    mover: Mover, team: int, cards: Sequence[Card], melds: Mapping[Rank, Sequence[Card]]
+    mover: Mover, team: int, cards: Sequence[Card], melds: Melds
 ) -> dict[Rank, list[Card]] | None:
     """`meld_out`'s cards by the rank of their meld (None when no melding exists), without
     making the groups: whether one exists is all most callers ask."""
@@ -160,13 +160,13 @@ def _valid(
     mover: Mover,
     team: int,
     groups: Mapping[Rank, Sequence[Card]],
-    melds: Mapping[Rank, Sequence[Card]],
+    melds: Melds,
 ) -> bool:
     """The full check of a candidate melding (the search models the rules by counts)."""
     rules = mover.rules
-    after = {r: list(cs) for r, cs in melds.items()}
+    after = dict(melds)  # the melds as they would stand (those the groups join, new lists)
     for rank, cs in groups.items():
-        after.setdefault(rank, []).extend(cs)
+        after[rank] = [*melds.get(rank, ()), *cs]
     wild_meld = after.get(Rank.WILD)
     pending = rules.wild_melds == "progressive" and wild_meld is not None and len(wild_meld) < 7
     for rank, cs in groups.items():
