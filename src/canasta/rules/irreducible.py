@@ -443,7 +443,15 @@ class IrreducibleSearch:
                     twos + spec[3],
                     code << SPEC_BITS | spec_code(spec),
                 )
-        if (base is not None or chosen) and self.accepted(partial, code):
+        if base is None and not chosen:
+            return
+        if opening and points < self.judge.minimum and self._left(partial) > 1:
+            # an opening below the minimum that keeps two cards or more: refused whatever else
+            # (`Judge.opening_error`: no canasta is exempt, no concealed going out keeps two);
+            # its verdict counted as `accepted` counts it
+            self.budget -= self.weight * (1 + len(chosen) + (base is not None))
+            return
+        if self.accepted(partial, code):
             self.found.append(partial)
 
 
