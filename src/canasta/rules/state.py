@@ -274,7 +274,8 @@ class State(PublicQuestions):
         """Apply an action that `legal_actions` has just listed for this very position, without
         validating it again (self-play, the search's playouts, the learning interface); an action
         from anywhere else goes through `apply`, which refuses what the rules forbid."""
-        laying = isinstance(action, (Meld, Pickup))  # only these need the mover (a tuple: no union per call)
+        kind = type(action)  # listed: the engine's own actions, of these very classes
+        laying = kind is Meld or kind is Pickup  # only these need the mover
         self._play(self.mover().listed_step(action) if laying else Step(action))
 
     def _play(self, step: Step) -> None:
