@@ -95,22 +95,26 @@ class IrreducibleSearch:
         self.errors: dict[Combo, bool] = {}
         self.bad: dict[Spec, bool] = {}
         self.afters: dict[Combo, Laid] = {}
-        self.unlaids: dict[tuple[object, ...], list[Spec]] = {}
-        self.fresh: list[list[Spec] | None] = []
-        self.largest: list[int] = []
-        self.extendable: list[bool] = []  # whether a rank from i on has a group
-        self.ranks: list[Rank] = []
-        self.options: list[list[Spec]] = []
-        self.rest: list[int] = []
-        self.exempt = False
+        self.prepared = False  # the walk's facts below, made by `_prepare` when a walk needs them
         self.found: list[Combo] = []
         self.first = False
+
+    unlaids: dict[tuple[object, ...], list[Spec]]
+    fresh: list[list[Spec] | None]
+    largest: list[int]
+    extendable: list[bool]  # whether a rank from i on has a group
+    ranks: list[Rank]
+    options: list[list[Spec]]
+    rest: list[int]
+    exempt: bool
 
     def _prepare(self) -> None:
         """What the walk over further groups needs (a pickup by an opened team with a hand of
         some size needs none of it)."""
-        if self.rest:
+        if self.prepared:
             return
+        self.prepared = True
+        self.unlaids = {}
         hand, top, judge = self.hand, self.top, self.judge
         # the ranks worth most first, so that the bound below the minimum prunes early (negated
         # after the product: compiled code multiplies a negative number the slow way)
