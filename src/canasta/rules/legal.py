@@ -121,7 +121,7 @@ def _discards(m: Mover, hand: HandKinds) -> list[Action]:
     out: list[Action] = []
     last: Card | None = None
     for c in cards:  # in card order: copies of a card are next to each other
-        if c is not last and c not in errors:
+        if c is not last and (not errors or c not in errors):  # most rule sets refuse no discard
             out.append(DISCARDS[c.index])
         last = c
     return out
