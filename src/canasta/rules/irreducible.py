@@ -51,16 +51,6 @@ LARGE_HAND = 20
 #: each full collection, whose pause lengthens a listing).
 VERDICTS_REMEMBERED = 16_384
 JUDGES_REMEMBERED = 2048
-#: The bits of one group in a step's number (`spec_code`).
-SPEC_BITS = 20
-
-
-def spec_code(spec: Spec) -> int:
-    """A group as a number of `SPEC_BITS` bits, never 0 (a step's number is its groups' in order)."""
-    rank, k, j, t = spec
-    return (RANK_CODE[rank] + 1) << 15 | k << 10 | j << 5 | t
-
-
 def searched_alone(opened: bool, cards: int) -> bool:
     """Whether a pickup holding `cards` in hand once taken is searched with no further group:
     an opened team lays any other group afterwards, unless it is going out."""
@@ -92,6 +82,11 @@ class IrreducibleSearch:
         self.weight = 3 * JUDGED if self.meld_out else JUDGED
         self.memory = None if self.meld_out else Remembered.of(judge, top, self.frozen)
         self.unwild: dict[Rank, int] | None = None
+        # a group's number (`spec_code`): its rank, then each count in bits enough for the deck
+        # (a step of four groups stays a machine-sized number)
+        self.count_bits = (4 * self.rules.decks).bit_length()
+        self.joker_bits = self.rules.jokers.bit_length()
+        self.spec_bits = 4 + 2 * self.count_bits + self.joker_bits
         self.errors: dict[Combo, bool] = {}
         self.bad: dict[Spec, bool] = {}
         self.afters: dict[Combo, Laid] = {}
@@ -172,6 +167,13 @@ class IrreducibleSearch:
         while cut < len(specs) and specs[cut][1] >= least:
             cut += 1
         return list(specs[:cut])
+
+    def spec_code(self, spec: Spec) -> int:
+        """A group as a number of `spec_bits` bits, never 0 (a step's number is its groups' in
+        order)."""
+        rank, k, j, t = spec
+        code = (RANK_CODE[rank] + 1) << self.count_bits | k
+        return (code << self.joker_bits | j) << self.count_bits | t
 
     # -- judging ------------------------------------------------------------------------------
 
@@ -360,7 +362,7 @@ class IrreducibleSearch:
                 break
             if alone:
                 combo: Combo = (base, ())
-                if self.accepted(combo, 0 if base is None else spec_code(base)):
+                if self.accepted(combo, 0 if base is None else self.spec_code(base)):
                     self.found.append(combo)
             else:
                 start = len(self.found)
@@ -395,7 +397,7 @@ class IrreducibleSearch:
             if self.rules.initial_meld_counts_top_card and self.top is not None:
                 points += self.top.points
         jokers, twos = (base[2], base[3]) if base is not None else (0, 0)
-        self._walk(base, 0, (), points, jokers, twos, 0 if base is None else spec_code(base))
+        self._walk(base, 0, (), points, jokers, twos, 0 if base is None else self.spec_code(base))
 
     def _walk(
         self,
@@ -445,7 +447,7 @@ class IrreducibleSearch:
                     points + spec_points(spec),
                     jokers + spec[2],
                     twos + spec[3],
-                    code << SPEC_BITS | spec_code(spec),
+                    code << self.spec_bits | self.spec_code(spec),
                 )
         if base is None and not chosen:
             return
