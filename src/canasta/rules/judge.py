@@ -72,7 +72,7 @@ _SPECS: dict[int, object] = {}
 def shared_spec(rank: Rank, naturals: int, jokers: int, twos: int) -> Any:
     """The group `(rank, naturals, jokers, twos)`, one object for each (counts below 256); typed
     `Any` so that compiled code stores the object itself, not a copy of its fields."""
-    code = ((RANK_CODE[rank] << 8 | naturals) << 8 | jokers) << 8 | twos
+    code = _counts_code(rank, naturals, jokers, twos, None)
     found = _SPECS.get(code)
     if found is None:
         found = _SPECS[code] = (rank, naturals, jokers, twos)
