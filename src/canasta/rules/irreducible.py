@@ -304,7 +304,7 @@ class IrreducibleSearch:
         illegal; an opening from hand is remembered as `accepted` says, a pickup not."""
         self.budget -= self.weight
         memory = self.memory
-        if memory is None or memory.plain:
+        if memory is None or self.top is not None:
             return None if self.error(combo) else self.after(combo)
         judges = memory.judges
         left = self._left(combo)
@@ -465,10 +465,11 @@ class Remembered:
     """What searches learn under the same facts, shared through the rule set's cache: whether a
     step is legal and irreducible, and the judge once a legal step is laid.
 
-    Openings from hand by a team that has not opened are remembered under the table's facts.
-    A pickup by an opened team of a natural top card is `plain`: only its verdict with no
-    further group is remembered, under the judge's `plain_key` of the top's rank and whether
-    the pile is frozen, which decide it when two cards or more stay in hand.
+    Openings by a team that has not opened are remembered under the table's facts (with a
+    pickup, the top card's rank and whether the pile is frozen: a black three's is not
+    remembered). A pickup by an opened team of a natural top card is `plain`: only its verdict
+    with no further group is remembered, under the judge's `plain_key` of the top's rank and
+    whether the pile is frozen, which decide it when two cards or more stay in hand.
     """
 
     __slots__ = ("everything", "judges", "plain", "verdicts")
@@ -482,25 +483,28 @@ class Remembered:
 
     @staticmethod
     def of(judge: Judge, top: Card | None, frozen: bool) -> Remembered | None:
-        """The memory for these facts (None when nothing is remembered: a pickup by a team that
-        has not opened, an opening by a team that holds melds, a top card of no natural rank)."""
+        """The memory for these facts (None when nothing is remembered: an opening by a team
+        that holds melds, a top card of no natural rank)."""
         key: tuple[object, ...]
-        if top is not None:
-            plain = judge.plain_key(top.rank)
-            if plain is None:
+        plain = top is not None and judge.opened
+        if plain:
+            assert top is not None
+            facts = judge.plain_key(top.rank)
+            if facts is None:
                 return None
-            key = ("pickups", plain, frozen)
+            key = ("pickups", facts, frozen)
         elif judge.opened or judge.stats:
             return None
-        else:
-            key = ("openings", judge.minimum, judge.permission, judge.drew, judge.started, judge.dead)
+        else:  # an opening, from hand or with the pile's top card (only its rank decides)
+            taken = None if top is None else (top.rank, frozen)
+            key = ("openings", taken, judge.minimum, judge.permission, judge.drew, judge.started, judge.dead)
         cache = judge.rules.cache
         everything: Memories | None = cache.get(Memories)
         if everything is None:
             everything = cache[Memories] = Memories()
         found = everything.by_facts.get(key)
         if found is None:
-            found = everything.by_facts[key] = Remembered(top is not None, everything)
+            found = everything.by_facts[key] = Remembered(plain, everything)
         return found
 
 
