@@ -22,6 +22,7 @@ from canasta.rules.melds import (
     wild_count,
     wild_rule_error,
 )
+from canasta.rules.parts import MeldFacts
 from canasta.rules.refusal import Code, Refusal
 
 if TYPE_CHECKING:
@@ -103,6 +104,20 @@ def has_groups(cards: int, melded: bool) -> bool:
     """Whether a rank may have groups with `cards` cards for it in hand (its own and wild ones):
     one adds to the team's meld of it (`melded`), a new meld needs `NEW_MELD_MIN`."""
     return cards >= (1 if melded else NEW_MELD_MIN)
+
+
+def facts_with(facts: MeldFacts, laid: Sequence[tuple[Rank, Sequence[Card]]]) -> MeldFacts:
+    """A team's judged facts once `laid` joins its melds, where they depend on its own melds
+    alone (`judged_alone`: no rank is dead)."""
+    stats, other_dead, canastas, dead = facts
+    stats = dict(stats)
+    for rank, cards in laid:
+        before = stats.get(rank)
+        size, wilds = (0, 0) if before is None else before
+        if size < 7 <= size + len(cards):
+            canastas += 1
+        stats[rank] = (size + len(cards), wilds + wild_count(cards))
+    return (stats, other_dead, canastas, dead)
 
 
 def judged_alone(rules: RuleSet) -> bool:

@@ -22,7 +22,7 @@ from canasta.rules.actions import (
 from canasta.rules.cards import Card, Rank
 from canasta.rules.deal import active_order, bonus_threes, deal_into, seat_teams
 from canasta.rules.errors import IllegalActionError
-from canasta.rules.judge import judged_alone
+from canasta.rules.judge import facts_with, judged_alone
 from canasta.rules.melds import Melds
 from canasta.rules.mover import Mover, Step, next_seats, partner
 from canasta.rules.parts import DRAW, ENDED, PLAY, Board, Cards, DrawSource, Permission, Phase, Turn
@@ -390,7 +390,10 @@ def lay(rules: RuleSet, board: Board, now: Turn, hand: list[Card], step: Step) -
             if rank not in now.started:
                 now.layoff = True
             meld.extend(cards)
-    board.melded(team, judged_alone(rules))
+    facts, alone = board.judged[team], judged_alone(rules)
+    board.melded(team, alone)
+    if alone and facts is not None:  # the counts judged follow the cards laid
+        board.judged[team] = facts_with(facts, step.laid)
     board.seat_melded[seat] = True
     board.opened[team] = True
     now.melded = True
