@@ -106,9 +106,9 @@ def has_groups(cards: int, melded: bool) -> bool:
     return cards >= (1 if melded else NEW_MELD_MIN)
 
 
-def facts_with(facts: MeldFacts, laid: Sequence[tuple[Rank, Sequence[Card]]]) -> MeldFacts:
-    """A team's judged facts once `laid` joins its melds, where they depend on its own melds
-    alone (`judged_alone`: no rank is dead)."""
+def facts_with(rules: RuleSet, facts: MeldFacts, laid: Sequence[tuple[Rank, Sequence[Card]]]) -> MeldFacts:
+    """A team's judged facts once `laid` joins its melds (the ranks the other teams' melds make
+    dead stay as they were)."""
     stats, other_dead, canastas, dead = facts
     stats = dict(stats)
     for rank, cards in laid:
@@ -117,6 +117,8 @@ def facts_with(facts: MeldFacts, laid: Sequence[tuple[Rank, Sequence[Card]]]) ->
         if size < 7 <= size + len(cards):
             canastas += 1
         stats[rank] = (size + len(cards), wilds + wild_count(cards))
+    if rules.dead_rank_trigger != "none":
+        dead = other_dead | _dead_of(rules, stats)
     return (stats, other_dead, canastas, dead)
 
 

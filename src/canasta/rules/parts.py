@@ -72,7 +72,8 @@ class Board:
     opened: list[bool]
     known: list[list[Card]]  # per seat, the cards it took with the pile and still holds
     #: per team, the counts a `Judge` reads of the melds (sizes and wild cards, dead ranks,
-    #: canastas), made when first read and dropped whenever cards are melded
+    #: canastas), made when first read, following the team's own melding (`lay`), dropped when
+    #: another team's melding may change them
     judged: list[MeldFacts | None]
 
     @classmethod

@@ -390,10 +390,10 @@ def lay(rules: RuleSet, board: Board, now: Turn, hand: list[Card], step: Step) -
             if rank not in now.started:
                 now.layoff = True
             meld.extend(cards)
-    facts, alone = board.judged[team], judged_alone(rules)
-    board.melded(team, alone)
-    if alone and facts is not None:  # the counts judged follow the cards laid
-        board.judged[team] = facts_with(facts, step.laid)
+    facts = board.judged[team]
+    board.melded(team, judged_alone(rules))
+    if facts is not None:  # the counts judged follow the cards laid
+        board.judged[team] = facts_with(rules, facts, step.laid)
     board.seat_melded[seat] = True
     board.opened[team] = True
     now.melded = True
