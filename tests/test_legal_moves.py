@@ -13,6 +13,7 @@ from canasta.rules.actions import describe
 from canasta.rules.completeness import check_position, reachable
 from canasta.rules.errors import IllegalActionError
 from canasta.rules.game import default_dealer
+from canasta.rules.judge import Judge
 from canasta.rules.large_hands import large_hand_positions
 from canasta.rules.position import position_from_json, position_to_json
 from canasta.rules.ruleset import CONFIGURATIONS, configuration_label
@@ -207,6 +208,33 @@ def test_apply_listed_reaches_what_apply_reaches(config: tuple[str, int, dict[st
             checked.apply(move)
             trusted.apply_listed(move)
             assert position_to_json(trusted) == position_to_json(checked), describe(move)
+
+
+@pytest.mark.parametrize("config", CONFIGURATIONS, ids=CONFIG_IDS)
+def test_the_counts_judged_follow_every_meld(config: tuple[str, int, dict[str, object]]) -> None:
+    """The counts a judge reads of each team's melds, kept up to date as cards are laid, are the
+    counts made afresh from the melds on the table."""
+    variant, players, options = config
+    rules = RuleSet.preset(variant, players, options)
+    rng = random.Random(5)
+    compared = 0
+    for i in range(4):
+        deck = make_deck(rules.decks, rules.jokers)
+        rng.shuffle(deck)
+        dealer, sitting_out = default_dealer(rules, i)
+        state = State.deal(rules, deck, dealer, None, sitting_out)
+        while not state.is_over:
+            for team in range(len(state.board.melds)):
+                Judge.of(state.mover(), team)  # made now, to be followed through the next move
+            state.apply_listed(rng.choice(state.legal_actions()))
+            board = state.board
+            for team, kept in enumerate(board.judged):
+                if kept is not None:
+                    board.judged[team] = None
+                    Judge.of(state.mover(), team)
+                    assert board.judged[team] == kept
+                    compared += 1
+    assert compared > 100
 
 
 def test_apply_checked_reuses_the_movers_judgement_and_refuses_what_apply_refuses() -> None:
