@@ -472,7 +472,7 @@ class Remembered:
     whether the pile is frozen, which decide it when two cards or more stay in hand.
     """
 
-    __slots__ = ("everything", "judges", "plain", "verdicts")
+    __slots__ = ("alone", "everything", "judges", "plain", "verdicts")
 
     def __init__(self, plain: bool, everything: Memories) -> None:
         self.plain = plain
@@ -480,6 +480,8 @@ class Remembered:
         #: by the step's number and the cards it leaves (`accepted`)
         self.verdicts: dict[int, bool] = {}
         self.judges: dict[int, Judge | None] = {}
+        #: a plain memory's pickups searched alone, by the counts in hand (`_alone`)
+        self.alone: dict[int, tuple[list[Spec], int]] = {}
 
     @staticmethod
     def of(judge: Judge, top: Card | None, frozen: bool) -> Remembered | None:
@@ -591,16 +593,24 @@ def list_pickups(state: Mover, first_only: bool = False) -> list[Action]:
         return []
     judge = Judge.of(state, team)
     out: list[Action] = []
-    search = IrreducibleSearch(state, judge, hand, top)
-    for base, specs in search.combos(bases, first_only):
-        assert base is not None
-        with_ = hand.groups((base,))[0].cards
-        out.append(pickup_of(with_, hand.groups(specs, (base,))))
-        if first_only:
-            return out
+    found, spent = _alone(state, judge, hand, top, bases, frozen) if alone else (None, 0)
+    if found is not None:
+        for group in found:
+            out.append(pickup_of(hand.groups((group,))[0].cards, ()))
+            if first_only:
+                return out
+    else:
+        search = IrreducibleSearch(state, judge, hand, top)
+        for base, specs in search.combos(bases, first_only):
+            assert base is not None
+            with_ = hand.groups((base,))[0].cards
+            out.append(pickup_of(with_, hand.groups(specs, (base,))))
+            if first_only:
+                return out
+        spent = SEARCH_BUDGET - search.budget
     if rules.top_card_only_go_out and len(pile) > 1:
         buying = IrreducibleSearch(state, judge, hand, top, top_only=True)
-        buying.budget = search.budget  # one budget for the listing
+        buying.budget -= spent  # one budget for the listing
         for base, specs in buying.combos(bases, first_only):
             assert base is not None
             purchase = pickup_of(hand.groups((base,))[0].cards, hand.groups(specs, (base,)), True)
@@ -609,6 +619,28 @@ def list_pickups(state: Mover, first_only: bool = False) -> list[Action]:
             if first_only:
                 return out
     return out
+
+
+def _alone(
+    state: Mover, judge: Judge, hand: HandKinds, top: Card, bases: list[Spec], frozen: bool
+) -> tuple[list[Spec] | None, int]:
+    """The top-card groups of an opened team's pickups searched alone (`searched_alone`), and
+    the budget their search spends, remembered under the verdicts' facts and the counts of the
+    top's rank and of wild cards in hand, which decide every verdict when each pickup leaves two
+    cards or more (None when one might not, or nothing is remembered: the search decides)."""
+    naturals, jokers, twos = len(hand.pool(top.rank)), len(hand.jokers), len(hand.twos)
+    if hand.size + len(state.pile_gain()) - naturals - jokers - twos < 2:
+        return None, 0
+    memory = Remembered.of(judge, top, frozen)
+    if memory is None:
+        return None, 0
+    key = (naturals << 8 | jokers) << 8 | twos
+    known = memory.alone.get(key)
+    if known is None:
+        search = IrreducibleSearch(state, judge, hand, top)
+        found = [base for base, _ in search.combos(bases) if base is not None]
+        known = memory.alone[key] = (found, SEARCH_BUDGET - search.budget)
+    return known
 
 
 def bought_out(state: Mover, purchase: Pickup) -> Pickup | None:
