@@ -94,7 +94,7 @@ class IrreducibleSearch:
         self.found: list[Combo] = []
         self.first = False
 
-    unlaids: dict[tuple[object, ...], list[Spec]]
+    unlaids: dict[int, list[Spec]]
     fresh: list[list[Spec] | None]
     largest: list[int]
     extendable: list[bool]  # whether a rank from i on has a group
@@ -487,14 +487,14 @@ class Remembered:
     def of(judge: Judge, top: Card | None, frozen: bool) -> Remembered | None:
         """The memory for these facts (None when nothing is remembered: an opening by a team
         that holds melds, a top card of no natural rank)."""
-        key: tuple[object, ...]
+        key: object
         plain = top is not None and judge.opened
         if plain:
             assert top is not None
             facts = judge.plain_key(top.rank)
             if facts is None:
                 return None
-            key = ("pickups", facts, frozen)
+            key = facts << 1 | frozen  # a number: the other keys are tuples
         elif judge.opened or judge.stats:
             return None
         else:  # an opening, from hand or with the pile's top card (only its rank decides)
@@ -516,7 +516,7 @@ class Memories:
     __slots__ = ("by_facts", "judges", "verdicts")
 
     def __init__(self) -> None:
-        self.by_facts: dict[tuple[object, ...], Remembered] = {}
+        self.by_facts: dict[object, Remembered] = {}
         self.verdicts = 0
         self.judges = 0
 
@@ -629,7 +629,7 @@ def _alone(
     top's rank and of wild cards in hand, which decide every verdict when each pickup leaves two
     cards or more (None when one might not, or nothing is remembered: the search decides)."""
     naturals, jokers, twos = len(hand.pool(top.rank)), len(hand.jokers), len(hand.twos)
-    if hand.size + len(state.pile_gain()) - naturals - jokers - twos < 2:
+    if hand.size - naturals - jokers - twos < 2:  # (not counting what the pile adds)
         return None, 0
     memory = Remembered.of(judge, top, frozen)
     if memory is None:
