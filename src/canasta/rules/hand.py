@@ -80,15 +80,18 @@ def _single(key: int, cards: tuple[Card, ...], rank: Rank | None) -> Meld:
 class HandKinds:
     """A hand by what matters for melding, each kind in card order (so the result is canonical)."""
 
-    __slots__ = ("black_threes", "in_order", "jokers", "naturals", "size", "threes", "twos")
+    __slots__ = ("black_threes", "in_order", "jokers", "naturals", "size", "twos")
 
-    def __init__(self, cards: Sequence[Card]) -> None:
+    def __init__(self, cards: Sequence[Card], rank: Rank | None = None) -> None:
+        """The hand by kinds (with `rank`: `of_rank`)."""
         self.naturals: dict[Rank, list[Card]] = {}
         self.jokers: list[Card] = []
         self.twos: list[Card] = []
         self.black_threes: list[Card] = []
-        self.threes: list[Card] = []  # black and red, as a made-up position may hold red ones
         self.size = len(cards)
+        if rank is not None:
+            self._of_rank(cards, rank)
+            return
         naturals = self.naturals
         last: Rank | None = None  # in card order the cards of a rank are next to each other
         run = _NONE
@@ -104,38 +107,37 @@ class HandKinds:
                 self.jokers.append(c)
             elif c.is_two:
                 self.twos.append(c)
-            else:
-                self.threes.append(c)
-                if c.is_black_three:
-                    self.black_threes.append(c)
+            elif c.is_black_three:
+                self.black_threes.append(c)
 
     @classmethod
     def of_rank(cls, cards: Sequence[Card], rank: Rank) -> HandKinds:
         """The hand by kinds with the naturals of `rank` alone (all a pickup by an opened team
         with more than a few cards looks at: the top card's rank and the wild cards); its
-        `cards()` are those kinds'."""
-        kinds = cls(())
-        kinds.size = len(cards)
+        `cards()` are those kinds' (threes too, red ones as a made-up position may hold them)."""
+        return cls(cards, rank)
+
+    def _of_rank(self, cards: Sequence[Card], rank: Rank) -> None:
         pool: list[Card] = []
+        threes: list[Card] = []
         for c in cards:
             if c.rank is rank and c.is_natural:
                 pool.append(c)
             elif c.is_joker:
-                kinds.jokers.append(c)
+                self.jokers.append(c)
             elif c.is_two:
-                kinds.twos.append(c)
+                self.twos.append(c)
             elif c.is_three:
-                kinds.threes.append(c)
+                threes.append(c)
                 if c.is_black_three:
-                    kinds.black_threes.append(c)
+                    self.black_threes.append(c)
         if pool:
             pool.sort()
-            kinds.naturals[rank] = pool
-        kinds.twos.sort()
-        kinds.threes.sort()
-        kinds.black_threes.sort()
-        kinds.in_order = [*kinds.jokers, *kinds.twos, *pool, *kinds.threes]
-        return kinds
+            self.naturals[rank] = pool
+        self.twos.sort()
+        threes.sort()
+        self.black_threes.sort()
+        self.in_order = [*self.jokers, *self.twos, *pool, *threes]
 
     def longest(self) -> int:
         """The most naturals of one rank."""

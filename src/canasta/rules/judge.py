@@ -63,6 +63,7 @@ _OPENING_COMPOSITION = Refusal(
 
 
 _NOTHING: frozenset[Rank] = frozenset()
+_NOTHING_LAID: Touched = {}  # never changed
 
 
 #: Every group a memo keeps, made once (`shared_spec`): a group holds its rank, an object the
@@ -229,7 +230,7 @@ class Judge:
             board.judged[team] = (j.stats, j.other_dead, j.canastas, j.dead)
         else:
             j.stats, j.other_dead, j.canastas, j.dead = facts
-        j.pending = j.wild_pending({})
+        j.pending = j.wild_pending(_NOTHING_LAID)
         return j
 
     def _settle(self) -> None:
@@ -265,7 +266,7 @@ class Judge:
         j.drew = "pile" if top is not None else self.drew
         j.other_dead = self.other_dead
         j._settle()
-        j.pending = j.wild_pending({})
+        j.pending = j.wild_pending(_NOTHING_LAID)
         return j
 
     # -- one step -----------------------------------------------------------------------------
