@@ -203,6 +203,16 @@ def _index(card: Card) -> int:
     return card.index
 
 
+def take_out(cards: list[Card], card: Card) -> bool:
+    """Remove the first copy of `card` from `cards` (cards are interned: found by identity,
+    compared by nothing else); whether there was one."""
+    for i in range(len(cards)):
+        if cards[i] is card:
+            del cards[i]
+            return True
+    return False
+
+
 def make_deck(packs: int = 2, jokers: int = 4) -> list[Card]:
     """An unshuffled deck: `packs` standard packs plus `jokers` jokers."""
     deck: list[Card] = []

@@ -22,6 +22,7 @@ from canasta.rules.judge import (
     take_refused,
     touched_of,
 )
+from canasta.rules.parts import DRAW
 from canasta.rules.solver import meld_out, short_rank
 
 if TYPE_CHECKING:
@@ -569,7 +570,7 @@ def units(spec: Spec) -> list[tuple[Spec, Spec | None]]:
 
 def list_pickups(state: Mover, first_only: bool = False) -> list[Action]:
     """Legal pickups in canonical form (`first_only`: stop at the first one found)."""
-    if state.now.phase != "draw" or state.pile_error() is not None:
+    if state.now.phase is not DRAW or state.pile_error() is not None:
         return []
     team = state.team
     pile = state.board.pile

@@ -46,6 +46,8 @@ from canasta.rules.hand import HandKinds, meld_of
 from canasta.rules.irreducible import IrreducibleSearch, list_pickups
 from canasta.rules.judge import Judge, Spec, has_groups, touched_of
 from canasta.rules.mover import Mover
+from canasta.rules.parts import DRAW as DRAWING
+from canasta.rules.parts import ENDED, PLAY
 
 if TYPE_CHECKING:
     from canasta.rules.state import State
@@ -73,12 +75,12 @@ def legal_actions(of: Mover | State) -> list[Action]:
     """The legal actions of the seat to move, complete as the module docstring says."""
     m = _mover(of)
     now = m.now
-    if now.phase == "ended":
+    if now.phase is ENDED:
         return []
     if now.permission == "pending":
         return _ANSWERS[:]
     actions: list[Action] = []
-    if now.phase == "draw":
+    if now.phase is DRAWING:
         if m.stock_size:
             actions.append(DRAW)
         pickups = list_pickups(m)
@@ -99,9 +101,9 @@ def _may_ask(m: Mover) -> bool:
     mode = rules.permission_mode
     if mode == "off" or now.permission is not None:  # a rule set asks only with partnerships
         return False
-    if mode == "once_per_deal_after_draw" and (m.board.asked[now.seat] or now.phase != "play"):
+    if mode == "once_per_deal_after_draw" and (m.board.asked[now.seat] or now.phase is not PLAY):
         return False
-    return now.phase == "draw" or (now.drew == "stock" and not now.melded)
+    return now.phase is DRAWING or (now.drew == "stock" and not now.melded)
 
 
 def discard_actions(of: Mover | State) -> list[Action]:

@@ -19,7 +19,7 @@ from canasta.rules.errors import IllegalActionError, InvalidActionError
 from canasta.rules.groups import not_in_hand, read_groups, spec_of
 from canasta.rules.irreducible import list_pickups
 from canasta.rules.judge import Judge, take_error, touched_of, with_top
-from canasta.rules.parts import DRAW, ENDED, PLAY, Board, Permission, Turn
+from canasta.rules.parts import DRAW, ENDED, PLAY, Board, Permission, Phase, Turn
 from canasta.rules.public import BLACK3_GO_OUT, EMPTY_PILE, PublicQuestions
 from canasta.rules.refusal import Code, Refusal
 from canasta.rules.ruleset import RuleSet
@@ -151,7 +151,7 @@ class Mover(PublicQuestions):
         """The step `State` applies, or the refusal of `action` as a value (`validate` raises
         it); cards named but not held, or malformed, still raise."""
         now = self.now
-        if now.phase == ENDED:
+        if now.phase is ENDED:
             return _DEAL_OVER
         if seat is not None and seat != self.seat:
             return self._seat_refusal(action, seat)
@@ -199,10 +199,10 @@ class Mover(PublicQuestions):
         text = f"it is seat {self.seat}'s move, not seat {seat}'s"
         return Refusal(Code.NOT_YOUR_TURN, text, None, {"to_move": self.seat})
 
-    def _phase_refusal(self, phase: str) -> Refusal | None:
-        if self.now.phase == phase:
+    def _phase_refusal(self, phase: Phase) -> Refusal | None:
+        if self.now.phase is phase:
             return None
-        return _DRAWN if phase == DRAW else _DRAW_FIRST
+        return _DRAWN if phase is DRAW else _DRAW_FIRST
 
     def _discard_refusal(self, card: Card) -> Refusal | None:
         refusal = self._phase_refusal(PLAY)
@@ -246,9 +246,9 @@ class Mover(PublicQuestions):
         if mode == "once_per_deal_after_draw":
             if self.board.asked[now.seat]:
                 return Refusal(Code.CANNOT_ASK, "you may ask only once per deal")
-            if now.phase != PLAY:
+            if now.phase is not PLAY:
                 return Refusal(Code.CANNOT_ASK, "ask right after drawing")
-        if now.phase == PLAY and (now.drew != "stock" or now.melded):
+        if now.phase is PLAY and (now.drew != "stock" or now.melded):
             return Refusal(
                 Code.CANNOT_ASK, "ask before drawing or right after drawing from the stock, before melding"
             )

@@ -234,7 +234,7 @@ def _meld_to_json(rank: Rank, cards: Sequence[Card], ranked: bool) -> Any:
 def turn_to_json(now: Turn) -> dict[str, Any]:
     """The turn in progress in a position's fields (`drew` only in phase `play`)."""
     out: dict[str, Any] = {"turn": now.seat, "phase": now.phase}
-    if now.phase == PLAY:
+    if now.phase is PLAY:
         out["drew"] = now.drew
     out["permission"] = now.permission
     out["turn_melded"] = now.melded

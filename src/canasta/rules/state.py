@@ -19,7 +19,7 @@ from canasta.rules.actions import (
     Pickup,
     describe,
 )
-from canasta.rules.cards import Card, Rank
+from canasta.rules.cards import Card, Rank, take_out
 from canasta.rules.deal import active_order, bonus_threes, deal_into, seat_teams
 from canasta.rules.errors import IllegalActionError
 from canasta.rules.judge import facts_with, judged_alone
@@ -202,7 +202,7 @@ class State(PublicQuestions):
 
     @property
     def is_over(self) -> bool:
-        return self.now.phase == ENDED
+        return self.now.phase is ENDED
 
     @property
     def to_move(self) -> int:
@@ -326,10 +326,9 @@ class State(PublicQuestions):
         board, seat = self.board, self.now.seat
         hand = self.cards.hands[seat]
         going_out = len(hand) == 1
-        hand.remove(card)
-        known = board.known[seat]
-        if card in known:
-            known.remove(card)
+        held = take_out(hand, card)
+        assert held, "a discard validated or listed is in hand"
+        take_out(board.known[seat], card)
         board.pile.append(card)
         triggers = self.rules.freeze_triggers
         if (card.is_wild and "wild" in triggers) or (card.is_black_three and "black3" in triggers):
@@ -341,7 +340,7 @@ class State(PublicQuestions):
 
     def _answer(self, yes: bool) -> None:
         self.now.permission = "yes" if yes else "no"
-        if self.now.phase == DRAW and not self.cards.stock and not self.mover().any_pickup():
+        if self.now.phase is DRAW and not self.cards.stock and not self.mover().any_pickup():
             # a "no" can leave no way to take the pile: the hand ends (1.14)
             self._end("stock_exhausted", None)
 
@@ -353,7 +352,7 @@ class State(PublicQuestions):
     def settle(self) -> None:
         """End the deal when the player to draw finds the stock empty and may not go on (A48)."""
         if (
-            self.now.phase == DRAW
+            self.now.phase is DRAW
             and not self.cards.stock
             and self.now.permission != "pending"
             and (self.rules.stock_exhaustion == "end" or not self.mover().any_pickup())
@@ -377,9 +376,9 @@ def lay(rules: RuleSet, board: Board, now: Turn, hand: list[Card], step: Step) -
     seat, team = now.seat, rules.team_of(now.seat)
     known = board.known[seat]
     for card in step.used:
-        hand.remove(card)
-        if card in known:
-            known.remove(card)
+        held = take_out(hand, card)
+        assert held, "the cards of a step validated or listed are in hand"
+        take_out(known, card)
     team_melds = board.melds[team]
     for rank, cards in step.laid:
         meld = team_melds.get(rank)
