@@ -22,23 +22,30 @@ SINGLES_KEPT: Final = 4096
 
 
 _NONE: list[Card] = []  # the pool of a rank the hand lacks (never changed)
-_set: Final = object.__setattr__  # how frozen actions store their fields
 _new: Final = object.__new__
+#: How frozen actions store their fields: each slot's own setter (`object.__setattr__` would
+#: look the slot up by its name every time).
+_GROUP_CARDS: Final = vars(Group)["cards"].__set__
+_GROUP_RANK: Final = vars(Group)["rank"].__set__
+_MELD_MELDS: Final = vars(Meld)["melds"].__set__
+_PICKUP_WITH: Final = vars(Pickup)["with_"].__set__
+_PICKUP_MELDS: Final = vars(Pickup)["melds"].__set__
+_PICKUP_TOP_ONLY: Final = vars(Pickup)["top_only"].__set__
 
 
 def group_of(cards: tuple[Card, ...], rank: Rank | None = None) -> Group:
     """`Group(cards, rank)` for cards taken from a hand, without the constructor's checks of what
     a caller outside the engine passes (compiled code makes one in a fraction of the time)."""
     group: Group = _new(Group)
-    _set(group, "cards", cards)
-    _set(group, "rank", rank)
+    _GROUP_CARDS(group, cards)
+    _GROUP_RANK(group, rank)
     return group
 
 
 def meld_of(groups: tuple[Group, ...]) -> Meld:
     """`Meld(groups)` for groups made by `group_of`, without the constructor's checks."""
     meld: Meld = _new(Meld)
-    _set(meld, "melds", groups)
+    _MELD_MELDS(meld, groups)
     return meld
 
 
@@ -46,9 +53,9 @@ def pickup_of(with_: tuple[Card, ...], groups: tuple[Group, ...], top_only: bool
     """`Pickup(with_, groups, top_only)` for cards and groups taken from a hand, without the
     constructor's checks."""
     pickup: Pickup = _new(Pickup)
-    _set(pickup, "with_", with_)
-    _set(pickup, "melds", groups)
-    _set(pickup, "top_only", top_only)
+    _PICKUP_WITH(pickup, with_)
+    _PICKUP_MELDS(pickup, groups)
+    _PICKUP_TOP_ONLY(pickup, top_only)
     return pickup
 
 
