@@ -196,9 +196,14 @@ def _singles(judge: Judge, hand: HandKinds, size: int) -> list[Spec]:
         ranks.append(Rank.THREE)
     out: list[Spec] = []
     for rank in ranks:
-        for spec in judge.groups(rank, len(hand.pool(rank)), jokers, twos, pending):
+        naturals = len(hand.pool(rank))
+        specs = judge.groups(rank, naturals, jokers, twos, pending)
+        if size - naturals - wilds > 1 and rank is not Rank.THREE and rank is not Rank.WILD:
+            out.extend(specs)  # each keeps two cards or more: judged by groups() (the memo's objects)
+            continue
+        for spec in specs:
             after = size - spec[1] - spec[2] - spec[3]
-            plain = after > 1 and rank is not Rank.THREE and rank is not Rank.WILD  # judged by groups()
+            plain = after > 1 and rank is not Rank.THREE and rank is not Rank.WILD
             if plain or judge.single_allowed(spec, after):
                 out.append(spec)
     return out
