@@ -52,6 +52,10 @@ LARGE_HAND = 20
 #: each full collection, whose pause lengthens a listing).
 VERDICTS_REMEMBERED = 16_384
 JUDGES_REMEMBERED = 2048
+#: More than the naturals of one rank can count (`_prepare` orders ranks by what they lack of it).
+_WORTH = 1 << 16
+
+
 def searched_alone(opened: bool, cards: int) -> bool:
     """Whether a pickup holding `cards` in hand once taken is searched with no further group:
     an opened team lays any other group afterwards, unless it is going out."""
@@ -112,15 +116,12 @@ class IrreducibleSearch:
         self.prepared = True
         self.unlaids = {}
         hand, top, judge = self.hand, self.top, self.judge
-        # the ranks worth most first, so that the bound below the minimum prunes early (negated
-        # after the product: compiled code multiplies a negative number the slow way)
-        worth = [
-            (-(POINTS[r] * len(cs)), i, r)
-            for i, (r, cs) in enumerate(hand.naturals.items())
-            if top is None or r is not top.rank
-        ]
-        worth.sort()
-        self.ranks = [r for _, _, r in worth]
+        # the ranks worth most first (ties in card order), so that the bound below the minimum
+        # prunes early: sorted as numbers, what a rank's naturals lack of `_WORTH` then its place
+        ranks = [r for r in hand.naturals if top is None or r is not top.rank]
+        order = [(_WORTH - POINTS[r] * len(hand.naturals[r])) << 5 | i for i, r in enumerate(ranks)]
+        order.sort()
+        self.ranks = [ranks[k & 31] for k in order]
         wilds = len(hand.jokers) + len(hand.twos)
         if self.rules.wild_melds != "none" and wilds:
             first = wilds >= MANY_WILDS and hand.size >= LARGE_HAND
