@@ -138,21 +138,33 @@ class PublicQuestions:
             return {}
         errors: dict[Card, Refusal] = {}
         all_wild = all(c.is_wild for c in hand)
-        tiers: dict[Card, int] = {}
+        # onto an empty pile only the naturals of the lowest tier held may go (a dead rank's 2,
+        # aces' and sevens' 1, the others' 0)
+        dead: set[Rank] | None = None
+        lowest = 2
         if not facts.board.pile and not going_out:
             dead = dead_ranks(facts.rules, facts.board.melds)
             for c in hand:
                 if c.is_natural:
-                    tiers[c] = 2 if c.rank in dead else (1 if c.rank in (Rank.ACE, Rank.SEVEN) else 0)
-        lowest = min(tiers.values()) if tiers else 0
+                    lowest = min(lowest, _tier(c.rank, dead))
         for c in hand:
             if c.is_three:
                 errors[c] = _DISCARD_THREE
-            elif c.is_wild and not (going_out or all_wild):
-                errors[c] = _DISCARD_WILD
-            elif tiers.get(c, 0) > lowest:
-                errors[c] = _DISCARD_DEAD if tiers[c] == 2 else _DISCARD_ACE_SEVEN
+            elif c.is_wild:
+                if not (going_out or all_wild):
+                    errors[c] = _DISCARD_WILD
+            elif dead is not None:
+                tier = _tier(c.rank, dead)
+                if tier > lowest:
+                    errors[c] = _DISCARD_DEAD if tier == 2 else _DISCARD_ACE_SEVEN
         return errors
+
+
+def _tier(rank: Rank, dead: set[Rank]) -> int:
+    """A natural rank's tier for a discard onto an empty pile (Modern American, R18)."""
+    if rank in dead:
+        return 2
+    return 1 if rank is Rank.ACE or rank is Rank.SEVEN else 0
 
 
 # The refusals that name no fact, made once (the legal-move lister meets them constantly).
