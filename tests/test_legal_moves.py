@@ -15,6 +15,7 @@ from canasta.rules.errors import IllegalActionError
 from canasta.rules.game import default_dealer
 from canasta.rules.judge import Judge
 from canasta.rules.large_hands import large_hand_positions
+from canasta.rules.melds import dead_ranks
 from canasta.rules.position import position_from_json, position_to_json
 from canasta.rules.ruleset import CONFIGURATIONS, configuration_label
 from support import action, make_state
@@ -211,9 +212,11 @@ def test_apply_listed_reaches_what_apply_reaches(config: tuple[str, int, dict[st
 
 
 @pytest.mark.parametrize("config", CONFIGURATIONS, ids=CONFIG_IDS)
-def test_the_counts_judged_follow_every_meld(config: tuple[str, int, dict[str, object]]) -> None:
+def test_the_counts_judged_and_the_dead_ranks_follow_every_meld(
+    config: tuple[str, int, dict[str, object]],
+) -> None:
     """The counts a judge reads of each team's melds, kept up to date as cards are laid, are the
-    counts made afresh from the melds on the table."""
+    counts made afresh from the melds on the table; so are the ranks the table holds dead."""
     variant, players, options = config
     rules = RuleSet.preset(variant, players, options)
     rng = random.Random(5)
@@ -226,8 +229,10 @@ def test_the_counts_judged_follow_every_meld(config: tuple[str, int, dict[str, o
         while not state.is_over:
             for team in range(len(state.board.melds)):
                 Judge.of(state.mover(), team)  # made now, to be followed through the next move
+            state.board.dead_ranks(rules)  # made now, to be followed through the next move
             state.apply_listed(rng.choice(state.legal_actions()))
             board = state.board
+            assert board.dead_ranks(rules) == dead_ranks(rules, board.melds)
             for team, kept in enumerate(board.judged):
                 if kept is not None:
                     board.judged[team] = None

@@ -15,7 +15,7 @@ from canasta.rules.cards import ALL_CARDS, NATURAL_RANKS, Card, Rank
 from canasta.rules.deal import seat_teams
 from canasta.rules.hand import HandKinds
 from canasta.rules.legal import DRAW, pickup_actions
-from canasta.rules.melds import Melds, dead_ranks, is_canasta
+from canasta.rules.melds import Melds, is_canasta
 from canasta.rules.mover import Mover
 from canasta.rules.parts import Permission
 
@@ -153,7 +153,7 @@ class Table:
     def _compute_dead(self) -> set[Rank]:
         if self.rules.dead_rank_trigger == "none":
             return set()
-        return dead_ranks(self.rules, self.board.melds)
+        return set(self.board.dead_ranks(self.rules))
 
     def unseen(self, rank: Rank) -> int:
         """How many cards of natural `rank` this seat cannot locate (in the stock or hidden in

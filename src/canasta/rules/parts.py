@@ -21,7 +21,8 @@ from typing import Any, Literal, TypeAlias
 
 from canasta.rules.cards import Card, Rank, sorted_cards
 from canasta.rules.errors import InvalidActionError
-from canasta.rules.melds import Melds
+from canasta.rules.melds import Melds, dead_ranks
+from canasta.rules.ruleset import RuleSet
 
 
 class Phase(enum.StrEnum):
@@ -47,6 +48,7 @@ class Board:
 
     __slots__ = (
         "asked",
+        "dead",
         "dealer",
         "judged",
         "known",
@@ -75,6 +77,9 @@ class Board:
     #: canastas), made when first read, following the team's own melding (`lay`), dropped when
     #: another team's melding may change them
     judged: list[MeldFacts | None]
+    #: the ranks nobody may meld any more (`dead_ranks`), made when first read and dropped
+    #: whenever cards are melded
+    dead: frozenset[Rank] | None
 
     @classmethod
     def blank(
@@ -94,6 +99,7 @@ class Board:
         b.opened = [False] * teams
         b.known = [[] for _ in range(players)]
         b.judged = [None] * teams
+        b.dead = None
         return b
 
     def copy(self) -> Board:
@@ -110,11 +116,19 @@ class Board:
         b.opened = self.opened[:]
         b.known = [k[:] for k in self.known]
         b.judged = self.judged[:]
+        b.dead = self.dead
         return b
+
+    def dead_ranks(self, rules: RuleSet) -> frozenset[Rank]:
+        """The ranks nobody may meld any more (`canasta.rules.melds.dead_ranks`)."""
+        if self.dead is None:
+            self.dead = frozenset(dead_ranks(rules, self.melds))
+        return self.dead
 
     def melded(self, team: int, alone: bool) -> None:
         """`team` melded cards: the counts judged of its melds are to be made again, and of every
         team's unless the others' facts are its `alone` (no rank is dead by another's melds)."""
+        self.dead = None
         if alone:
             self.judged[team] = None
         else:

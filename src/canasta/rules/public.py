@@ -17,7 +17,7 @@ from canasta.rules.cards import Card, Rank
 from canasta.rules.deal import seat_teams
 from canasta.rules.errors import IllegalActionError
 from canasta.rules.judge import SPECIAL_INCOMPLETE, canastas_refusal, permission_error
-from canasta.rules.melds import Melds, canasta_count, dead_ranks, incomplete_special, is_canasta
+from canasta.rules.melds import Melds, canasta_count, incomplete_special, is_canasta
 from canasta.rules.parts import Board, Turn
 from canasta.rules.refusal import Code, Refusal
 from canasta.rules.ruleset import RuleSet
@@ -101,7 +101,7 @@ class PublicQuestions:
             if meld is not None and is_canasta(meld):
                 text = f"your team already has a canasta of {top.rank.value}s"
                 return Refusal(Code.PILE_BLOCKED, text, "canasta_rank", {"rank": top.rank.value})
-        if "dead_rank" in blocks and top.rank in dead_ranks(rules, facts.board.melds):
+        if "dead_rank" in blocks and top.rank in facts.board.dead_ranks(rules):
             return Refusal(
                 Code.PILE_BLOCKED, f"{top.rank.value}s are a dead rank", "dead_rank", {"rank": top.rank.value}
             )
@@ -140,10 +140,10 @@ class PublicQuestions:
         all_wild = all(c.is_wild for c in hand)
         # onto an empty pile only the naturals of the lowest tier held may go (a dead rank's 2,
         # aces' and sevens' 1, the others' 0)
-        dead: set[Rank] | None = None
+        dead: frozenset[Rank] | None = None
         lowest = 2
         if not facts.board.pile and not going_out:
-            dead = dead_ranks(facts.rules, facts.board.melds)
+            dead = facts.board.dead_ranks(facts.rules)
             for c in hand:
                 if c.is_natural:
                     lowest = min(lowest, _tier(c.rank, dead))
@@ -160,7 +160,7 @@ class PublicQuestions:
         return errors
 
 
-def _tier(rank: Rank, dead: set[Rank]) -> int:
+def _tier(rank: Rank, dead: frozenset[Rank]) -> int:
     """A natural rank's tier for a discard onto an empty pile (Modern American, R18)."""
     if rank in dead:
         return 2
