@@ -65,6 +65,7 @@ from canasta.rules import (
     resample,
 )
 from canasta.rules import view as views
+from canasta.rules.completeness import reachable
 from canasta.rules.parts import Board, Cards, Turn
 from support import act, make_state
 
@@ -460,7 +461,7 @@ class Checker:
             pickup = Pickup(with_)
             if self.consistent(state, pickup):
                 self.require(state.phase == "draw", "INV6: a pickup was accepted after drawing")
-                self.check_listed_pickup(pickup, legal)
+                self.check_listed_pickup(state, pickup, legal)
         for action in (Draw(), Ask(), Pass(), Answer(True), Answer(False)):
             if self.consistent(state, action):
                 self.require(action in legal, f"INV7: legal {action_to_json(action)} is not listed")
@@ -473,16 +474,18 @@ class Checker:
         listed = {count_signature(a.melds[0]) for a in legal if isinstance(a, Meld) and len(a.melds) == 1}
         self.require(want in listed, f"INV7: legal {action_to_json(meld)} is not listed (as {want})")
 
-    def check_listed_pickup(self, pickup: Pickup, legal: list[Action]) -> None:
-        """A legal pickup is listed; exactly so when it is one of the basic ways (legal.py)."""
+    def check_listed_pickup(self, state: State, pickup: Pickup, legal: list[Action]) -> None:
+        """A legal pickup is listed, up to interchangeable cards, or listed actions of the same
+        turn reach where it leads (a pickup is listed in its irreducible forms: legal.py)."""
         pickups = [a for a in legal if isinstance(a, Pickup)]
         self.require(bool(pickups), f"INV7: legal {action_to_json(pickup)} but no pickup listed")
-        _, naturals, _, jokers, twos = count_signature(Group(pickup.with_))
-        if (naturals, jokers + twos) not in ((0, 0), (2, 0), (1, 1)):
-            return
         want = count_signature(Group(pickup.with_))[1:]
         listed = {count_signature(Group(a.with_))[1:] for a in pickups if not a.melds and not a.top_only}
-        self.require(want in listed, f"INV7: legal {action_to_json(pickup)} is not listed")
+        if want in listed:
+            return
+        target = state.clone()
+        target.apply(pickup)
+        self.require(reachable(state, target), f"INV7: legal {action_to_json(pickup)} is not reached")
 
     # INV7 ---------------------------------------------------------------------------------------
 
