@@ -107,20 +107,28 @@ def has_groups(cards: int, melded: bool) -> bool:
     return cards >= (1 if melded else NEW_MELD_MIN)
 
 
-def facts_with(rules: RuleSet, facts: MeldFacts, laid: Sequence[tuple[Rank, Sequence[Card]]]) -> MeldFacts:
+def facts_with(
+    rules: RuleSet, facts: MeldFacts, laid: Sequence[tuple[Rank, Sequence[Card]]]
+) -> tuple[MeldFacts, bool]:
     """A team's judged facts once `laid` joins its melds (the ranks the other teams' melds make
-    dead stay as they were)."""
+    dead stay as they were), and whether a rank its melds make dead may have changed (then every
+    other team's facts may change too)."""
     stats, other_dead, canastas, dead = facts
     stats = dict(stats)
+    killing = rules.dead_rank_trigger != "none"
+    changed = False
     for rank, cards in laid:
         before = stats.get(rank)
         size, wilds = (0, 0) if before is None else before
         if size < 7 <= size + len(cards):
             canastas += 1
-        stats[rank] = (size + len(cards), wilds + wild_count(cards))
-    if rules.dead_rank_trigger != "none":
+        after = (size + len(cards), wilds + wild_count(cards))
+        stats[rank] = after
+        if killing and _kills(rules, rank, size, wilds) != _kills(rules, rank, after[0], after[1]):
+            changed = True
+    if killing:
         dead = other_dead | _dead_of(rules, stats)
-    return (stats, other_dead, canastas, dead)
+    return (stats, other_dead, canastas, dead), changed
 
 
 def judged_alone(rules: RuleSet) -> bool:
@@ -292,7 +300,7 @@ class Judge:
     def groups(self, rank: Rank, naturals: int, jokers: int, twos: int, pending: bool) -> tuple[Spec, ...]:
         """Every group of `rank` (from `naturals` of it, `jokers`, `twos`) whose addition the
         composition rules allow, largest first; memoised per rule set, as it depends on counts."""
-        dead = rank in self.dead
+        dead = bool(self.dead) and rank in self.dead
         before = self.stats.get(rank)
         facts = pending << 2 | self.opened << 1 | dead
         key = _counts_code(rank, naturals, jokers, twos, before) << 3 | facts
@@ -557,12 +565,13 @@ def _clean_or_wild(full: Touched) -> bool:
 
 def _dead_of(rules: RuleSet, stats: Mapping[Rank, tuple[int, int]]) -> set[Rank]:
     """Ranks a team's melds make dead (Modern American, R11 and A23)."""
-    trigger = rules.dead_rank_trigger
-    return {
-        r
-        for r, (n, w) in stats.items()
-        if r is not Rank.WILD and n >= 7 and (trigger == "any_canasta" or w == 0)
-    }
+    return {r for r, (n, w) in stats.items() if _kills(rules, r, n, w)}
+
+
+def _kills(rules: RuleSet, rank: Rank, size: int, wilds: int) -> bool:
+    """Whether a team's meld of `rank`, of `size` cards with `wilds` wild cards, makes the rank
+    dead (where a rule set kills ranks)."""
+    return rank is not Rank.WILD and size >= 7 and (rules.dead_rank_trigger == "any_canasta" or wilds == 0)
 
 
 def _incomplete_special(rank: Rank, size: int, wilds: int) -> bool:

@@ -78,7 +78,7 @@ class Board:
     #: another team's melding may change them
     judged: list[MeldFacts | None]
     #: the ranks nobody may meld any more (`dead_ranks`), made when first read and dropped
-    #: whenever cards are melded
+    #: when a melding may change them
     dead: frozenset[Rank] | None
 
     @classmethod
@@ -127,12 +127,13 @@ class Board:
 
     def melded(self, team: int, alone: bool) -> None:
         """`team` melded cards: the counts judged of its melds are to be made again, and of every
-        team's unless the others' facts are its `alone` (no rank is dead by another's melds)."""
-        self.dead = None
+        team's, with the dead ranks, unless the others' facts are its `alone` (its melding can
+        have made no rank dead, nor alive again)."""
         if alone:
             self.judged[team] = None
         else:
             self.judged = [None] * len(self.judged)
+            self.dead = None
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Board) and board_to_json(self) == board_to_json(other)

@@ -390,9 +390,12 @@ def lay(rules: RuleSet, board: Board, now: Turn, hand: list[Card], step: Step) -
                 now.layoff = True
             meld.extend(cards)
     facts = board.judged[team]
-    board.melded(team, judged_alone(rules))
-    if facts is not None:  # the counts judged follow the cards laid
-        board.judged[team] = facts_with(rules, facts, step.laid)
+    if facts is None:
+        board.melded(team, judged_alone(rules))
+    else:  # the counts judged follow the cards laid
+        after, killed = facts_with(rules, facts, step.laid)
+        board.melded(team, not killed)
+        board.judged[team] = after
     board.seat_melded[seat] = True
     board.opened[team] = True
     now.melded = True
