@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from canasta.rules.cards import ALL_CARDS, RANK_CODE, Card, Rank
 from canasta.rules.melds import (
     NEW_MELD_MIN,
+    kills_rank,
     meld_ok_in,
     meld_refusal,
     melds_ok_known,
@@ -124,7 +125,7 @@ def facts_with(
             canastas += 1
         after = (size + len(cards), wilds + wild_count(cards))
         stats[rank] = after
-        if killing and _kills(rules, rank, size, wilds) != _kills(rules, rank, after[0], after[1]):
+        if killing and kills_rank(rules, rank, size, wilds) != kills_rank(rules, rank, after[0], after[1]):
             changed = True
     if killing:
         dead = other_dead | _dead_of(rules, stats)
@@ -565,13 +566,7 @@ def _clean_or_wild(full: Touched) -> bool:
 
 def _dead_of(rules: RuleSet, stats: Mapping[Rank, tuple[int, int]]) -> set[Rank]:
     """Ranks a team's melds make dead (Modern American, R11 and A23)."""
-    return {r for r, (n, w) in stats.items() if _kills(rules, r, n, w)}
-
-
-def _kills(rules: RuleSet, rank: Rank, size: int, wilds: int) -> bool:
-    """Whether a team's meld of `rank`, of `size` cards with `wilds` wild cards, makes the rank
-    dead (where a rule set kills ranks)."""
-    return rank is not Rank.WILD and size >= 7 and (rules.dead_rank_trigger == "any_canasta" or wilds == 0)
+    return {r for r, (n, w) in stats.items() if kills_rank(rules, r, n, w)}
 
 
 def _incomplete_special(rank: Rank, size: int, wilds: int) -> bool:

@@ -37,17 +37,20 @@ def is_natural_canasta(cards: Sequence[Card]) -> bool:
 
 def dead_ranks(rules: RuleSet, all_melds: Sequence[Mapping[Rank, Sequence[Card]]]) -> set[Rank]:
     """Ranks nobody may meld any more (Modern American, R11 and A23)."""
-    trigger = rules.dead_rank_trigger
     dead: set[Rank] = set()
-    if trigger == "none":
+    if rules.dead_rank_trigger == "none":
         return dead
     for melds in all_melds:
         for rank, cards in melds.items():
-            if rank is Rank.WILD or len(cards) < 7:
-                continue
-            if trigger == "any_canasta" or wild_count(cards) == 0:
+            if len(cards) >= 7 and kills_rank(rules, rank, len(cards), wild_count(cards)):
                 dead.add(rank)
     return dead
+
+
+def kills_rank(rules: RuleSet, rank: Rank, size: int, wilds: int) -> bool:
+    """Whether a team's meld of `rank`, of `size` cards with `wilds` wild cards, makes the rank
+    dead, in a rule set that kills ranks (Modern American, R11 and A23)."""
+    return rank is not Rank.WILD and size >= 7 and (rules.dead_rank_trigger == "any_canasta" or wilds == 0)
 
 
 def incomplete_special(rank: Rank, cards: Sequence[Card]) -> bool:

@@ -125,11 +125,11 @@ class Board:
             self.dead = frozenset(dead_ranks(rules, self.melds))
         return self.dead
 
-    def melded(self, team: int, alone: bool) -> None:
+    def melded(self, team: int, others_kept: bool) -> None:
         """`team` melded cards: the counts judged of its melds are to be made again, and of every
-        team's, with the dead ranks, unless the others' facts are its `alone` (its melding can
-        have made no rank dead, nor alive again)."""
-        if alone:
+        team's, with the dead ranks, unless `others_kept` (its melding made no rank dead, nor
+        alive again, or no rank ever dies)."""
+        if others_kept:
             self.judged[team] = None
         else:
             self.judged = [None] * len(self.judged)
