@@ -142,11 +142,17 @@ def _fields(cls: type) -> tuple[str, ...]:
     return getattr(cls, "__mypyc_attrs__", None) or cls.__slots__
 
 
+#: What a state keeps to list faster, made when first asked for: not a part of the position.
+KEPT_FOR_LISTING = {"_kinds"}
+
+
 def snapshot(state: State) -> list[Any]:
     """Every field of a state and of its parts, by value and in order (stricter than
-    `position_to_json`)."""
+    `position_to_json`), but what it keeps for listing."""
     out = []
     for name in _fields(State):
+        if name in KEPT_FOR_LISTING:
+            continue
         value = getattr(state, name)
         if isinstance(value, Board | Turn | Cards):
             out.append([_copy(getattr(value, f)) for f in _fields(type(value))])

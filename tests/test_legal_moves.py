@@ -13,6 +13,7 @@ from canasta.rules.actions import describe
 from canasta.rules.completeness import check_position, reachable
 from canasta.rules.errors import IllegalActionError
 from canasta.rules.game import default_dealer
+from canasta.rules.hand import HandKinds
 from canasta.rules.judge import Judge
 from canasta.rules.large_hands import large_hand_positions
 from canasta.rules.melds import dead_ranks
@@ -209,6 +210,31 @@ def test_apply_listed_reaches_what_apply_reaches(config: tuple[str, int, dict[st
             checked.apply(move)
             trusted.apply_listed(move)
             assert position_to_json(trusted) == position_to_json(checked), describe(move)
+
+
+def _kinds_fields(kinds: HandKinds) -> tuple[object, ...]:
+    return (list(kinds.naturals.items()), kinds.jokers, kinds.twos, kinds.black_threes, kinds.in_order, kinds.size)
+
+
+@pytest.mark.parametrize("config", CONFIGURATIONS, ids=CONFIG_IDS)
+def test_each_hand_by_kinds_follows_every_card_in_and_out(config: tuple[str, int, dict[str, object]]) -> None:
+    """The hand by kinds a state keeps from one listing to the next, changed as cards are drawn,
+    taken, melded and discarded, is the hand by kinds made afresh (its ranks in card order too)."""
+    variant, players, options = config
+    rules = RuleSet.preset(variant, players, options)
+    rng = random.Random(9)
+    kept = 0
+    for i in range(4):
+        deck = make_deck(rules.decks, rules.jokers)
+        rng.shuffle(deck)
+        dealer, sitting_out = default_dealer(rules, i)
+        state = State.deal(rules, deck, dealer, None, sitting_out)
+        while not state.is_over:
+            mover = state.mover()
+            kept += mover.keeps_kinds() and mover._kinds is not None
+            assert _kinds_fields(mover.kinds()) == _kinds_fields(HandKinds(mover.hand))
+            state.apply_listed(rng.choice(state.legal_actions()))
+    assert kept > 300
 
 
 @pytest.mark.parametrize("config", CONFIGURATIONS, ids=CONFIG_IDS)

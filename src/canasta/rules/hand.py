@@ -9,7 +9,7 @@ from operator import attrgetter
 from typing import Final
 
 from canasta.rules.actions import Group, Meld, Pickup
-from canasta.rules.cards import RANK_CODE, Card, Rank
+from canasta.rules.cards import RANK_CODE, Card, Rank, take_out
 from canasta.rules.judge import Spec
 
 #: Cards in card order: `sorted(cards, key=INDEX)`.
@@ -85,13 +85,19 @@ def _single(key: int, cards: tuple[Card, ...], rank: Rank | None) -> Meld:
 
 
 class HandKinds:
-    """A hand by what matters for melding, each kind in card order (so the result is canonical)."""
+    """A hand by what matters for melding, each kind in card order (so the result is canonical).
 
-    __slots__ = ("black_threes", "in_order", "jokers", "naturals", "size", "twos")
+    A state keeps one for each hand, changed by `add` and `remove` as the hand changes; `held`
+    is the hand it stands for (None for one made for a single listing).
+    """
+
+    __slots__ = ("black_threes", "held", "in_order", "jokers", "last", "naturals", "size", "twos")
 
     def __init__(self, cards: Sequence[Card], rank: Rank | None = None) -> None:
         """The hand by kinds (with `rank`: `of_rank`)."""
+        self.held: list[Card] | None = None
         self.naturals: dict[Rank, list[Card]] = {}
+        self.last = -1  # at least the index of a card of the last rank in `naturals`
         self.jokers: list[Card] = []
         self.twos: list[Card] = []
         self.black_threes: list[Card] = []
@@ -110,6 +116,7 @@ class HandKinds:
                 else:
                     last = c.rank
                     run = naturals[last] = [c]
+                    self.last = c.index
             elif c.is_joker:
                 self.jokers.append(c)
             elif c.is_two:
@@ -141,10 +148,56 @@ class HandKinds:
         if pool:
             pool.sort()
             self.naturals[rank] = pool
+            self.last = pool[0].index
         self.twos.sort()
         threes.sort()
         self.black_threes.sort()
         self.in_order = [*self.jokers, *self.twos, *pool, *threes]
+
+    def add(self, card: Card) -> None:
+        """The hand with `card` added."""
+        self.size += 1
+        _insert(self.in_order, card)
+        if card.is_natural:
+            naturals = self.naturals
+            run = naturals.get(card.rank)
+            if run is not None:
+                _insert(run, card)
+                return
+            if card.index > self.last:
+                naturals[card.rank] = [card]
+                self.last = card.index
+                return
+            ordered: dict[Rank, list[Card]] = {}  # the ranks in card order, as a hand's cards give them
+            for rank, cards in naturals.items():
+                if cards[0].index > card.index and card.rank not in ordered:
+                    ordered[card.rank] = [card]
+                ordered[rank] = cards
+            if card.rank not in ordered:  # after every rank left
+                ordered[card.rank] = [card]
+            self.naturals = ordered
+        elif card.is_joker:
+            self.jokers.append(card)
+        elif card.is_two:
+            _insert(self.twos, card)
+        elif card.is_black_three:
+            _insert(self.black_threes, card)
+
+    def remove(self, card: Card) -> None:
+        """The hand with (one copy of) `card`, which it holds, taken out."""
+        self.size -= 1
+        take_out(self.in_order, card)
+        if card.is_natural:
+            run = self.naturals[card.rank]
+            take_out(run, card)
+            if not run:
+                del self.naturals[card.rank]
+        elif card.is_joker:
+            self.jokers.pop()
+        elif card.is_two:
+            take_out(self.twos, card)
+        elif card.is_black_three:
+            take_out(self.black_threes, card)
 
     def longest(self) -> int:
         """The most naturals of one rank."""
@@ -211,6 +264,15 @@ class HandKinds:
             jokers += j
             twos += t
         return tuple(out)
+
+
+def _insert(cards: list[Card], card: Card) -> None:
+    """Insert `card` into `cards`, kept in card order, after its copies."""
+    index = card.index
+    i = len(cards)
+    while i and cards[i - 1].index > index:
+        i -= 1
+    cards.insert(i, card)
 
 
 def wild_splits(jokers: int, twos: int, limit: int) -> list[tuple[int, int]]:

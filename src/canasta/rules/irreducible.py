@@ -583,7 +583,7 @@ def list_pickups(state: Mover, first_only: bool = False) -> list[Action]:
     # the pile's cards only add to the hand: an opened team's searches then look at the top's
     # rank and the wild cards alone
     alone = searched_alone(state.board.opened[team], len(state.hand))
-    hand = HandKinds.of_rank(state.hand, top.rank) if alone else HandKinds(state.hand)
+    hand = HandKinds.of_rank(state.hand, top.rank) if alone and not state.keeps_kinds() else state.kinds()
     n = len(hand.pool(top.rank))
     frozen = state.frozen_for(team)
     bases: list[Spec] = []

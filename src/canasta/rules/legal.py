@@ -88,7 +88,7 @@ def legal_actions(of: Mover | State) -> list[Action]:
             actions.append(PASS)
         actions.extend(pickups)
     else:
-        hand = HandKinds(m.hand)
+        hand = m.kinds()
         actions.extend(_discards(m, hand))
         actions.extend(_melds(m, hand))
     if _may_ask(m):
@@ -109,7 +109,7 @@ def _may_ask(m: Mover) -> bool:
 def discard_actions(of: Mover | State) -> list[Action]:
     """The legal discards, in card order."""
     m = _mover(of)
-    return _discards(m, HandKinds(m.hand))
+    return _discards(m, m.kinds())
 
 
 def _discards(m: Mover, hand: HandKinds) -> list[Action]:
@@ -135,7 +135,7 @@ def _discards(m: Mover, hand: HandKinds) -> list[Action]:
 def meld_actions(of: Mover | State) -> list[Action]:
     """Meld actions: single groups once the team has opened, else irreducible openings."""
     state = _mover(of)
-    return _melds(state, HandKinds(state.hand))
+    return _melds(state, state.kinds())
 
 
 def _melds(state: Mover, hand: HandKinds) -> list[Action]:

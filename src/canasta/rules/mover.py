@@ -17,6 +17,7 @@ from canasta.rules.cards import ALL_CARDS, Card, Rank
 from canasta.rules.deal import bonus_threes, seat_teams
 from canasta.rules.errors import IllegalActionError, InvalidActionError
 from canasta.rules.groups import not_in_hand, read_groups, spec_of
+from canasta.rules.hand import HandKinds
 from canasta.rules.irreducible import list_pickups
 from canasta.rules.judge import Judge, take_error, touched_of, with_top
 from canasta.rules.parts import DRAW, ENDED, PLAY, Board, Permission, Phase, Turn
@@ -58,8 +59,8 @@ class Mover(PublicQuestions):
     """
 
     __slots__ = (
-        "_next", "_steps", "board", "hand", "hand_sizes", "now", "order", "rules", "seat", "stock_size",
-        "team",
+        "_kept", "_kinds", "_next", "_steps", "board", "hand", "hand_sizes", "now", "order", "rules",
+        "seat", "stock_size", "team",
     )
 
     def __init__(
@@ -74,6 +75,8 @@ class Mover(PublicQuestions):
         hand_sizes: tuple[int, ...],
         stock_size: int,
         team: int,
+        kinds: HandKinds | None = None,
+        kept: list[HandKinds | None] | None = None,
     ) -> None:
         self.rules = rules
         self.order = order
@@ -86,6 +89,22 @@ class Mover(PublicQuestions):
         self.stock_size = stock_size
         self.team = team  # the turn's team (the partner's too)
         self._steps: list[Step] = []  # the melds and pickups validated so far, to apply unjudged
+        self._kinds = kinds  # the hand by kinds, made when first asked for (`kinds`)
+        self._kept = kept  # where a state keeps each hand's kinds (None: nowhere)
+
+    def kinds(self) -> HandKinds:
+        """The hand by kinds: the state's, which its transitions keep, else made once."""
+        kinds = self._kinds
+        if kinds is None:
+            kinds = self._kinds = HandKinds(self.hand)
+            if self._kept is not None:
+                kinds.held = self.hand
+                self._kept[self.seat] = kinds
+        return kinds
+
+    def keeps_kinds(self) -> bool:
+        """Whether the hand by kinds is kept from one listing to the next (worth making whole)."""
+        return self._kinds is not None or self._kept is not None
 
     # -- the table as the mover sees it --------------------------------------------------------
 

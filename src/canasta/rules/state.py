@@ -22,6 +22,7 @@ from canasta.rules.actions import (
 from canasta.rules.cards import Card, Rank, take_out
 from canasta.rules.deal import active_order, bonus_threes, deal_into, seat_teams
 from canasta.rules.errors import IllegalActionError
+from canasta.rules.hand import HandKinds
 from canasta.rules.judge import facts_with, judged_alone
 from canasta.rules.melds import Melds
 from canasta.rules.mover import Mover, Step, next_seats, partner
@@ -44,7 +45,7 @@ class State(PublicQuestions):
     `phase`, ...) read those parts; a position is changed through the parts.
     """
 
-    __slots__ = ("_next", "_teams", "board", "cards", "now", "order", "result", "rules")
+    __slots__ = ("_kinds", "_next", "_teams", "board", "cards", "now", "order", "result", "rules")
 
     rules: RuleSet
     order: tuple[int, ...]
@@ -54,6 +55,7 @@ class State(PublicQuestions):
     now: Turn
     cards: Cards
     result: DealResult | None
+    _kinds: list[HandKinds | None]  # each hand by kinds, kept by the transitions (`kinds_of`)
 
     # -- construction -------------------------------------------------------------------------
 
@@ -70,6 +72,7 @@ class State(PublicQuestions):
         s.board = Board.blank(list(scores), dealer, sitting_out, rules.players, rules.teams)
         s.now = Turn.begin(s._next.get(dealer, s.order[0]), True)
         s.cards = Cards([[] for _ in range(rules.players)], [])
+        s._kinds = [None] * rules.players
         s.result = None
         return s
 
@@ -101,6 +104,7 @@ class State(PublicQuestions):
         s.board = board
         s.now = now
         s.cards = cards
+        s._kinds = [None] * len(cards.hands)
         s.result = self.result
         return s
 
@@ -249,7 +253,19 @@ class State(PublicQuestions):
         sizes = tuple([len(h) for h in cards.hands])
         hand = cards.hands[seat]
         stock, team = len(cards.stock), self._teams[now.seat]
-        return Mover(self.rules, self.order, self._next, self.board, now, seat, hand, sizes, stock, team)
+        kinds, kept = self._kept(seat), self._kinds
+        return Mover(
+            self.rules, self.order, self._next, self.board, now, seat, hand, sizes, stock, team, kinds, kept
+        )
+
+    def _kept(self, seat: int) -> HandKinds | None:
+        """The seat's hand by kinds as kept (None when none is, or the hand was changed by
+        anything but this state's transitions)."""
+        kinds = self._kinds[seat]
+        hand = self.cards.hands[seat]
+        if kinds is None or kinds.held is not hand or kinds.size != len(hand):
+            return None
+        return kinds
 
     # -- applying actions ---------------------------------------------------------------------
 
@@ -283,7 +299,7 @@ class State(PublicQuestions):
         action = step.action
         if step.hand_after >= 0:  # a meld or a pickup
             seat = self.now.seat
-            lay(self.rules, self.board, self.now, self.cards.hands[seat], step)
+            lay(self.rules, self.board, self.now, self.cards.hands[seat], step, self._kept(seat))
             if step.hand_after == 0:
                 self._end("went_out", seat)
         elif isinstance(action, Draw):
@@ -302,6 +318,7 @@ class State(PublicQuestions):
         stock = self.cards.stock
         now = self.now
         hand = self.cards.hands[now.seat]
+        kinds = self._kept(now.seat)
         drawn = [stock.pop() for _ in range(min(self.rules.draw_count, len(stock)))]
         gained = 0
         while drawn:
@@ -309,6 +326,8 @@ class State(PublicQuestions):
             if bonus_threes(self.rules)[card.index]:
                 if not stock and self.rules.last_card_three == "stays_in_hand":
                     hand.append(card)
+                    if kinds is not None:
+                        kinds.add(card)
                     now.phase, now.drew = PLAY, "stock"
                     self._end("stock_exhausted", None)
                     return
@@ -317,6 +336,8 @@ class State(PublicQuestions):
                     drawn.append(stock.pop())
             else:
                 hand.append(card)
+                if kinds is not None:
+                    kinds.add(card)
                 gained += 1
         now.phase, now.drew = PLAY, "stock"
         if gained == 0:
@@ -326,8 +347,11 @@ class State(PublicQuestions):
         board, seat = self.board, self.now.seat
         hand = self.cards.hands[seat]
         going_out = len(hand) == 1
+        kinds = self._kept(seat)
         held = take_out(hand, card)
         assert held, "a discard validated or listed is in hand"
+        if kinds is not None:
+            kinds.remove(card)
         take_out(board.known[seat], card)
         board.pile.append(card)
         triggers = self.rules.freeze_triggers
@@ -370,15 +394,20 @@ class State(PublicQuestions):
         self.result = score_deal(self, reason, went_out, concealed)
 
 
-def lay(rules: RuleSet, board: Board, now: Turn, hand: list[Card], step: Step) -> None:
+def lay(
+    rules: RuleSet, board: Board, now: Turn, hand: list[Card], step: Step, kinds: HandKinds | None = None
+) -> None:
     """Lay a validated meld or pickup of the turn's seat: cards from `hand` (and the pile) onto
-    the team's melds, on the parts given (a state's, or copies of them: `mover_after`)."""
+    the team's melds, on the parts given (a state's, or copies of them: `mover_after`), keeping
+    the hand's `kinds` if given."""
     seat, team = now.seat, rules.team_of(now.seat)
     known = board.known[seat]
     for card in step.used:
         held = take_out(hand, card)
         assert held, "the cards of a step validated or listed are in hand"
         take_out(known, card)
+        if kinds is not None:
+            kinds.remove(card)
     team_melds = board.melds[team]
     for rank, cards in step.laid:
         meld = team_melds.get(rank)
@@ -413,6 +442,9 @@ def lay(rules: RuleSet, board: Board, now: Turn, hand: list[Card], step: Step) -
                 board.threes[team].append(card)
         hand.extend(step.gained)
         known.extend(step.gained)
+        if kinds is not None:
+            for card in step.gained:
+                kinds.add(card)
         board.pile = []
         board.pile_frozen = False
     now.phase, now.drew = PLAY, "pile"
