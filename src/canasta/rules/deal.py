@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Final, TypeVar
 
 from canasta.rules.cards import ALL_CARDS, Card, make_deck
 from canasta.rules.errors import InvalidActionError
@@ -22,12 +22,12 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 #: With 5 players, the trio seat that sits out deal 1, 2, 3 (then again from the first).
-FIVE_PLAYER_SIT_OUT = (4, 0, 2)
+FIVE_PLAYER_SIT_OUT: Final = (4, 0, 2)
 
 #: The key of `seat_teams` in a rule set's cache.
-_SEAT_TEAMS = "seat_teams"
+_SEAT_TEAMS: Final = "seat_teams"
 #: The key of `bonus_threes` in a rule set's cache.
-_BONUS_THREES = "bonus_threes"
+_BONUS_THREES: Final = "bonus_threes"
 
 
 def active_order(players: int, sitting_out: int | None) -> tuple[int, ...]:

@@ -13,7 +13,7 @@ from canasta.rules.cards import RANK_CODE, Card, Rank, take_out
 from canasta.rules.judge import Spec
 
 #: Cards in card order: `sorted(cards, key=INDEX)`.
-INDEX = attrgetter("index")
+INDEX: Final = attrgetter("index")
 #: The meld actions of single groups made so far, by their cards and explicit rank (`_single_key`).
 SINGLES: Final[dict[int, Meld]] = {}
 #: At most this many are kept (each full garbage collection walks them all: 100,000 cost a
@@ -21,7 +21,7 @@ SINGLES: Final[dict[int, Meld]] = {}
 SINGLES_KEPT: Final = 4096
 
 
-_NONE: list[Card] = []  # the pool of a rank the hand lacks (never changed)
+_NONE: Final[list[Card]] = []  # the pool of a rank the hand lacks (never changed)
 _new: Final = object.__new__
 #: How frozen actions store their fields: each slot's own setter (`object.__setattr__` would
 #: look the slot up by its name every time).

@@ -5,7 +5,7 @@ of the seat to move, which the validator of a `pass` asks about too."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from canasta.rules.actions import Action, Pickup
 from canasta.rules.cards import RANK_CODE, Card, Rank
@@ -31,29 +31,29 @@ if TYPE_CHECKING:
 #: A step being formed: the top card's group of a pickup (or None), then further groups.
 Combo = tuple[Spec | None, tuple[Spec, ...]]
 #: `units` of each group met so far (a few hundred at most: groups are small counts).
-_UNITS: dict[Spec, list[tuple[Spec, Spec | None]]] = {}
+_UNITS: Final[dict[Spec, list[tuple[Spec, Spec | None]]]] = {}
 #: A hand this small (with what the pile adds) may go out with a pickup: its groups are searched.
-SMALL_HAND = 4
+SMALL_HAND: Final = 4
 #: Work the searches of the openings, or of the pickups, may do in one listing: a node of the
 #: walk costs 1, a step judged or a judge made once a step is laid `JUDGED` (three times that
 #: when every card left must be meldable), and a step's verdict (legal and irreducible) that
 #: times one plus its groups. The work is counted as asked for, whether or not an answer is
 #: remembered, so that what a listing holds depends on the position alone. A hand of dozens
 #: of cards has more irreducible openings than any list can hold; the first found are listed.
-SEARCH_BUDGET = 20_000
-JUDGED = 4
+SEARCH_BUDGET: Final = 20_000
+JUDGED: Final = 4
 #: A hand of `LARGE_HAND` cards or more with `MANY_WILDS` wild cards or more searches their
 #: groups first (else last, their place in the canonical order): its walk would spend the budget
 #: on natural groups alone. A smaller hand searches faster with them last.
-MANY_WILDS = 4
-LARGE_HAND = 20
+MANY_WILDS: Final = 4
+LARGE_HAND: Final = 20
 #: Steps remembered per rule set (`Remembered`), all facts together: verdicts (keys and values
 #: plain numbers, which the garbage collector does not walk), and judges (objects it walks at
 #: each full collection, whose pause lengthens a listing).
-VERDICTS_REMEMBERED = 16_384
-JUDGES_REMEMBERED = 2048
+VERDICTS_REMEMBERED: Final = 16_384
+JUDGES_REMEMBERED: Final = 2048
 #: More than the naturals of one rank can count (`_prepare` orders ranks by what they lack of it).
-_WORTH = 1 << 16
+_WORTH: Final = 1 << 16
 
 
 def searched_alone(opened: bool, cards: int) -> bool:

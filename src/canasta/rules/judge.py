@@ -11,7 +11,7 @@ exactly what `apply` accepts.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from canasta.rules.cards import ALL_CARDS, RANK_CODE, Card, Rank
 from canasta.rules.melds import (
@@ -35,41 +35,41 @@ Spec = tuple[Rank, int, int, int]
 #: What a step adds to each rank it touches: rank -> (naturals, jokers, twos), in order.
 Touched = dict[Rank, tuple[int, int, int]]
 
-POINTS: dict[Rank, int] = {c.rank: c.points for c in ALL_CARDS} | {Rank.WILD: 0}
+POINTS: Final[dict[Rank, int]] = {c.rank: c.points for c in ALL_CARDS} | {Rank.WILD: 0}
 
-_METHOD_TEXT = {
+_METHOD_TEXT: Final = {
     "pair": "a natural pair",
     "natural_wild": "a natural and a wild card",
     "layoff": "adding it to your meld",
 }
-_FROZEN_TEXT = {
+_FROZEN_TEXT: Final = {
     "always": "the pile is always frozen",
     "frozen": "the pile is frozen",
     "unopened": "your team has not opened",
 }
 # The refusals that name no fact, made once (the legal-move lister meets them constantly).
-SPECIAL_INCOMPLETE = Refusal(
+SPECIAL_INCOMPLETE: Final = Refusal(
     Code.CANNOT_GO_OUT, "an incomplete meld of sevens, aces or wild cards forbids going out", "special"
 )
-_PARTNER_NO = Refusal(Code.CANNOT_GO_OUT, "your partner said no to going out this turn", "partner_no")
-_MUST_ASK = Refusal(Code.CANNOT_GO_OUT, "you must ask your partner before going out", "must_ask")
-_MUST_DISCARD = Refusal(Code.MUST_DISCARD, "a card must remain for the final discard")
-_BLACK_THREES_MELD_ALL = Refusal(
+_PARTNER_NO: Final = Refusal(Code.CANNOT_GO_OUT, "your partner said no to going out this turn", "partner_no")
+_MUST_ASK: Final = Refusal(Code.CANNOT_GO_OUT, "you must ask your partner before going out", "must_ask")
+_MUST_DISCARD: Final = Refusal(Code.MUST_DISCARD, "a card must remain for the final discard")
+_BLACK_THREES_MELD_ALL: Final = Refusal(
     Code.BLACK_THREES, "black threes may be melded only when melding every card (no discard follows)"
 )
-_OPENING_COMPOSITION = Refusal(
+_OPENING_COMPOSITION: Final = Refusal(
     Code.OPENING_COMPOSITION,
     "the opening needs a meld of three or more naturals without wild cards, or a meld of wild cards",
 )
 
 
-_NOTHING: frozenset[Rank] = frozenset()
-_NOTHING_LAID: Touched = {}  # never changed
+_NOTHING: Final[frozenset[Rank]] = frozenset()
+_NOTHING_LAID: Final[Touched] = {}  # never changed
 
 
 #: Every group a memo keeps, made once (`shared_spec`): a group holds its rank, an object the
 #: garbage collector walks, so each copy kept would lengthen every full collection.
-_SPECS: dict[int, object] = {}
+_SPECS: Final[dict[int, object]] = {}
 
 
 def shared_spec(rank: Rank, naturals: int, jokers: int, twos: int) -> Any:

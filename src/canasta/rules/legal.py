@@ -58,13 +58,13 @@ DRAW: Final = Draw()
 ASK: Final = Ask()
 PASS: Final = Pass()
 DISCARDS: Final[tuple[Discard, ...]] = tuple([Discard(c) for c in ALL_CARDS])
-_ANSWERS: list[Action] = [Answer(True), Answer(False)]
-_INDEX = attrgetter("index")
+_ANSWERS: Final[list[Action]] = [Answer(True), Answer(False)]
+_INDEX: Final = attrgetter("index")
 #: A hand this small may need to go out with several groups in one action.
-TINY_HAND = 3
+TINY_HAND: Final = 3
 #: Ways of melding a whole hand at once tried in one listing (a hand of dozens of cards with
 #: many wild cards can share them out in millions of ways).
-MELD_OUT_LIMIT = 300
+MELD_OUT_LIMIT: Final = 300
 
 
 def _mover(of: Mover | State) -> Mover:

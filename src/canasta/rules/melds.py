@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Final
 
 from canasta.rules.cards import RANK_CODE, Card, Rank
 from canasta.rules.refusal import Code, Fact, Refusal
@@ -80,7 +81,7 @@ def canasta_bonus(rules: RuleSet, rank: Rank, cards: Sequence[Card]) -> int:
 
 
 #: The fewest cards of a new meld.
-NEW_MELD_MIN = 3
+NEW_MELD_MIN: Final = 3
 
 
 def meld_error(rules: RuleSet, rank: Rank, size: int, wilds: int, new: bool) -> Refusal | None:
@@ -141,7 +142,7 @@ def _bad(rank: Rank, case: str, text: str, n: int | None = None) -> Refusal:
 
 
 #: The key of `meld_ok`'s answers in a rule set's cache.
-_MELDS_OK = "melds_ok"
+_MELDS_OK: Final = "melds_ok"
 
 
 def meld_ok(rules: RuleSet, rank: Rank, size: int, wilds: int, new: bool) -> bool:
@@ -190,10 +191,12 @@ def wild_rule_error(
 
 
 # Made once: the solver and the lister ask these rules of every candidate.
-_ACES_OPENING = Refusal(Code.BAD_MELD, "wild cards go into aces only in the opening meld", "aces_opening")
-_RULE_OF_FIVE = Refusal(
+_ACES_OPENING: Final = Refusal(
+    Code.BAD_MELD, "wild cards go into aces only in the opening meld", "aces_opening"
+)
+_RULE_OF_FIVE: Final = Refusal(
     Code.BAD_MELD, "after the opening, wild cards go only into melds of five or more naturals", "rule_of_five"
 )
-_WILD_PENDING = Refusal(
+_WILD_PENDING: Final = Refusal(
     Code.BAD_MELD, "while your wild-card meld is incomplete, wild cards go only into it", "wild_pending"
 )

@@ -11,6 +11,7 @@ engine's answer. Melds and pickups are judged by counts (`canasta.rules.judge`).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Final
 
 from canasta.rules.actions import Action, Answer, Ask, Discard, Draw, Meld, Pass, Pickup
 from canasta.rules.cards import ALL_CARDS, Card, Rank
@@ -59,8 +60,19 @@ class Mover(PublicQuestions):
     """
 
     __slots__ = (
-        "_kept", "_kinds", "_next", "_steps", "board", "hand", "hand_sizes", "now", "order", "rules",
-        "seat", "stock_size", "team",
+        "_kept",
+        "_kinds",
+        "_next",
+        "_steps",
+        "board",
+        "hand",
+        "hand_sizes",
+        "now",
+        "order",
+        "rules",
+        "seat",
+        "stock_size",
+        "team",
     )
 
     def __init__(
@@ -384,24 +396,26 @@ def partner(rules: RuleSet, next_: Mapping[int, int], seat: int) -> int:
     return other
 
 
-_AWAITING_ANSWER = Refusal(Code.AWAITING_ANSWER, "waiting for partner's answer")
-_DEAL_OVER = Refusal(Code.DEAL_OVER, "the deal is over")
-_STOCK_EMPTY = Refusal(Code.STOCK_EMPTY, "the stock is empty")
-_DRAWN = Refusal(Code.WRONG_PHASE, "you have already drawn this turn", "play")
-_DRAW_FIRST = Refusal(Code.WRONG_PHASE, "draw or take the pile first", "draw")
-_NO_DISCARD_AFTER_PICKUP = Refusal(
+_AWAITING_ANSWER: Final = Refusal(Code.AWAITING_ANSWER, "waiting for partner's answer")
+_DEAL_OVER: Final = Refusal(Code.DEAL_OVER, "the deal is over")
+_STOCK_EMPTY: Final = Refusal(Code.STOCK_EMPTY, "the stock is empty")
+_DRAWN: Final = Refusal(Code.WRONG_PHASE, "you have already drawn this turn", "play")
+_DRAW_FIRST: Final = Refusal(Code.WRONG_PHASE, "draw or take the pile first", "draw")
+_NO_DISCARD_AFTER_PICKUP: Final = Refusal(
     Code.MUST_MELD_OUT, "after this pickup you must meld every card (no discard follows)"
 )
-_MELD_OUT_LEFT = Refusal(
+_MELD_OUT_LEFT: Final = Refusal(
     Code.MUST_MELD_OUT, "after this pickup you must meld every card: the cards left could not all be melded"
 )
-_TOP_ONLY_LEFT = Refusal(
+_TOP_ONLY_LEFT: Final = Refusal(
     Code.TOP_ONLY,
     "after buying only the top card you must meld every card (no discard): "
     "the cards left could not all be melded",
 )
-_NO_QUESTION = Refusal(Code.NO_QUESTION, "nobody has asked to go out")
-_MUST_TAKE = Refusal(Code.MUST_TAKE_PILE, "the top card joins one of your melds, so you must take the pile")
+_NO_QUESTION: Final = Refusal(Code.NO_QUESTION, "nobody has asked to go out")
+_MUST_TAKE: Final = Refusal(
+    Code.MUST_TAKE_PILE, "the top card joins one of your melds, so you must take the pile"
+)
 
 
 def _remove_cards(hand: Sequence[Card], used: Sequence[Card]) -> list[Card]:

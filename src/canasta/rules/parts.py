@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import Any, Literal, TypeAlias
+from typing import Any, Final, Literal, TypeAlias
 
 from canasta.rules.cards import Card, Rank, sorted_cards
 from canasta.rules.errors import InvalidActionError
@@ -33,7 +33,9 @@ class Phase(enum.StrEnum):
     ENDED = "ended"
 
 
-DRAW, PLAY, ENDED = Phase.DRAW, Phase.PLAY, Phase.ENDED
+DRAW: Final = Phase.DRAW
+PLAY: Final = Phase.PLAY
+ENDED: Final = Phase.ENDED
 #: Where the card(s) of this turn came from.
 DrawSource: TypeAlias = Literal["stock", "pile"]
 #: Partner's permission to go out this turn: asked and awaited, given, or refused.
@@ -215,7 +217,7 @@ class Cards:
 
 # -- the board and the turn as JSON ---------------------------------------------------------------
 
-_RANK_ORDER = list(Rank)
+_RANK_ORDER: Final = list(Rank)
 
 
 def board_to_json(board: Board, pile: Sequence[Card] | None = None, ranked: bool = False) -> dict[str, Any]:

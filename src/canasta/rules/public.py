@@ -10,7 +10,7 @@ which the three share.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Protocol, cast
+from typing import TYPE_CHECKING, Final, Protocol, cast
 
 from canasta.rules.actions import Action
 from canasta.rules.cards import Card, Rank
@@ -168,26 +168,28 @@ def _tier(rank: Rank, dead: frozenset[Rank]) -> int:
 
 
 # The refusals that name no fact, made once (the legal-move lister meets them constantly).
-EMPTY_PILE = Refusal(Code.EMPTY_PILE, "the discard pile is empty")
-BLACK3_GO_OUT = Refusal(
+EMPTY_PILE: Final = Refusal(Code.EMPTY_PILE, "the discard pile is empty")
+BLACK3_GO_OUT: Final = Refusal(
     Code.PILE_BLOCKED, "a pile topped by a black three may be taken only to go out at once", "black3_go_out"
 )
-_WILD_TOP = Refusal(Code.PILE_BLOCKED, "a wild card on top of the pile blocks it", "wild_top")
-_BLACK3_TOP = Refusal(Code.PILE_BLOCKED, "a black three on top of the pile blocks it", "black3_top")
-_RED3_TOP = Refusal(
+_WILD_TOP: Final = Refusal(Code.PILE_BLOCKED, "a wild card on top of the pile blocks it", "wild_top")
+_BLACK3_TOP: Final = Refusal(Code.PILE_BLOCKED, "a black three on top of the pile blocks it", "black3_top")
+_RED3_TOP: Final = Refusal(
     Code.PILE_BLOCKED, "a red three on top of the pile blocks it until it is covered", "red3_top"
 )
-_ONE_CARD = Refusal(Code.PILE_BLOCKED, "a player holding one card may not take a one-card pile", "one_card")
-_DISCARD_THREE = Refusal(Code.DISCARD_RESTRICTED, "threes are never discarded", "three")
-_DISCARD_WILD = Refusal(
+_ONE_CARD: Final = Refusal(
+    Code.PILE_BLOCKED, "a player holding one card may not take a one-card pile", "one_card"
+)
+_DISCARD_THREE: Final = Refusal(Code.DISCARD_RESTRICTED, "threes are never discarded", "three")
+_DISCARD_WILD: Final = Refusal(
     Code.DISCARD_RESTRICTED,
     "a wild card may be discarded only when going out or holding only wild cards",
     "wild",
 )
-_DISCARD_DEAD = Refusal(
+_DISCARD_DEAD: Final = Refusal(
     Code.DISCARD_RESTRICTED, "a card of a dead rank may go on an empty pile only if nothing else can", "dead"
 )
-_DISCARD_ACE_SEVEN = Refusal(
+_DISCARD_ACE_SEVEN: Final = Refusal(
     Code.DISCARD_RESTRICTED,
     "an ace or a seven may go on an empty pile only if you hold no other natural card",
     "ace_seven",
