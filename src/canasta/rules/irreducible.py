@@ -16,11 +16,11 @@ from canasta.rules.judge import (
     POINTS,
     Judge,
     Spec,
+    Touched,
     has_groups,
     shared_spec,
     spec_points,
     take_refused,
-    touched_of,
 )
 from canasta.rules.parts import DRAW
 from canasta.rules.solver import meld_out, short_rank
@@ -199,9 +199,7 @@ class IrreducibleSearch:
             melded = top.rank in self.state.board.melds[self.state.team]
             if take_refused(self.rules, self.frozen, base[1], base[2] + base[3], melded):
                 return True
-            touched = touched_of((base, *specs))
-        else:
-            touched = touched_of(specs)
+        touched = _touched(base, specs)
         kept = hand.size - used
         if self.judge.step_illegal(touched, kept + self.gained, top):
             return True
@@ -245,11 +243,7 @@ class IrreducibleSearch:
 
     def _after(self, combo: Combo) -> Laid:
         base, specs = combo
-        laid = (base, *specs) if base is not None else specs
-        hand_after = self.hand.size + self.gained
-        for s in laid:
-            hand_after -= s[1] + s[2] + s[3]
-        return Laid(self.judge.after(touched_of(laid), self.top), hand_after)
+        return Laid(self.judge.after(_touched(base, specs), self.top), self._left(combo))
 
     def unlaid(self, i: int, later: Laid) -> list[Spec]:
         """The groups of rank i that could not be laid by themselves once `later`'s step is laid
@@ -550,6 +544,15 @@ class Laid:
     def addable(self, unit: Spec) -> bool:
         """Whether the group `unit` may then be laid by itself."""
         return self.judge.single_allowed(unit, self.hand - unit[1] - unit[2] - unit[3])
+
+
+def _touched(base: Spec | None, specs: tuple[Spec, ...]) -> Touched:
+    """`touched_of` a step's groups: each of its own rank (one group a rank, the top card's
+    first), so none is merged with another."""
+    out: Touched = {} if base is None else {base[0]: (base[1], base[2], base[3])}
+    for rank, k, j, t in specs:
+        out[rank] = (k, j, t)
+    return out
 
 
 def units(spec: Spec) -> list[tuple[Spec, Spec | None]]:

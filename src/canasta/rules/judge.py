@@ -248,10 +248,13 @@ class Judge:
             if size >= 7:
                 canastas += 1
         self.canastas = canastas
+        self.dead = self._dead()
+
+    def _dead(self) -> frozenset[Rank]:
+        """The ranks dead for the team: the other teams' melds make, and its own."""
         if self.rules.dead_rank_trigger == "none":
-            self.dead = self.other_dead
-        else:
-            self.dead = self.other_dead | _dead_of(self.rules, self.stats)
+            return self.other_dead
+        return self.other_dead | _dead_of(self.rules, self.stats)
 
     def after(self, touched: Touched, top: Card | None = None) -> Judge:
         """The judge once `touched` is laid (with the pile's `top`, for a pickup)."""
@@ -259,22 +262,27 @@ class Judge:
         j.rules = self.rules
         j.memo = self.memo
         stats = dict(self.stats)
-        started = set(self.started)
+        started: list[Rank] = []
+        canastas = self.canastas
         for rank, (k, jk, tw) in with_top(touched, top).items():
             before = stats.get(rank)
+            size = 0 if before is None else before[0]
             if before is None:
-                started.add(rank)
+                started.append(rank)
                 stats[rank] = (k + jk + tw, jk + tw)
             else:
-                stats[rank] = (before[0] + k + jk + tw, before[1] + jk + tw)
+                stats[rank] = (size + k + jk + tw, before[1] + jk + tw)
+            if size < 7 <= size + k + jk + tw:
+                canastas += 1
         j.stats = stats
         j.opened = True
         j.minimum = self.minimum
-        j.started = frozenset(started)
+        j.started = self.started.union(started) if started else self.started
         j.permission = self.permission
         j.drew = "pile" if top is not None else self.drew
         j.other_dead = self.other_dead
-        j._settle()
+        j.canastas = canastas
+        j.dead = j._dead()
         j.pending = j.wild_pending(_NOTHING_LAID)
         return j
 
