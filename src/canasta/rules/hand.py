@@ -23,6 +23,10 @@ SINGLES_KEPT: Final = 4096
 
 _NONE: Final[list[Card]] = []  # the pool of a rank the hand lacks (never changed)
 _new: Final = object.__new__
+#: The action classes made here, as constants (compiled code then reads no module dictionary).
+_GROUP: Final = Group
+_MELD: Final = Meld
+_PICKUP: Final = Pickup
 #: How frozen actions store their fields: each slot's own setter (`object.__setattr__` would
 #: look the slot up by its name every time).
 _GROUP_CARDS: Final = vars(Group)["cards"].__set__
@@ -36,7 +40,7 @@ _PICKUP_TOP_ONLY: Final = vars(Pickup)["top_only"].__set__
 def group_of(cards: tuple[Card, ...], rank: Rank | None = None) -> Group:
     """`Group(cards, rank)` for cards taken from a hand, without the constructor's checks of what
     a caller outside the engine passes (compiled code makes one in a fraction of the time)."""
-    group: Group = _new(Group)
+    group: Group = _new(_GROUP)
     _GROUP_CARDS(group, cards)
     _GROUP_RANK(group, rank)
     return group
@@ -44,7 +48,7 @@ def group_of(cards: tuple[Card, ...], rank: Rank | None = None) -> Group:
 
 def meld_of(groups: tuple[Group, ...]) -> Meld:
     """`Meld(groups)` for groups made by `group_of`, without the constructor's checks."""
-    meld: Meld = _new(Meld)
+    meld: Meld = _new(_MELD)
     _MELD_MELDS(meld, groups)
     return meld
 
@@ -52,7 +56,7 @@ def meld_of(groups: tuple[Group, ...]) -> Meld:
 def pickup_of(with_: tuple[Card, ...], groups: tuple[Group, ...], top_only: bool = False) -> Pickup:
     """`Pickup(with_, groups, top_only)` for cards and groups taken from a hand, without the
     constructor's checks."""
-    pickup: Pickup = _new(Pickup)
+    pickup: Pickup = _new(_PICKUP)
     _PICKUP_WITH(pickup, with_)
     _PICKUP_MELDS(pickup, groups)
     _PICKUP_TOP_ONLY(pickup, top_only)
@@ -124,12 +128,12 @@ class HandKinds:
             elif c.is_black_three:
                 self.black_threes.append(c)
 
-    @classmethod
-    def of_rank(cls, cards: Sequence[Card], rank: Rank) -> HandKinds:
+    @staticmethod
+    def of_rank(cards: Sequence[Card], rank: Rank) -> HandKinds:
         """The hand by kinds with the naturals of `rank` alone (all a pickup by an opened team
         with more than a few cards looks at: the top card's rank and the wild cards); its
         `cards()` are those kinds' (threes too, red ones as a made-up position may hold them)."""
-        return cls(cards, rank)
+        return HandKinds(cards, rank)
 
     def _of_rank(self, cards: Sequence[Card], rank: Rank) -> None:
         pool: list[Card] = []

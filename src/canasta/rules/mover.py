@@ -26,6 +26,11 @@ from canasta.rules.public import BLACK3_GO_OUT, EMPTY_PILE, PublicQuestions
 from canasta.rules.refusal import Code, Refusal
 from canasta.rules.ruleset import RuleSet
 
+#: The meld and pickup classes as constants: compiled code reads a constant, not the module's
+#: dictionary by name (the actions module is not compiled).
+_MELD: Final = Meld
+_PICKUP: Final = Pickup
+
 
 class Step:
     """A validated action, ready for `State` to apply: the action, and for a meld or a pickup what
@@ -346,11 +351,11 @@ class Mover(PublicQuestions):
     def listed_step(self, action: Action) -> Step:
         """The step of an action just listed by `legal_actions` (so known to be legal), formed
         without judging it again."""
-        if isinstance(action, Meld):
+        if isinstance(action, _MELD):
             top: Card | None = None
             with_: tuple[Card, ...] = ()
             gained: list[Card] = []
-        elif isinstance(action, Pickup):
+        elif isinstance(action, _PICKUP):
             top, with_, gained = self.board.pile[-1], action.with_, self.pile_gain(action.top_only)
         else:
             return Step(action)

@@ -83,12 +83,10 @@ class Board:
     #: when a melding may change them
     dead: frozenset[Rank] | None
 
-    @classmethod
-    def blank(
-        cls, scores: list[int], dealer: int, sitting_out: int | None, players: int, teams: int
-    ) -> Board:
+    @staticmethod
+    def blank(scores: list[int], dealer: int, sitting_out: int | None, players: int, teams: int) -> Board:
         """A table with no card on it."""
-        b = cls()
+        b = Board()
         b.scores = scores
         b.dealer = dealer
         b.sitting_out = sitting_out
@@ -168,10 +166,10 @@ class Turn:
     melded: bool  # something was melded this turn
     must_meld_out: bool  # a black-three or top-card-only pickup: every card must be melded, no discard
 
-    @classmethod
-    def begin(cls, seat: int, concealed_ok: bool) -> Turn:
+    @staticmethod
+    def begin(seat: int, concealed_ok: bool) -> Turn:
         """The start of `seat`'s turn, before its draw."""
-        t = cls()
+        t = Turn()
         t.seat = seat
         t.phase = DRAW
         t.drew = None

@@ -7,7 +7,7 @@ validator, and then applied here; the deal procedure is `canasta.rules.deal`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from canasta.rules.actions import (
     Action,
@@ -34,6 +34,15 @@ from canasta.rules.scoring import DealResult, score_deal
 if TYPE_CHECKING:
     from canasta.rules.view import SeatView
 
+#: The action classes as constants: compiled code reads a constant, not the module's dictionary
+#: by name (the actions module is not compiled).
+_DRAW: Final = Draw
+_DISCARD: Final = Discard
+_ASK: Final = Ask
+_ANSWER: Final = Answer
+_MELD: Final = Meld
+_PICKUP: Final = Pickup
+
 __all__ = ["DRAW", "ENDED", "PLAY", "Board", "Cards", "DrawSource", "Permission", "Phase", "State", "Turn"]
 
 
@@ -59,12 +68,10 @@ class State(PublicQuestions):
 
     # -- construction -------------------------------------------------------------------------
 
-    @classmethod
-    def blank(
-        cls, rules: RuleSet, scores: Sequence[int], dealer: int, sitting_out: int | None = None
-    ) -> State:
+    @staticmethod
+    def blank(rules: RuleSet, scores: Sequence[int], dealer: int, sitting_out: int | None = None) -> State:
         """An empty table (no cards anywhere) for the given rules; used by the deal and positions."""
-        s = cls()
+        s = State()
         s.rules = rules
         s.order = active_order(rules.players, sitting_out)
         s._next = next_seats(s.order)
@@ -291,7 +298,7 @@ class State(PublicQuestions):
         validating it again (self-play, the search's playouts, the learning interface); an action
         from anywhere else goes through `apply`, which refuses what the rules forbid."""
         kind = type(action)  # listed: the engine's own actions, of these very classes
-        laying = kind is Meld or kind is Pickup  # only these need the mover
+        laying = kind is _MELD or kind is _PICKUP  # only these need the mover
         self._play(self.mover().listed_step(action) if laying else Step(action))
 
     def _play(self, step: Step) -> None:
@@ -302,14 +309,14 @@ class State(PublicQuestions):
             lay(self.rules, self.board, self.now, self.cards.hands[seat], step, self._kept(seat))
             if step.hand_after == 0:
                 self._end("went_out", seat)
-        elif isinstance(action, Draw):
+        elif isinstance(action, _DRAW):
             self._draw()
-        elif isinstance(action, Discard):
+        elif isinstance(action, _DISCARD):
             self._discard(action.card)
-        elif isinstance(action, Ask):
+        elif isinstance(action, _ASK):
             self.board.asked[self.now.seat] = True
             self.now.permission = "pending"
-        elif isinstance(action, Answer):
+        elif isinstance(action, _ANSWER):
             self._answer(action.yes)
         else:
             self._end("stock_exhausted", None)  # a pass
