@@ -10,13 +10,14 @@ import pytest
 
 from canasta.rules import Game, Meld, Pickup, RuleSet, State, make_deck, resample
 from canasta.rules.actions import describe
+from canasta.rules.cards import Rank
 from canasta.rules.completeness import check_position, reachable
 from canasta.rules.errors import IllegalActionError
 from canasta.rules.game import default_dealer
 from canasta.rules.hand import HandKinds
-from canasta.rules.judge import Judge
+from canasta.rules.judge import POINTS, Judge, _incomplete_special
 from canasta.rules.large_hands import large_hand_positions
-from canasta.rules.melds import dead_ranks
+from canasta.rules.melds import dead_ranks, judged_alike, kills_rank, meld_error, wild_rule_error
 from canasta.rules.position import position_from_json, position_to_json
 from canasta.rules.ruleset import CONFIGURATIONS, configuration_label
 from support import action, make_state
@@ -212,8 +213,54 @@ def test_apply_listed_reaches_what_apply_reaches(config: tuple[str, int, dict[st
             assert position_to_json(trusted) == position_to_json(checked), describe(move)
 
 
+@pytest.mark.parametrize("config", CONFIGURATIONS, ids=CONFIG_IDS)
+def test_ranks_judged_alike_answer_every_melding_rule_alike(
+    config: tuple[str, int, dict[str, object]],
+) -> None:
+    """The search remembers a step's verdict for every step whose ranks are judged alike
+    (`judged_alike`): such ranks count the same points and every rule of melds, wild cards, dead
+    ranks and going out answers them alike, at every size; the named ranks stand apart."""
+    rules = RuleSet.preset(*config)
+    by_alike: dict[int, list[Rank]] = {}
+    for rank in Rank:
+        by_alike.setdefault(judged_alike(rank), []).append(rank)
+    shared = [ranks for ranks in by_alike.values() if len(ranks) > 1]
+    assert sorted(len(ranks) for ranks in shared) == [3, 6]  # 6-5-4 and K-Q-J-10-9-8
+
+    def answers(rank: Rank) -> tuple[object, ...]:
+        grid = [(size, wilds) for size in range(31) for wilds in range(size + 1)]
+        return (
+            POINTS[rank],
+            [
+                meld_error(rules, rank, size, wilds, new) is None
+                for size, wilds in grid
+                for new in (True, False)
+            ],
+            [
+                wild_rule_error(rules, rank, naturals, opening, pending) is None
+                for naturals in range(31)
+                for opening in (True, False)
+                for pending in (True, False)
+            ],
+            [kills_rank(rules, rank, size, wilds) for size, wilds in grid],
+            [_incomplete_special(rank, size, wilds) for size, wilds in grid],
+        )
+
+    for ranks in shared:
+        first = answers(ranks[0])
+        for rank in ranks[1:]:
+            assert answers(rank) == first, (ranks[0], rank)
+
+
 def _kinds_fields(kinds: HandKinds) -> tuple[object, ...]:
-    return (list(kinds.naturals.items()), kinds.jokers, kinds.twos, kinds.black_threes, kinds.in_order, kinds.size)
+    return (
+        list(kinds.naturals.items()),
+        kinds.jokers,
+        kinds.twos,
+        kinds.black_threes,
+        kinds.in_order,
+        kinds.size,
+    )
 
 
 @pytest.mark.parametrize("config", CONFIGURATIONS, ids=CONFIG_IDS)

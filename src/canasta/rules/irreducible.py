@@ -22,6 +22,7 @@ from canasta.rules.judge import (
     spec_points,
     take_refused,
 )
+from canasta.rules.melds import judged_alike
 from canasta.rules.parts import DRAW
 from canasta.rules.solver import meld_out, short_rank
 
@@ -173,8 +174,16 @@ class IrreducibleSearch:
     def spec_code(self, spec: Spec) -> int:
         """A group as a number of `spec_bits` bits, never 0 (a step's number is its groups' in
         order)."""
-        rank, k, j, t = spec
-        code = (RANK_CODE[rank] + 1) << self.count_bits | k
+        return self._code(RANK_CODE[spec[0]], spec)
+
+    def verdict_code(self, spec: Spec) -> int:
+        """`spec_code` with the rank's `judged_alike` number: a step's verdict is the same for
+        every step whose groups differ only by ranks judged alike (a dead rank has no groups)."""
+        return self._code(judged_alike(spec[0]), spec)
+
+    def _code(self, rank: int, spec: Spec) -> int:
+        _, k, j, t = spec
+        code = (rank + 1) << self.count_bits | k
         return (code << self.joker_bits | j) << self.count_bits | t
 
     # -- judging ------------------------------------------------------------------------------
@@ -278,7 +287,7 @@ class IrreducibleSearch:
         return known
 
     def accepted(self, combo: Combo, code: int) -> bool:
-        """Whether the step (numbered `code`, its groups' `spec_code` in order) is legal and
+        """Whether the step (numbered `code`, its groups' `verdict_code` in order) is legal and
         irreducible, remembered across searches as `Remembered` says, with the cards it leaves,
         which decide only when fewer than two."""
         base, specs = combo
@@ -296,8 +305,9 @@ class IrreducibleSearch:
         return known
 
     def laid(self, combo: Combo, code: int) -> Laid | None:
-        """The table once the step (numbered as for `accepted`) is laid, None when the step is
-        illegal; an opening from hand is remembered as `accepted` says, a pickup not."""
+        """The table once the step (numbered by its groups' `spec_code` in order: the table
+        holds their very ranks) is laid, None when the step is illegal; an opening from hand is
+        remembered as `accepted` says, a pickup not."""
         self.budget -= self.weight
         memory = self.memory
         if memory is None or self.top is not None:
@@ -358,7 +368,7 @@ class IrreducibleSearch:
                 break
             if alone:
                 combo: Combo = (base, ())
-                if self.accepted(combo, 0 if base is None else self.spec_code(base)):
+                if self.accepted(combo, 0 if base is None else self.verdict_code(base)):
                     self.found.append(combo)
             else:
                 start = len(self.found)
@@ -393,7 +403,8 @@ class IrreducibleSearch:
             if self.rules.initial_meld_counts_top_card and self.top is not None:
                 points += self.top.points
         jokers, twos = (base[2], base[3]) if base is not None else (0, 0)
-        self._walk(base, 0, (), points, jokers, twos, 0 if base is None else self.spec_code(base))
+        code, verdict = (0, 0) if base is None else (self.spec_code(base), self.verdict_code(base))
+        self._walk(base, 0, (), points, jokers, twos, code, verdict)
 
     def _walk(
         self,
@@ -404,10 +415,11 @@ class IrreducibleSearch:
         jokers: int,
         twos: int,
         code: int,
+        verdict: int,
     ) -> None:
         """Choose a group of rank i (for each i from `start` on) or none, with the points and wild
-        cards chosen so far (`code`: the step's number so far, as `accepted` takes it); each rank
-        passed over is a node of the search, as is the end."""
+        cards chosen so far (`code`, `verdict`: the step's numbers so far, as `laid` and
+        `accepted` take them); each rank passed over is a node of the search, as is the end."""
         hand = self.hand
         all_jokers, all_twos = len(hand.jokers), len(hand.twos)
         opening = not self.exempt and not self.judge.opened
@@ -444,6 +456,7 @@ class IrreducibleSearch:
                     jokers + spec[2],
                     twos + spec[3],
                     code << self.spec_bits | self.spec_code(spec),
+                    verdict << self.spec_bits | self.verdict_code(spec),
                 )
         if base is None and not chosen:
             return
@@ -453,7 +466,7 @@ class IrreducibleSearch:
             # its verdict counted as `accepted` counts it
             self.budget -= self.weight * (1 + len(chosen) + (base is not None))
             return
-        if self.accepted(partial, code):
+        if self.accepted(partial, verdict):
             self.found.append(partial)
 
 
@@ -473,7 +486,7 @@ class Remembered:
     def __init__(self, plain: bool, everything: Memories) -> None:
         self.plain = plain
         self.everything = everything
-        #: by the step's number and the cards it leaves (`accepted`)
+        #: by the step's number (of ranks judged alike) and the cards it leaves (`accepted`)
         self.verdicts: dict[int, bool] = {}
         self.judges: dict[int, Judge | None] = {}
         #: a plain memory's pickups searched alone, by the counts in hand (`_alone`)

@@ -5,11 +5,38 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Final
 
-from canasta.rules.cards import RANK_CODE, Card, Rank
+from canasta.rules.cards import ALL_CARDS, NATURAL_RANKS, RANK_CODE, Card, Rank
 from canasta.rules.refusal import Code, Fact, Refusal
 from canasta.rules.ruleset import RuleSet
 
 Melds = dict[Rank, list[Card]]
+
+
+#: The natural ranks a melding rule names (sevens, aces); threes and wild cards are apart anyway.
+NAMED_RANKS: Final = (Rank.SEVEN, Rank.ACE)
+
+
+def _alike() -> dict[Rank, int]:
+    points = {c.rank: c.points for c in ALL_CARDS}
+    first: dict[int, Rank] = {}  # the first natural rank no rule names, of each count of points
+    alike: dict[Rank, int] = {}
+    for rank in Rank:
+        like = rank
+        if rank in NATURAL_RANKS and rank not in NAMED_RANKS:
+            like = first.setdefault(points[rank], rank)
+        alike[rank] = RANK_CODE[like]
+    return alike
+
+
+#: Each rank's `judged_alike` number.
+_ALIKE: Final = _alike()
+
+
+def judged_alike(rank: Rank) -> int:
+    """A number the ranks share that every melding rule judges alike (whether a meld, a group or
+    a step of them is legal): the natural ranks no rule names, by their points; any other rank
+    alone. A rule that names a rank adds it to `NAMED_RANKS`."""
+    return _ALIKE[rank]
 
 
 def wild_count(cards: Sequence[Card]) -> int:
