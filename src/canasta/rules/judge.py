@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Final
 from canasta.rules.cards import ALL_CARDS, RANK_CODE, Card, Rank
 from canasta.rules.melds import (
     NEW_MELD_MIN,
+    judged_alike,
     kills_rank,
     meld_ok_in,
     meld_refusal,
@@ -75,7 +76,7 @@ _SPECS: Final[dict[int, object]] = {}
 def shared_spec(rank: Rank, naturals: int, jokers: int, twos: int) -> Any:
     """The group `(rank, naturals, jokers, twos)`, one object for each (counts below 256); typed
     `Any` so that compiled code stores the object itself, not a copy of its fields."""
-    code = _counts_code(rank, naturals, jokers, twos, None)
+    code = _counts_code(RANK_CODE[rank], naturals, jokers, twos, None)
     found = _SPECS.get(code)
     if found is None:
         found = _SPECS[code] = (rank, naturals, jokers, twos)
@@ -142,7 +143,8 @@ class Memo:
     """What a rule set's judges remember, by numbers (cheap to look up): the groups of a rank
     (`Judge.groups`) and whether each one fits, whether one group may be laid
     (`Judge.single_allowed`), whether a meld's composition is allowed (`meld_ok`), the opening
-    minimum of a score."""
+    minimum of a score. Whether a group fits or may be laid is the same for ranks judged alike
+    (`judged_alike`)."""
 
     __slots__ = ("fits", "groups", "melds", "minimums", "singles")
 
@@ -169,10 +171,11 @@ class Memo:
         return memo
 
 
-def _counts_code(rank: Rank, naturals: int, jokers: int, twos: int, before: tuple[int, int] | None) -> int:
-    """Counts of a rank and of the team's meld of it (`before`) as a number; every count is below
-    256 (a position holds at most a few decks)."""
-    code = ((RANK_CODE[rank] << 8 | naturals) << 8 | jokers) << 8 | twos
+def _counts_code(rank: int, naturals: int, jokers: int, twos: int, before: tuple[int, int] | None) -> int:
+    """Counts of a rank (by its number: `RANK_CODE`, or `judged_alike` for a rule's answer) and
+    of the team's meld of it (`before`) as a number; every count is below 256 (a position holds
+    at most a few decks)."""
+    code = ((rank << 8 | naturals) << 8 | jokers) << 8 | twos
     if before is None:
         return code << 16
     return ((code << 8 | before[0] + 1) << 8) | before[1]
@@ -312,20 +315,21 @@ class Judge:
         dead = bool(self.dead) and rank in self.dead
         before = self.stats.get(rank)
         facts = pending << 2 | self.opened << 1 | dead
-        key = _counts_code(rank, naturals, jokers, twos, before) << 3 | facts
+        key = _counts_code(RANK_CODE[rank], naturals, jokers, twos, before) << 3 | facts
         memo = self.memo.groups
         found = memo.get(key)
         if found is None:
             limit = 99 if rank is Rank.WILD else self.rules.meld_max_wilds
             made: list[Spec] = []
             if not dead:
-                fits = self.memo.fits
+                fits = self.memo.fits  # the same for ranks judged alike
+                alike = judged_alike(rank)
                 for k in range(0 if rank is Rank.WILD else naturals, -1, -1):
                     for j in range(min(jokers, limit), -1, -1):
                         for t in range(min(twos, limit - j), -1, -1):
                             if not k + j + t:
                                 continue
-                            cell = _counts_code(rank, k, j, t, before) << 3 | facts
+                            cell = _counts_code(alike, k, j, t, before) << 3 | facts
                             fit = fits.get(cell)
                             if fit is None:
                                 fit = fits[cell] = self.group_error(rank, k, j, t, pending) is None
@@ -381,7 +385,8 @@ class Judge:
         if hand_after < 2 or rank is Rank.THREE or not self.opened:
             return not self.step_illegal(touched, hand_after)
         pending = self.wild_pending(touched)
-        key = _counts_code(rank, k, j, t, self.stats.get(rank)) << 2 | pending << 1 | (rank in self.dead)
+        before = self.stats.get(rank)
+        key = _counts_code(judged_alike(rank), k, j, t, before) << 2 | pending << 1 | (rank in self.dead)
         singles = self.memo.singles
         ok = singles.get(key)
         if ok is None:
