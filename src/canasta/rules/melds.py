@@ -186,8 +186,9 @@ def melds_ok_known(rules: RuleSet) -> dict[int, bool]:
 
 
 def meld_ok_in(known: dict[int, bool], rules: RuleSet, rank: Rank, size: int, wilds: int, new: bool) -> bool:
-    """`meld_ok`, with the rule set's answers `known` (by a number: cheap to look up)."""
-    key = ((RANK_CODE[rank] << 10 | size) << 10 | wilds) << 1 | new
+    """`meld_ok`, with the rule set's answers `known` (by a number: cheap to look up; one for the
+    ranks judged alike)."""
+    key = ((_ALIKE[rank] << 10 | size) << 10 | wilds) << 1 | new
     ok = known.get(key)
     if ok is None:
         ok = known[key] = meld_error(rules, rank, size, wilds, new) is None
