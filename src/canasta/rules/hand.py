@@ -251,7 +251,7 @@ class HandKinds:
         cards = (*pool[first : first + k], *self.jokers[jokers : jokers + j], *self.twos[twos : twos + t])
         return _single(key, cards, explicit)
 
-    def groups(self, specs: Sequence[Spec], start: Sequence[Spec] = ()) -> tuple[Group, ...]:
+    def groups(self, specs: tuple[Spec, ...], start: tuple[Spec, ...] = ()) -> tuple[Group, ...]:
         """The groups of `specs`, each taking the next cards after those `start` took."""
         taken: dict[Rank, int] = {}
         jokers = twos = 0

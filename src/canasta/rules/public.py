@@ -131,7 +131,7 @@ class PublicQuestions:
             return False
         return board.pile[-1].rank in board.melds[team]
 
-    def discard_errors(self, hand: Sequence[Card], going_out: bool) -> dict[Card, Refusal]:
+    def discard_errors(self, hand: list[Card], going_out: bool) -> dict[Card, Refusal]:
         """Why each card of `hand` may not be discarded (Modern American, R18); {} elsewhere."""
         facts = cast(TableFacts, self)
         if facts.rules.discard_rules != "modern":
