@@ -131,11 +131,13 @@ class PublicQuestions:
             return False
         return board.pile[-1].rank in board.melds[team]
 
-    def discard_errors(self, hand: list[Card], going_out: bool) -> dict[Card, Refusal]:
-        """Why each card of `hand` may not be discarded (Modern American, R18); {} elsewhere."""
+    def discard_errors(self, cards: Sequence[Card], going_out: bool) -> dict[Card, Refusal]:
+        """Why each card of `cards` (a hand) may not be discarded (Modern American, R18); {}
+        elsewhere."""
         facts = cast(TableFacts, self)
         if facts.rules.discard_rules != "modern":
             return {}
+        hand: list[Card] = cards if isinstance(cards, list) else list(cards)  # indexed, not iterated
         errors: dict[Card, Refusal] = {}
         all_wild = all(c.is_wild for c in hand)
         # onto an empty pile only the naturals of the lowest tier held may go (a dead rank's 2,
