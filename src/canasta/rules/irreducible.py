@@ -475,10 +475,11 @@ class Remembered:
     step is legal and irreducible, and the judge once a legal step is laid.
 
     Openings by a team that has not opened are remembered under the table's facts (with a
-    pickup, the top card's rank and whether the pile is frozen: a black three's is not
-    remembered). A pickup by an opened team of a natural top card is `plain`: only its verdict
-    with no further group is remembered, under the judge's `plain_key` of the top's rank and
-    whether the pile is frozen, which decide it when two cards or more stay in hand.
+    pickup, the top card's rank, by its `judged_alike` number, whether it is dead and whether the
+    pile is frozen: a black three's is not remembered). A pickup by an opened team of a natural
+    top card is `plain`: only its verdict with no further group is remembered, under the judge's
+    `plain_key` of the top's rank (judged alike) and whether the pile is frozen, which decide it
+    when two cards or more stay in hand.
     """
 
     __slots__ = ("alone", "everything", "judges", "plain", "verdicts")
@@ -500,14 +501,14 @@ class Remembered:
         plain = top is not None and judge.opened
         if plain:
             assert top is not None
-            facts = judge.plain_key(top.rank)
+            facts = judge.plain_key(top.rank, alike=True)
             if facts is None:
                 return None
             key = facts << 1 | frozen  # a number: the other keys are tuples
         elif judge.opened or judge.stats:
             return None
         else:  # an opening, from hand or with the pile's top card (only its rank decides)
-            taken = None if top is None else (top.rank, frozen)
+            taken = None if top is None else (judged_alike(top.rank), top.rank in judge.dead, frozen)
             key = ("openings", taken, judge.minimum, judge.permission, judge.drew, judge.started, judge.dead)
         cache = judge.rules.cache
         everything: Memories | None = cache.get(Memories)
@@ -658,7 +659,10 @@ def _alone(
         search = IrreducibleSearch(state, judge, hand, top)
         found = [base for base, _ in search.combos(bases) if base is not None]
         known = memory.alone[key] = (found, SEARCH_BUDGET - search.budget)
-    return known
+    found, spent = known
+    if found and found[0][0] is not top.rank:  # learnt with a rank judged alike
+        found = [shared_spec(top.rank, k, j, t) for _, k, j, t in found]
+    return found, spent
 
 
 def bought_out(state: Mover, purchase: Pickup) -> Pickup | None:

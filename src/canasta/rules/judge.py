@@ -393,17 +393,18 @@ class Judge:
             ok = singles[key] = self.group_error(rank, k, j, t, pending) is None
         return ok
 
-    def plain_key(self, rank: Rank) -> int | None:
+    def plain_key(self, rank: Rank, alike: bool = False) -> int | None:
         """What alone decides `single_allowed` for every group of a natural `rank` when two cards
         or more stay in hand, and `step_error` of a pickup of a top card of `rank` melded with
-        cards of its rank alone, as a number: the rank, the team's meld of it, whether its wild
-        meld is pending and the rank dead (None for threes, wild cards and a team that has not
-        opened)."""
+        cards of its rank alone, as a number: the rank (`alike`: its `judged_alike` number, which
+        decides as much), the team's meld of it, whether its wild meld is pending and the rank
+        dead (None for threes, wild cards and a team that has not opened)."""
         if rank is Rank.THREE or rank is Rank.WILD or not self.opened:
             return None
         meld = self.stats.get(rank)
         size, wilds = (0, 0) if meld is None else (meld[0] + 1, meld[1])
-        key = ((RANK_CODE[rank] << 8 | size) << 8 | wilds) << 1 | self.pending
+        number = judged_alike(rank) if alike else RANK_CODE[rank]
+        key = ((number << 8 | size) << 8 | wilds) << 1 | self.pending
         return key << 1 | (rank in self.dead)
 
     def step_error(self, touched: Touched, hand_after: int, top: Card | None = None) -> Refusal | None:
