@@ -300,14 +300,22 @@ class IrreducibleSearch:
         key = code * 3 + min(left, 2)
         known = verdicts.get(key)
         if known is None:
-            known = verdicts[key] = not self.error(combo) and not self.reducible(combo)
+            known = verdicts[key] = self._legal(memory, combo, key) and not self.reducible(combo)
             memory.everything.added_verdict()
         return known
 
-    def laid(self, combo: Combo, code: int) -> Laid | None:
-        """The table once the step (numbered by its groups' `spec_code` in order: the table
-        holds their very ranks) is laid, None when the step is illegal; an opening from hand is
-        remembered as `accepted` says, a pickup not."""
+    def _legal(self, memory: Remembered, combo: Combo, key: int) -> bool:
+        """Whether the step is legal, remembered as its verdict is (`key`)."""
+        legal = memory.legal.get(key)
+        if legal is None:
+            legal = memory.legal[key] = not self.error(combo)
+            memory.everything.added_verdict()
+        return legal
+
+    def laid(self, combo: Combo, code: int, verdict: int) -> Laid | None:
+        """The table once the step is laid, None when the step is illegal; an opening from hand
+        is remembered by its groups' `spec_code` in order (the table holds their very ranks),
+        whether it is legal as `accepted` remembers (by `verdict`); a pickup not."""
         self.budget -= self.weight
         memory = self.memory
         if memory is None or self.top is not None:
@@ -318,7 +326,8 @@ class IrreducibleSearch:
         if key in judges:
             judge = judges[key]
         else:
-            judge = judges[key] = None if self.error(combo) else self.after(combo).judge
+            legal = self._legal(memory, combo, verdict * 3 + min(left, 2))
+            judge = judges[key] = self.after(combo).judge if legal else None
             memory.everything.added_judge()
         return None if judge is None else Laid(judge, left)
 
@@ -433,7 +442,7 @@ class IrreducibleSearch:
             and (not opening or points >= self.judge.minimum)
         ):
             if self.extendable[start]:
-                later = self.laid(partial, code)
+                later = self.laid(partial, code, verdict)
             else:  # no rank left has a group: counted as judged all the same (see `SEARCH_BUDGET`)
                 self.budget -= self.weight
         for i in range(start, len(self.ranks) + 1):
@@ -482,13 +491,15 @@ class Remembered:
     when two cards or more stay in hand.
     """
 
-    __slots__ = ("alone", "everything", "judges", "plain", "verdicts")
+    __slots__ = ("alone", "everything", "judges", "legal", "plain", "verdicts")
 
     def __init__(self, plain: bool, everything: Memories) -> None:
         self.plain = plain
         self.everything = everything
-        #: by the step's number (of ranks judged alike) and the cards it leaves (`accepted`)
+        #: by the step's number (of ranks judged alike) and the cards it leaves (`accepted`), and
+        #: whether it is legal alone, by the same numbers
         self.verdicts: dict[int, bool] = {}
+        self.legal: dict[int, bool] = {}
         self.judges: dict[int, Judge | None] = {}
         #: a plain memory's pickups searched alone, by the counts in hand (`_alone`)
         self.alone: dict[int, tuple[list[Spec], int]] = {}
