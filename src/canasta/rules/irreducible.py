@@ -346,19 +346,32 @@ class IrreducibleSearch:
         for i, spec in enumerate(specs):
             before, after = specs[:i], specs[i + 1 :]
             rest = (base, before + after)
-            if not self.error(rest) and self.addable(rest, spec):
+            if self._judged_legal(rest) and self.addable(rest, spec):
                 return True
             for unit, smaller in units(spec):
                 if smaller is not None and not self.bad_group(smaller):
                     less = (base, (*before, smaller, *after))
-                    if not self.error(less) and self.addable(less, unit):
+                    if self._judged_legal(less) and self.addable(less, unit):
                         return True
         if base is not None:
             for unit, smaller in units(base):
                 less = (smaller or (base[0], 0, 0, 0), specs)
-                if not self.error(less) and self.addable(less, unit):
+                if self._judged_legal(less) and self.addable(less, unit):
                     return True
         return False
+
+    def _judged_legal(self, combo: Combo) -> bool:
+        """`not error(combo)`, remembered by the step's ranks judged alike where `accepted`
+        remembers verdicts."""
+        memory = self.memory
+        base, specs = combo
+        left = self._left(combo)
+        if memory is None or (memory.plain and (left < 2 or specs)):
+            return not self.error(combo)
+        code = 0 if base is None else self.verdict_code(base)
+        for spec in specs:
+            code = code << self.spec_bits | self.verdict_code(spec)
+        return self._legal(memory, combo, code * 3 + min(left, 2))
 
     # -- the search ---------------------------------------------------------------------------
 
