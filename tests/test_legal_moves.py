@@ -5,6 +5,7 @@ seeded sample of random positions for every configuration through the completene
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -263,24 +264,31 @@ def _kinds_fields(kinds: HandKinds) -> tuple[object, ...]:
     )
 
 
-@pytest.mark.parametrize("config", CONFIGURATIONS, ids=CONFIG_IDS)
-def test_each_hand_by_kinds_follows_every_card_in_and_out(config: tuple[str, int, dict[str, object]]) -> None:
-    """The hand by kinds a state keeps from one listing to the next, changed as cards are drawn,
-    taken, melded and discarded, is the hand by kinds made afresh (its ranks in card order too)."""
-    variant, players, options = config
-    rules = RuleSet.preset(variant, players, options)
-    rng = random.Random(9)
-    kept = 0
+def _random_deals(config: tuple[str, int, dict[str, object]], seed: int) -> Iterator[State]:
+    """Four seeded deals of random listed moves: each state before its move, and each deal's end."""
+    rules = RuleSet.preset(*config)
+    rng = random.Random(seed)
     for i in range(4):
         deck = make_deck(rules.decks, rules.jokers)
         rng.shuffle(deck)
         dealer, sitting_out = default_dealer(rules, i)
         state = State.deal(rules, deck, dealer, None, sitting_out)
+        yield state
         while not state.is_over:
+            state.apply_listed(rng.choice(state.legal_actions()))
+            yield state
+
+
+@pytest.mark.parametrize("config", CONFIGURATIONS, ids=CONFIG_IDS)
+def test_each_hand_by_kinds_follows_every_card_in_and_out(config: tuple[str, int, dict[str, object]]) -> None:
+    """The hand by kinds a state keeps from one listing to the next, changed as cards are drawn,
+    taken, melded and discarded, is the hand by kinds made afresh (its ranks in card order too)."""
+    kept = 0
+    for state in _random_deals(config, 9):
+        if not state.is_over:
             mover = state.mover()
             kept += mover.keeps_kinds() and mover._kinds is not None
             assert _kinds_fields(mover.kinds()) == _kinds_fields(HandKinds(mover.hand))
-            state.apply_listed(rng.choice(state.legal_actions()))
     assert kept > 300
 
 
@@ -290,28 +298,20 @@ def test_the_counts_judged_and_the_dead_ranks_follow_every_meld(
 ) -> None:
     """The counts a judge reads of each team's melds, kept up to date as cards are laid, are the
     counts made afresh from the melds on the table; so are the ranks the table holds dead."""
-    variant, players, options = config
-    rules = RuleSet.preset(variant, players, options)
-    rng = random.Random(5)
     compared = 0
-    for i in range(4):
-        deck = make_deck(rules.decks, rules.jokers)
-        rng.shuffle(deck)
-        dealer, sitting_out = default_dealer(rules, i)
-        state = State.deal(rules, deck, dealer, None, sitting_out)
-        while not state.is_over:
-            for team in range(len(state.board.melds)):
+    for state in _random_deals(config, 5):
+        board, rules = state.board, state.rules
+        assert board.dead_ranks(rules) == dead_ranks(rules, board.melds)
+        for team, kept in enumerate(board.judged):
+            if kept is not None:
+                board.judged[team] = None
+                Judge.of(state.mover(), team)
+                assert board.judged[team] == kept
+                compared += 1
+        if not state.is_over:
+            for team in range(len(board.melds)):
                 Judge.of(state.mover(), team)  # made now, to be followed through the next move
-            state.board.dead_ranks(rules)  # made now, to be followed through the next move
-            state.apply_listed(rng.choice(state.legal_actions()))
-            board = state.board
-            assert board.dead_ranks(rules) == dead_ranks(rules, board.melds)
-            for team, kept in enumerate(board.judged):
-                if kept is not None:
-                    board.judged[team] = None
-                    Judge.of(state.mover(), team)
-                    assert board.judged[team] == kept
-                    compared += 1
+            board.dead_ranks(rules)  # made now, to be followed through the next move
     assert compared > 100
 
 
