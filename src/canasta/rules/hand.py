@@ -23,10 +23,11 @@ SINGLES_KEPT: Final = 4096
 
 _NONE: Final[list[Card]] = []  # the pool of a rank the hand lacks (never changed)
 _new: Final = object.__new__
-#: The action classes made here, as constants (compiled code then reads no module dictionary).
+#: The action classes, as constants: compiled code reads a constant, not the module's dictionary
+#: by name (the actions module is not compiled).
 _GROUP: Final = Group
-_MELD: Final = Meld
-_PICKUP: Final = Pickup
+MELD_CLASS: Final = Meld
+PICKUP_CLASS: Final = Pickup
 #: How frozen actions store their fields: each slot's own setter (`object.__setattr__` would
 #: look the slot up by its name every time).
 _GROUP_CARDS: Final = vars(Group)["cards"].__set__
@@ -48,7 +49,7 @@ def group_of(cards: tuple[Card, ...], rank: Rank | None = None) -> Group:
 
 def meld_of(groups: tuple[Group, ...]) -> Meld:
     """`Meld(groups)` for groups made by `group_of`, without the constructor's checks."""
-    meld: Meld = _new(_MELD)
+    meld: Meld = _new(MELD_CLASS)
     _MELD_MELDS(meld, groups)
     return meld
 
@@ -56,7 +57,7 @@ def meld_of(groups: tuple[Group, ...]) -> Meld:
 def pickup_of(with_: tuple[Card, ...], groups: tuple[Group, ...], top_only: bool = False) -> Pickup:
     """`Pickup(with_, groups, top_only)` for cards and groups taken from a hand, without the
     constructor's checks."""
-    pickup: Pickup = _new(_PICKUP)
+    pickup: Pickup = _new(PICKUP_CLASS)
     _PICKUP_WITH(pickup, with_)
     _PICKUP_MELDS(pickup, groups)
     _PICKUP_TOP_ONLY(pickup, top_only)

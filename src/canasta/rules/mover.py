@@ -18,18 +18,13 @@ from canasta.rules.cards import ALL_CARDS, Card, Rank
 from canasta.rules.deal import bonus_threes, seat_teams
 from canasta.rules.errors import IllegalActionError, InvalidActionError
 from canasta.rules.groups import not_in_hand, read_groups, spec_of
-from canasta.rules.hand import HandKinds
+from canasta.rules.hand import MELD_CLASS, PICKUP_CLASS, HandKinds
 from canasta.rules.irreducible import list_pickups
 from canasta.rules.judge import Judge, take_error, touched_of, with_top
 from canasta.rules.parts import DRAW, ENDED, PLAY, Board, Permission, Phase, Turn
 from canasta.rules.public import BLACK3_GO_OUT, EMPTY_PILE, PublicQuestions
 from canasta.rules.refusal import Code, Refusal
 from canasta.rules.ruleset import RuleSet
-
-#: The meld and pickup classes as constants: compiled code reads a constant, not the module's
-#: dictionary by name (the actions module is not compiled).
-_MELD: Final = Meld
-_PICKUP: Final = Pickup
 
 
 class Step:
@@ -351,11 +346,11 @@ class Mover(PublicQuestions):
     def listed_step(self, action: Action) -> Step:
         """The step of an action just listed by `legal_actions` (so known to be legal), formed
         without judging it again."""
-        if isinstance(action, _MELD):
+        if isinstance(action, MELD_CLASS):
             top: Card | None = None
             with_: tuple[Card, ...] = ()
             gained: list[Card] = []
-        elif isinstance(action, _PICKUP):
+        elif isinstance(action, PICKUP_CLASS):
             top, with_, gained = self.board.pile[-1], action.with_, self.pile_gain(action.top_only)
         else:
             return Step(action)

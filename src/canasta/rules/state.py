@@ -22,7 +22,7 @@ from canasta.rules.actions import (
 from canasta.rules.cards import Card, Rank, take_out
 from canasta.rules.deal import active_order, bonus_threes, deal_into, seat_teams
 from canasta.rules.errors import IllegalActionError
-from canasta.rules.hand import HandKinds
+from canasta.rules.hand import MELD_CLASS, PICKUP_CLASS, HandKinds
 from canasta.rules.judge import facts_with, judged_alone
 from canasta.rules.melds import Melds
 from canasta.rules.mover import Mover, Step, next_seats, partner
@@ -34,14 +34,11 @@ from canasta.rules.scoring import DealResult, score_deal
 if TYPE_CHECKING:
     from canasta.rules.view import SeatView
 
-#: The action classes as constants: compiled code reads a constant, not the module's dictionary
-#: by name (the actions module is not compiled).
+#: The action classes as constants (see `canasta.rules.hand.MELD_CLASS`).
 _DRAW: Final = Draw
 _DISCARD: Final = Discard
 _ASK: Final = Ask
 _ANSWER: Final = Answer
-_MELD: Final = Meld
-_PICKUP: Final = Pickup
 
 __all__ = ["DRAW", "ENDED", "PLAY", "Board", "Cards", "DrawSource", "Permission", "Phase", "State", "Turn"]
 
@@ -64,7 +61,7 @@ class State(PublicQuestions):
     now: Turn
     cards: Cards
     result: DealResult | None
-    _kinds: list[HandKinds | None]  # each hand by kinds, kept by the transitions (`kinds_of`)
+    _kinds: list[HandKinds | None]  # each hand by kinds, kept by the transitions (`_kept`)
 
     # -- construction -------------------------------------------------------------------------
 
@@ -298,7 +295,7 @@ class State(PublicQuestions):
         validating it again (self-play, the search's playouts, the learning interface); an action
         from anywhere else goes through `apply`, which refuses what the rules forbid."""
         kind = type(action)  # listed: the engine's own actions, of these very classes
-        laying = kind is _MELD or kind is _PICKUP  # only these need the mover
+        laying = kind is MELD_CLASS or kind is PICKUP_CLASS  # only these need the mover
         self._play(self.mover().listed_step(action) if laying else Step(action))
 
     def _play(self, step: Step) -> None:
