@@ -143,13 +143,14 @@ class Memo:
     """What a rule set's judges remember, by numbers (cheap to look up): the groups of a rank
     (`Judge.groups`) and whether each one fits, whether one group may be laid
     (`Judge.single_allowed`), whether a meld's composition is allowed (`meld_ok`), the opening
-    minimum of a score. Whether a group fits or may be laid is the same for ranks judged alike
-    (`judged_alike`)."""
+    minimum of a score. Whether a group fits or may be laid, and the groups of given counts
+    (`shapes`, by counts), are the same for ranks judged alike (`judged_alike`)."""
 
-    __slots__ = ("fits", "groups", "melds", "minimums", "singles")
+    __slots__ = ("fits", "groups", "melds", "minimums", "shapes", "singles")
 
     def __init__(self, melds: dict[int, bool]) -> None:
         self.groups: dict[int, tuple[Spec, ...]] = {}
+        self.shapes: dict[int, tuple[Spec, ...]] = {}
         self.fits: dict[int, bool] = {}
         self.singles: dict[int, bool] = {}
         self.melds = melds
@@ -319,11 +320,17 @@ class Judge:
         memo = self.memo.groups
         found = memo.get(key)
         if found is None:
+            alike = judged_alike(rank)
+            shapes = self.memo.shapes  # the groups of a rank judged alike, of the same counts
+            shape_key = _counts_code(alike, naturals, jokers, twos, before) << 3 | facts
+            shape = shapes.get(shape_key)
+            if shape is not None:
+                found = memo[key] = tuple([shared_spec(rank, s[1], s[2], s[3]) for s in shape])
+                return found
             limit = 99 if rank is Rank.WILD else self.rules.meld_max_wilds
             made: list[Spec] = []
             if not dead:
                 fits = self.memo.fits  # the same for ranks judged alike
-                alike = judged_alike(rank)
                 for k in range(0 if rank is Rank.WILD else naturals, -1, -1):
                     for j in range(min(jokers, limit), -1, -1):
                         for t in range(min(twos, limit - j), -1, -1):
@@ -335,7 +342,7 @@ class Judge:
                                 fit = fits[cell] = self.group_error(rank, k, j, t, pending) is None
                             if fit:
                                 made.append(shared_spec(rank, k, j, t))
-            found = memo[key] = tuple(made)
+            found = memo[key] = shapes[shape_key] = tuple(made)
         return found
 
     def wild_pending(self, touched: Mapping[Rank, tuple[int, int, int]]) -> bool:
