@@ -598,15 +598,12 @@ def units(spec: Spec) -> list[tuple[Spec, Spec | None]]:
     found = _UNITS.get(spec)
     if found is None:
         rank, k, j, t = spec
-        found = _UNITS[spec] = [
-            (shared_spec(rank, *unit), shared_spec(rank, *smaller) if sum(smaller) else None)
-            for unit, smaller in (
-                ((1, 0, 0), (k - 1, j, t)),
-                ((0, 1, 0), (k, j - 1, t)),
-                ((0, 0, 1), (k, j, t - 1)),
-            )
-            if min(smaller) >= 0
-        ]
+        found = _UNITS[spec] = []
+        for unit_k, unit_j, unit_t in ((1, 0, 0), (0, 1, 0), (0, 0, 1)):
+            less_k, less_j, less_t = k - unit_k, j - unit_j, t - unit_t
+            if less_k >= 0 and less_j >= 0 and less_t >= 0:
+                smaller = shared_spec(rank, less_k, less_j, less_t) if less_k + less_j + less_t else None
+                found.append((shared_spec(rank, unit_k, unit_j, unit_t), smaller))
     return found
 
 
