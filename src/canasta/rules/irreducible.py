@@ -17,6 +17,7 @@ from canasta.rules.judge import (
     Judge,
     Spec,
     Touched,
+    counted_points,
     has_groups,
     shared_spec,
     spec_points,
@@ -92,7 +93,8 @@ class IrreducibleSearch:
         # (a step of four groups stays a machine-sized number)
         self.count_bits = (4 * self.rules.decks).bit_length()
         self.joker_bits = self.rules.jokers.bit_length()
-        self.spec_bits = 4 + 2 * self.count_bits + self.joker_bits
+        self.rank_shift = 2 * self.count_bits + self.joker_bits
+        self.spec_bits = 4 + self.rank_shift
         self.errors: dict[Combo, bool] = {}
         self.bad: dict[Spec, bool] = {}
         self.afters: dict[Combo, Laid] = {}
@@ -106,6 +108,10 @@ class IrreducibleSearch:
     extendable: list[bool]  # whether a rank from i on has a group
     ranks: list[Rank]
     options: list[list[Spec]]
+    # per rank: its part of a group's `spec_code` and `verdict_code`, and a natural's points
+    rank_codes: list[int]
+    alike_codes: list[int]
+    worth: list[int]
     rest: list[int]
     exempt: bool
 
@@ -130,6 +136,9 @@ class IrreducibleSearch:
         if len(hand.black_threes) >= 3 and not self.black3:
             self.ranks.append(Rank.THREE)
         self.options = [self._options(r) for r in self.ranks]
+        self.rank_codes = [self._rank_code(RANK_CODE[r]) for r in self.ranks]
+        self.alike_codes = [self._rank_code(judged_alike(r)) for r in self.ranks]
+        self.worth = [POINTS[r] for r in self.ranks]
         self.fresh = [None] * (4 * len(self.ranks))
         # the largest group of each rank, and the most points the naturals of the ranks from i on
         # can still add (one group a rank), for pruning below the minimum
@@ -174,17 +183,20 @@ class IrreducibleSearch:
     def spec_code(self, spec: Spec) -> int:
         """A group as a number of `spec_bits` bits, never 0 (a step's number is its groups' in
         order)."""
-        return self._code(RANK_CODE[spec[0]], spec)
+        rank, k, j, t = spec
+        return self._rank_code(RANK_CODE[rank]) | self._counts_code(k, j, t)
 
     def verdict_code(self, spec: Spec) -> int:
         """`spec_code` with the rank's `judged_alike` number: a step's verdict is the same for
         every step whose groups differ only by ranks judged alike (a dead rank has no groups)."""
-        return self._code(judged_alike(spec[0]), spec)
+        rank, k, j, t = spec
+        return self._rank_code(judged_alike(rank)) | self._counts_code(k, j, t)
 
-    def _code(self, rank: int, spec: Spec) -> int:
-        _, k, j, t = spec
-        code = (rank + 1) << self.count_bits | k
-        return (code << self.joker_bits | j) << self.count_bits | t
+    def _rank_code(self, number: int) -> int:
+        return (number + 1) << self.rank_shift
+
+    def _counts_code(self, naturals: int, jokers: int, twos: int) -> int:
+        return (naturals << self.joker_bits | jokers) << self.count_bits | twos
 
     # -- judging ------------------------------------------------------------------------------
 
@@ -258,24 +270,26 @@ class IrreducibleSearch:
         """The groups of rank i that could not be laid by themselves once `later`'s step is laid
         (with any other the step would be reducible); shared by the steps that leave the same
         facts deciding a group of that rank."""
-        options = self.options[i]
         rank, judge = self.ranks[i], later.judge
         if later.hand - self.largest[i] < 2:
-            return [s for s in options if not later.addable(s)]
+            return self._unlaid(i, later)
         if rank not in judge.stats and judge.opened and rank is not Rank.THREE and rank is not Rank.WILD:
             # `plain_key` of a rank the team has no meld of: by its number in this search
             code = 4 * i + 2 * judge.pending + (rank in judge.dead)
             fresh = self.fresh[code]
             if fresh is None:
-                fresh = self.fresh[code] = [s for s in options if not later.addable(s)]
+                fresh = self.fresh[code] = self._unlaid(i, later)
             return fresh
         key = judge.plain_key(rank)
         if key is None:
-            return [s for s in options if not later.addable(s)]
+            return self._unlaid(i, later)
         found = self.unlaids.get(key)
         if found is None:
-            found = self.unlaids[key] = [s for s in options if not later.addable(s)]
+            found = self.unlaids[key] = self._unlaid(i, later)
         return found
+
+    def _unlaid(self, i: int, later: Laid) -> list[Spec]:
+        return [s for s in self.options[i] if not later.addable(s)]
 
     def bad_group(self, spec: Spec) -> bool:
         """Whether the judge refuses `spec` as a step's whole group of its rank (then so is every
@@ -286,14 +300,13 @@ class IrreducibleSearch:
             known = self.bad[spec] = self.judge.group_error(rank, k, j, t, False) is not None
         return known
 
-    def accepted(self, combo: Combo, code: int) -> bool:
+    def accepted(self, combo: Combo, code: int, left: int) -> bool:
         """Whether the step (numbered `code`, its groups' `verdict_code` in order) is legal and
-        irreducible, remembered across searches as `Remembered` says, with the cards it leaves,
-        which decide only when fewer than two."""
+        irreducible, remembered across searches as `Remembered` says, with the cards it leaves
+        (`left`, as `_left` counts them), which decide only when fewer than two."""
         base, specs = combo
         self.budget -= self.weight * (1 + len(specs) + (base is not None))
         memory = self.memory
-        left = self._left(combo)
         if memory is None or (memory.plain and (left < 2 or specs)):
             return not self.error(combo) and not self.reducible(combo)
         verdicts = memory.verdicts
@@ -312,16 +325,16 @@ class IrreducibleSearch:
             memory.everything.added_verdict()
         return legal
 
-    def laid(self, combo: Combo, code: int, verdict: int) -> Laid | None:
+    def laid(self, combo: Combo, code: int, verdict: int, left: int) -> Laid | None:
         """The table once the step is laid, None when the step is illegal; an opening from hand
         is remembered by its groups' `spec_code` in order (the table holds their very ranks),
-        whether it is legal as `accepted` remembers (by `verdict`); a pickup not."""
+        whether it is legal as `accepted` remembers (by `verdict`); a pickup not. `left`: the
+        cards it leaves, as `_left` counts them."""
         self.budget -= self.weight
         memory = self.memory
         if memory is None or self.top is not None:
             return None if self.error(combo) else self.after(combo)
         judges = memory.judges
-        left = self._left(combo)
         key = code * 3 + min(left, 2)
         if key in judges:
             judge = judges[key]
@@ -390,7 +403,7 @@ class IrreducibleSearch:
                 break
             if alone:
                 combo: Combo = (base, ())
-                if self.accepted(combo, 0 if base is None else self.verdict_code(base)):
+                if self.accepted(combo, 0 if base is None else self.verdict_code(base), self._left(combo)):
                     self.found.append(combo)
             else:
                 start = len(self.found)
@@ -426,7 +439,7 @@ class IrreducibleSearch:
                 points += self.top.points
         jokers, twos = (base[2], base[3]) if base is not None else (0, 0)
         code, verdict = (0, 0) if base is None else (self.spec_code(base), self.verdict_code(base))
-        self._walk(base, 0, (), points, jokers, twos, code, verdict)
+        self._walk(base, 0, (), points, jokers, twos, code, verdict, self._left((base, ())))
 
     def _walk(
         self,
@@ -438,10 +451,12 @@ class IrreducibleSearch:
         twos: int,
         code: int,
         verdict: int,
+        left: int,
     ) -> None:
         """Choose a group of rank i (for each i from `start` on) or none, with the points and wild
         cards chosen so far (`code`, `verdict`: the step's numbers so far, as `laid` and
-        `accepted` take them); each rank passed over is a node of the search, as is the end."""
+        `accepted` take them; `left`: the cards it leaves); each rank passed over is a node of
+        the search, as is the end."""
         hand = self.hand
         all_jokers, all_twos = len(hand.jokers), len(hand.twos)
         opening = not self.exempt and not self.judge.opened
@@ -455,7 +470,7 @@ class IrreducibleSearch:
             and (not opening or points >= self.judge.minimum)
         ):
             if self.extendable[start]:
-                later = self.laid(partial, code, verdict)
+                later = self.laid(partial, code, verdict, left)
             else:  # no rank left has a group: counted as judged all the same (see `SEARCH_BUDGET`)
                 self.budget -= self.weight
         for i in range(start, len(self.ranks) + 1):
@@ -467,28 +482,32 @@ class IrreducibleSearch:
             if i == len(self.ranks):
                 break
             options = self.options[i]
+            rank_code, alike_code, worth = self.rank_codes[i], self.alike_codes[i], self.worth[i]
             for spec in options if later is None or not options else self.unlaid(i, later):
-                if spec[2] + jokers > all_jokers or spec[3] + twos > all_twos:
+                _, k, j, t = spec
+                if j + jokers > all_jokers or t + twos > all_twos:
                     continue
+                counts = self._counts_code(k, j, t)
                 self._walk(
                     base,
                     i + 1,
                     (*chosen, spec),
-                    points + spec_points(spec),
-                    jokers + spec[2],
-                    twos + spec[3],
-                    code << self.spec_bits | self.spec_code(spec),
-                    verdict << self.spec_bits | self.verdict_code(spec),
+                    points + counted_points(worth, k, j, t),
+                    jokers + j,
+                    twos + t,
+                    code << self.spec_bits | rank_code | counts,
+                    verdict << self.spec_bits | alike_code | counts,
+                    left - k - j - t,
                 )
         if base is None and not chosen:
             return
-        if opening and points < self.judge.minimum and self._left(partial) > 1:
+        if opening and points < self.judge.minimum and left > 1:
             # an opening below the minimum that keeps two cards or more: refused whatever else
             # (`Judge.opening_error`: no canasta is exempt, no concealed going out keeps two);
             # its verdict counted as `accepted` counts it
             self.budget -= self.weight * (1 + len(chosen) + (base is not None))
             return
-        if self.accepted(partial, verdict):
+        if self.accepted(partial, verdict, left):
             self.found.append(partial)
 
 
