@@ -17,7 +17,6 @@ from canasta.rules.judge import (
     Judge,
     Spec,
     Touched,
-    counted_points,
     has_groups,
     shared_spec,
     spec_points,
@@ -93,8 +92,7 @@ class IrreducibleSearch:
         # (a step of four groups stays a machine-sized number)
         self.count_bits = (4 * self.rules.decks).bit_length()
         self.joker_bits = self.rules.jokers.bit_length()
-        self.rank_shift = 2 * self.count_bits + self.joker_bits
-        self.spec_bits = 4 + self.rank_shift
+        self.spec_bits = 4 + 2 * self.count_bits + self.joker_bits
         self.errors: dict[Combo, bool] = {}
         self.bad: dict[Spec, bool] = {}
         self.afters: dict[Combo, Laid] = {}
@@ -108,10 +106,6 @@ class IrreducibleSearch:
     extendable: list[bool]  # whether a rank from i on has a group
     ranks: list[Rank]
     options: list[list[Spec]]
-    # per rank: its part of a group's `spec_code` and `verdict_code`, and a natural's points
-    rank_codes: list[int]
-    alike_codes: list[int]
-    worth: list[int]
     rest: list[int]
     exempt: bool
 
@@ -136,9 +130,6 @@ class IrreducibleSearch:
         if len(hand.black_threes) >= 3 and not self.black3:
             self.ranks.append(Rank.THREE)
         self.options = [self._options(r) for r in self.ranks]
-        self.rank_codes = [self._rank_code(RANK_CODE[r]) for r in self.ranks]
-        self.alike_codes = [self._rank_code(judged_alike(r)) for r in self.ranks]
-        self.worth = [POINTS[r] for r in self.ranks]
         self.fresh = [None] * (4 * len(self.ranks))
         # the largest group of each rank, and the most points the naturals of the ranks from i on
         # can still add (one group a rank), for pruning below the minimum
@@ -183,20 +174,17 @@ class IrreducibleSearch:
     def spec_code(self, spec: Spec) -> int:
         """A group as a number of `spec_bits` bits, never 0 (a step's number is its groups' in
         order)."""
-        rank, k, j, t = spec
-        return self._rank_code(RANK_CODE[rank]) | self._counts_code(k, j, t)
+        return self._code(RANK_CODE[spec[0]], spec)
 
     def verdict_code(self, spec: Spec) -> int:
         """`spec_code` with the rank's `judged_alike` number: a step's verdict is the same for
         every step whose groups differ only by ranks judged alike (a dead rank has no groups)."""
-        rank, k, j, t = spec
-        return self._rank_code(judged_alike(rank)) | self._counts_code(k, j, t)
+        return self._code(judged_alike(spec[0]), spec)
 
-    def _rank_code(self, number: int) -> int:
-        return (number + 1) << self.rank_shift
-
-    def _counts_code(self, naturals: int, jokers: int, twos: int) -> int:
-        return (naturals << self.joker_bits | jokers) << self.count_bits | twos
+    def _code(self, rank: int, spec: Spec) -> int:
+        _, k, j, t = spec
+        code = (rank + 1) << self.count_bits | k
+        return (code << self.joker_bits | j) << self.count_bits | t
 
     # -- judging ------------------------------------------------------------------------------
 
@@ -482,21 +470,19 @@ class IrreducibleSearch:
             if i == len(self.ranks):
                 break
             options = self.options[i]
-            rank_code, alike_code, worth = self.rank_codes[i], self.alike_codes[i], self.worth[i]
             for spec in options if later is None or not options else self.unlaid(i, later):
                 _, k, j, t = spec
                 if j + jokers > all_jokers or t + twos > all_twos:
                     continue
-                counts = self._counts_code(k, j, t)
                 self._walk(
                     base,
                     i + 1,
                     (*chosen, spec),
-                    points + counted_points(worth, k, j, t),
+                    points + spec_points(spec),
                     jokers + j,
                     twos + t,
-                    code << self.spec_bits | rank_code | counts,
-                    verdict << self.spec_bits | alike_code | counts,
+                    code << self.spec_bits | self.spec_code(spec),
+                    verdict << self.spec_bits | self.verdict_code(spec),
                     left - k - j - t,
                 )
         if base is None and not chosen:

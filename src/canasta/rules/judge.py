@@ -91,12 +91,7 @@ def spec_points(spec: Spec) -> int:
 
 def group_points(rank: Rank, naturals: int, jokers: int, twos: int) -> int:
     """The points a group of `naturals` of `rank`, `jokers` and `twos` counts toward an opening."""
-    return counted_points(POINTS[rank], naturals, jokers, twos)
-
-
-def counted_points(worth: int, naturals: int, jokers: int, twos: int) -> int:
-    """`group_points` of naturals worth `worth` each."""
-    return worth * naturals + jokers * 50 + twos * 20
+    return POINTS[rank] * naturals + jokers * 50 + twos * 20
 
 
 def touched_of(specs: Sequence[Spec]) -> Touched:
