@@ -277,6 +277,7 @@ class IrreducibleSearch:
         return found
 
     def _unlaid(self, i: int, later: Laid) -> list[Spec]:
+        """The groups of rank i that `later` does not let be laid by themselves."""
         return [s for s in self.options[i] if not later.addable(s)]
 
     def bad_group(self, spec: Spec) -> bool:
