@@ -295,8 +295,8 @@ class IrreducibleSearch:
         (`left`, as `_left` counts them), which decide only when fewer than two."""
         base, specs = combo
         self.budget -= self.weight * (1 + len(specs) + (base is not None))
-        memory = self.memory
-        if memory is None or (memory.plain and (left < 2 or specs)):
+        memory = self._verdicts(specs, left)
+        if memory is None:
             return not self.error(combo) and not self.reducible(combo)
         verdicts = memory.verdicts
         key = code * 3 + min(left, 2)
@@ -305,6 +305,14 @@ class IrreducibleSearch:
             known = verdicts[key] = self._legal(memory, combo, key) and not self.reducible(combo)
             memory.everything.added_verdict()
         return known
+
+    def _verdicts(self, specs: tuple[Spec, ...], left: int) -> Remembered | None:
+        """The memory of a step's verdicts, None where `Remembered` keeps none (a plain pickup
+        with further groups, or leaving fewer than two cards)."""
+        memory = self.memory
+        if memory is None or (memory.plain and (left < 2 or specs)):
+            return None
+        return memory
 
     def _legal(self, memory: Remembered, combo: Combo, key: int) -> bool:
         """Whether the step is legal, remembered as its verdict is (`key`)."""
@@ -365,10 +373,10 @@ class IrreducibleSearch:
     def _judged_legal(self, combo: Combo) -> bool:
         """`not error(combo)`, remembered by the step's ranks judged alike where `accepted`
         remembers verdicts."""
-        memory = self.memory
         base, specs = combo
         left = self._left(combo)
-        if memory is None or (memory.plain and (left < 2 or specs)):
+        memory = self._verdicts(specs, left)
+        if memory is None:
             return not self.error(combo)
         code = 0 if base is None else self.verdict_code(base)
         for spec in specs:
