@@ -16,6 +16,7 @@ from canasta.rules.completeness import check_position, reachable
 from canasta.rules.errors import IllegalActionError
 from canasta.rules.game import default_dealer
 from canasta.rules.hand import HandKinds
+from canasta.rules.irreducible import IrreducibleSearch
 from canasta.rules.judge import POINTS, Judge, _incomplete_special
 from canasta.rules.large_hands import large_hand_positions
 from canasta.rules.melds import dead_ranks, judged_alike, kills_rank, meld_error, wild_rule_error
@@ -167,6 +168,26 @@ def test_completeness_checker_on_random_positions(config: tuple[str, int, dict[s
         assert report.ok, (report.unreachable, report.refused, report.dead_ends)
         legal += report.legal
     assert legal > 0
+
+
+@pytest.mark.parametrize("config", CONFIGURATIONS, ids=CONFIG_IDS)
+def test_an_opening_told_short_from_counts_finds_nothing_walked(
+    config: tuple[str, int, dict[str, object]],
+) -> None:
+    """Where the counts alone show that the hand cannot reach the opening minimum, the search
+    skips its walk; walked all the same, it finds no opening."""
+    short = 0
+    for state in random_positions(config, 150, 7):
+        mover = state.mover()
+        if state.phase != "play" or state.board.opened[mover.team] or mover.now.permission == "pending":
+            continue
+        search = IrreducibleSearch(mover, Judge.of(mover, mover.team), mover.kinds(), None)
+        if search._short(0, 0, 0):
+            short += 1
+            search._prepare()
+            search._walk(None, 0, (), 0, 0, 0, 0, 0, search._left((None, ())))
+            assert search.found == []
+    assert config[0] != "modern-american" or short  # its minimum often exceeds what a hand holds
 
 
 def test_black_threes_go_with_a_pickup_only_when_going_out() -> None:

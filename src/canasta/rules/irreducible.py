@@ -116,7 +116,7 @@ class IrreducibleSearch:
             return
         self.prepared = True
         self.unlaids = {}
-        hand, top, judge = self.hand, self.top, self.judge
+        hand, top = self.hand, self.top
         # the ranks worth most first (ties in card order), so that the bound below the minimum
         # prunes early: sorted as numbers, what a rank's naturals lack of `_WORTH` then its place
         ranks = [r for r in hand.naturals if top is None or r is not top.rank]
@@ -144,15 +144,39 @@ class IrreducibleSearch:
                 most = max(most, k)
             self.largest[i] = largest
             self.rest[i] = self.rest[i + 1] + POINTS[self.ranks[i]] * most
-        # an opening below the minimum: a canasta from hand (A43); the concealed going out below
-        # it (A46) melds every card, which `_meld_outs` lists
-        wilds = min(len(hand.jokers) + len(hand.twos), self.rules.meld_max_wilds)
-        longest = hand.longest()
-        self.exempt = (
-            not judge.opened
-            and self.rules.opening_canasta_exempt
-            and (longest + wilds >= 7 or len(hand.jokers) + len(hand.twos) >= 7)
+        self.exempt = self._exempt()
+
+    def _exempt(self) -> bool:
+        """Whether an opening may fall below the minimum: a canasta from hand (A43); the
+        concealed going out below it (A46) melds every card, which `_meld_outs` lists."""
+        hand, rules = self.hand, self.rules
+        wilds = len(hand.jokers) + len(hand.twos)
+        return (
+            not self.judge.opened
+            and rules.opening_canasta_exempt
+            and (hand.longest() + min(wilds, rules.meld_max_wilds) >= 7 or wilds >= 7)
         )
+
+    def _short(self, points: int, jokers: int, twos: int) -> bool:
+        """Whether a step worth `points` so far, with `jokers` and `twos`, cannot reach the
+        opening minimum whatever groups follow: where `_walk` stops at its first node (the most
+        the naturals of the ranks can add, `rest`, is below what is lacking), told from counts
+        before `_prepare` works out the groups. A rank the team has no meld of has groups only
+        with `meld_min_naturals` of its naturals, and no more of them than the hand holds."""
+        judge, hand, top = self.judge, self.hand, self.top
+        if judge.opened:
+            return False
+        lacking = judge.minimum - points - 50 * (len(hand.jokers) - jokers) - 20 * (len(hand.twos) - twos)
+        if lacking <= 0 or self._exempt():
+            return False
+        fewest = self.rules.meld_min_naturals
+        most = 0
+        for rank, cards in hand.naturals.items():
+            if (len(cards) >= fewest or rank in judge.stats) and (top is None or rank is not top.rank):
+                most += POINTS[rank] * len(cards)
+        if len(hand.black_threes) >= 3 and not self.black3:
+            most += POINTS[Rank.THREE] * len(hand.black_threes)
+        return most < lacking
 
     def _options(self, rank: Rank) -> list[Spec]:
         hand = self.hand
@@ -428,13 +452,16 @@ class IrreducibleSearch:
         return [combo for _, combo in keyed]
 
     def _start(self, base: Spec | None) -> None:
-        self._prepare()
         points = 0
         if base is not None:
             points = spec_points(base)
             if self.rules.initial_meld_counts_top_card and self.top is not None:
                 points += self.top.points
         jokers, twos = (base[2], base[3]) if base is not None else (0, 0)
+        if self._short(points, jokers, twos):
+            self.budget -= 1  # the walk's first node, where it would stop
+            return
+        self._prepare()
         code, verdict = (0, 0) if base is None else (self.spec_code(base), self.verdict_code(base))
         self._walk(base, 0, (), points, jokers, twos, code, verdict, self._left((base, ())))
 
