@@ -347,13 +347,14 @@ class IrreducibleSearch:
         return legal
 
     def laid(self, combo: Combo, code: int, verdict: int, left: int) -> Laid | None:
-        """The table once the step is laid, None when the step is illegal; an opening from hand
-        is remembered by its groups' `spec_code` in order (the table holds their very ranks),
-        whether it is legal as `accepted` remembers (by `verdict`); a pickup not. `left`: the
-        cards it leaves, as `_left` counts them."""
+        """The table once the step is laid, None when the step is illegal; a step of a team that
+        has not opened (an opening, from hand or with the pile's top card) is remembered by its
+        groups' `spec_code` in order (the table holds their very ranks, the top card's among
+        them), whether it is legal as `accepted` remembers (by `verdict`); an opened team's
+        pickup not. `left`: the cards it leaves, as `_left` counts them."""
         self.budget -= self.weight
         memory = self.memory
-        if memory is None or self.top is not None:
+        if memory is None or memory.plain:
             return None if self.error(combo) else self.after(combo)
         judges = memory.judges
         key = code * 3 + min(left, 2)
