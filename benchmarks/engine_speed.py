@@ -151,8 +151,13 @@ def run_rounds(
     """Every round's measurements: a row per configuration and engine, and RLCard's speeds by round."""
     pairs = [(config, engine) for config in range(len(CONFIGURATIONS)) for engine in engines]
     rows: list[dict[str, Any]] = [
-        {"config": configuration_label(*CONFIGURATIONS[c]), "speeds": [], "core": [], "env": []}
-        | {"slowest": []}
+        {
+            "config": configuration_label(*CONFIGURATIONS[c]),
+            "speeds": [],
+            "core": [],
+            "env": [],
+            "slowest": [],
+        }
         for c, _ in pairs
     ]
     peers: list[dict[str, float]] = []

@@ -167,7 +167,7 @@ class IrreducibleSearch:
         if judge.opened:
             return False
         lacking = judge.minimum - points - 50 * (len(hand.jokers) - jokers) - 20 * (len(hand.twos) - twos)
-        if lacking <= 0 or self._exempt():
+        if lacking <= 0:
             return False
         fewest = self.rules.meld_min_naturals
         most = 0
@@ -176,7 +176,7 @@ class IrreducibleSearch:
                 most += POINTS[rank] * len(cards)
         if len(hand.black_threes) >= 3 and not self.black3:
             most += POINTS[Rank.THREE] * len(hand.black_threes)
-        return most < lacking
+        return most < lacking and not self._exempt()  # (`_prepare` asks it again only when walking)
 
     def _options(self, rank: Rank) -> list[Spec]:
         hand = self.hand
