@@ -137,12 +137,19 @@ def open_page(
     browser: Browser, viewport: dict[str, int] = DESKTOP, locale: str = "en-GB", **options: Any
 ) -> tuple[BrowserContext, Page]:
     context = browser.new_context(viewport=viewport, locale=locale, **options)
-    page = context.new_page()
+    page = watched(context.new_page())
     page.set_default_timeout(20_000)
-    errors = PAGE_ERRORS.setdefault(id(page), [])
+    return context, page
+
+
+def watched(page: Page) -> Page:
+    """`page`, its script and console errors collected from now on in `PAGE_ERRORS[id(page)]`
+    (a new list: an earlier page's id may be reused)."""
+    errors: list[str] = []
+    PAGE_ERRORS[id(page)] = errors
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    return context, page
+    return page
 
 
 def shot(page: Page, name: str, full_page: bool = False) -> None:
@@ -1480,7 +1487,7 @@ def test_twelve_melds_a_side_of_a_deal_played_through_the_server_all_in_view(
     assert stored is not None and [len(side) for side in stored.melds] == [12, 12] and stored.to_move == 0
     # a still picture: the last discard's card does not fly in
     context = browser.new_context(viewport=LAPTOP, locale=locale, reduced_motion="reduce")
-    page = context.new_page()
+    page = watched(context.new_page())
     page.goto(f"{server.url}/t/{table_id}#seat={token}")
     assert wait_turn(page) == "draw"
     theirs, ours, hidden, squared = page.evaluate(MELDS_IN_VIEW_JS)
@@ -1488,7 +1495,7 @@ def test_twelve_melds_a_side_of_a_deal_played_through_the_server_all_in_view(
     assert (theirs, ours, hidden, squared) == (12, 12, [], 1)
     assert page.locator("#their-melds .canasta .squared").count() == 1
     assert page.evaluate(OFF_SCREEN_JS, ["pile-button", "stock-button", "hand"]) == []
-    assert PAGE_ERRORS.get(id(page), []) == []
+    assert PAGE_ERRORS[id(page)] == []
     context.close()
 
 
@@ -1620,7 +1627,7 @@ def test_others_moves_are_marked_announced_and_optionally_heard(server: LiveServ
     settings = {"seats": ["human", "easy", "easy", "easy"], "grace": 600}
     table_id, token = store_table(server.db, settings, touch_drag_log())
     context = browser.new_context(viewport=DESKTOP, locale="en-GB", reduced_motion="reduce")
-    page = context.new_page()
+    page = watched(context.new_page())
     page.add_init_script(script=f"({FLIGHTS_JS})()")
     page.goto(f"{server.url}/t/{table_id}#seat={token}")
     assert wait_turn(page) == "draw"
@@ -1647,7 +1654,7 @@ def test_others_moves_are_marked_announced_and_optionally_heard(server: LiveServ
     spectator.close()
     page.reload()
     assert page.is_checked("#sound")  # the choice is kept
-    assert PAGE_ERRORS.get(id(page), []) == []
+    assert PAGE_ERRORS[id(page)] == []
     context.close()
 
 
