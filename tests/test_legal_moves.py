@@ -16,7 +16,7 @@ from canasta.rules.completeness import check_position, reachable
 from canasta.rules.errors import IllegalActionError
 from canasta.rules.game import default_dealer
 from canasta.rules.hand import HandKinds
-from canasta.rules.irreducible import IrreducibleSearch
+from canasta.rules.irreducible import LARGE_HAND_BUDGET, IrreducibleSearch
 from canasta.rules.judge import POINTS, Judge, _incomplete_special
 from canasta.rules.large_hands import large_hand_positions
 from canasta.rules.melds import dead_ranks, judged_alike, kills_rank, meld_error, wild_rule_error
@@ -372,6 +372,32 @@ def test_large_hands_list_a_bounded_number_of_moves(config: tuple[str, int, dict
         for move in random.Random(len(listed)).sample(listed, min(len(listed), 5)):
             assert state.check(move) is None, describe(move)
     assert longest > 20  # the positions are large ones
+
+
+def test_a_hand_of_21_cards_facing_120_lists_every_irreducible_opening() -> None:
+    """Met in random play: 21 cards, four of them wild, many pairs, a minimum of 120. The search
+    of its openings does more work than a larger hand may (it stopped there and 39 of its 136
+    irreducible openings went unlisted), and lists them all: every legal opening is reached."""
+    hand = "JK 2S 2D 2C AC KH KH KD JH 10H 9H 9C 8H 7S 7H 7C 6S 6S 6H 6H 3C"
+    state = make_state(
+        "classic",
+        2,
+        scores=[1600, 3100],
+        turn=1,
+        drew="stock",
+        pile=["4S"],
+        hands=[[], hand.split()],
+        melds=[[["AS", "AH", "AH", "AD"], ["6C", "6C", "2H"], ["5S", "5D", "5D"]], []],
+        opened=[True, False],
+        seat_melded=[True, False],
+        red_threes=[[], ["3H", "3H"]],
+    )
+    mover = state.mover()
+    search = IrreducibleSearch(mover, Judge.of(mover, mover.team), mover.kinds(), None)
+    assert len(search.combos((None,))) == 136
+    assert LARGE_HAND_BUDGET < search.allowed - search.budget <= search.allowed
+    report = check_position(state)
+    assert report.legal > 150 and report.ok, report.unreachable[:3]
 
 
 def test_a_large_hand_of_many_wild_cards_lists_taking_the_pile() -> None:

@@ -39,9 +39,15 @@ SMALL_HAND: Final = 4
 #: walk costs 1, a step judged or a judge made once a step is laid `JUDGED` (three times that
 #: when every card left must be meldable), and a step's verdict (legal and irreducible) that
 #: times one plus its groups. The work is counted as asked for, whether or not an answer is
-#: remembered, so that what a listing holds depends on the position alone. A hand of dozens
-#: of cards has more irreducible openings than any list can hold; the first found are listed.
-SEARCH_BUDGET: Final = 20_000
+#: remembered, so that what a listing holds depends on the position alone. A hand of up to
+#: `FULL_BUDGET_HAND` cards gets `SEARCH_BUDGET`: random play's largest searches, facing a
+#: minimum of 120 with hands of 19 to 23 cards, did 22,000 to 28,052 units. A larger hand gets
+#: `LARGE_HAND_BUDGET` (random play's searches of such hands do a few thousand): a hand of
+#: dozens of cards, many of them wild, has more irreducible openings than any list can hold,
+#: and the first found are listed.
+SEARCH_BUDGET: Final = 40_000
+FULL_BUDGET_HAND: Final = 25
+LARGE_HAND_BUDGET: Final = 20_000
 JUDGED: Final = 4
 #: A hand of `LARGE_HAND` cards or more with `MANY_WILDS` wild cards or more searches their
 #: groups first (else last, their place in the canonical order): its walk would spend the budget
@@ -84,7 +90,8 @@ class IrreducibleSearch:
         self.black3 = top is not None and top.is_black_three
         # after a black three or a top-card-only purchase every card left must be meldable
         self.meld_out = self.black3 or top_only
-        self.budget = SEARCH_BUDGET
+        self.allowed = SEARCH_BUDGET if hand.size <= FULL_BUDGET_HAND else LARGE_HAND_BUDGET
+        self.budget = self.allowed
         self.weight = 3 * JUDGED if self.meld_out else JUDGED
         self.memory = None if self.meld_out else Remembered.of(judge, top, self.frozen)
         self.unwild: dict[Rank, int] | None = None
@@ -689,7 +696,7 @@ def list_pickups(state: Mover, first_only: bool = False) -> list[Action]:
             out.append(pickup_of(with_, hand.groups(specs, (base,))))
             if first_only:
                 return out
-        spent = SEARCH_BUDGET - search.budget
+        spent = search.allowed - search.budget
     if rules.top_card_only_go_out and len(pile) > 1:
         buying = IrreducibleSearch(state, judge, hand, top, top_only=True)
         buying.budget -= spent  # one budget for the listing
@@ -721,7 +728,7 @@ def _alone(
     if known is None:
         search = IrreducibleSearch(state, judge, hand, top)
         found = [base for base, _ in search.combos(bases) if base is not None]
-        known = memory.alone[key] = (found, SEARCH_BUDGET - search.budget)
+        known = memory.alone[key] = (found, search.allowed - search.budget)
     found, spent = known
     if found and found[0][0] is not top.rank:  # learnt with a rank judged alike
         found = [shared_spec(top.rank, k, j, t) for _, k, j, t in found]

@@ -24,12 +24,12 @@ from the hand in card order. The list is complete in this sense:
 
 The list is bounded whatever the hand: the searches of openings and pickups do at most
 `SEARCH_BUDGET` units of work a listing (a node of the walk, a step judged, a step's verdict,
-each counted as asked for, so that what earlier listings left remembered changes nothing), and
-a whole-hand meld-out tries at most `MELD_OUT_LIMIT` ways of sharing the wild cards. Random
-play stays within both (its largest search, over 100 deals of every configuration, does two
-fifths of the budget); a hand of twenty cards facing a minimum of 120 may use it all, as may a
-hand of dozens of cards, most of them wild, with more irreducible openings than any list can
-hold: only the first found are listed.
+each counted as asked for, so that what earlier listings left remembered changes nothing;
+`LARGE_HAND_BUDGET` for a hand of more than `FULL_BUDGET_HAND` cards), and a whole-hand
+meld-out tries at most `MELD_OUT_LIMIT` ways of sharing the wild cards. Random play stays
+within both (its largest searches, hands of about twenty cards facing a minimum of 120, do
+seven tenths of the budget); a hand of dozens of cards, most of them wild, with more
+irreducible openings than any list can hold, may use it all: only the first found are listed.
 """
 
 from __future__ import annotations
