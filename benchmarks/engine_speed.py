@@ -17,7 +17,8 @@ also plays its deals again with every `legal_actions` call timed by the thread's
 that other work on the machine does not count), and times it on positions with hands of 30–60
 cards, many of them wild (`canasta.rules.large_hands`); the table shows the median over the
 rounds of each round's slowest call, and the slowest of all rounds (a call the machine
-interrupted once shows there alone).
+interrupted once shows there alone). The same timed calls give the mean cost of a listing after
+the draw by a seat whose team has not opened (its openings searched) and by one whose team has.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from canasta import native
 from canasta.cli.engine_commands import format_table, selfplay
 from canasta.rules import Action, RuleSet, State, legal_actions
 from canasta.rules.large_hands import large_hand_positions
+from canasta.rules.parts import Phase
 from canasta.rules.ruleset import CONFIGURATIONS, configuration_label
 
 ENGINES = ("compiled", "pure")
@@ -65,8 +67,10 @@ def canasta_speed(config: int, deals: int, seed: int, time_calls: bool) -> dict[
 def slowest_listing(rules: RuleSet, deals: int, seed: int) -> dict[str, Any]:
     """The slowest `legal_actions` call of the same self-play and of `LARGE_HANDS` positions with
     hands of 30–60 cards, many of them wild (`canasta.rules.large_hands`), and the hand size of the
-    seat to move."""
+    seat to move; and the self-play's mean call after a draw (the play phase) by a seat whose team
+    has opened and by one whose team has not."""
     slowest = (0.0, 0)
+    play = {True: [0.0, 0], False: [0.0, 0]}  # by whether the team has opened: seconds, calls
 
     def timed(state: State) -> list[Action]:
         nonlocal slowest
@@ -75,12 +79,22 @@ def slowest_listing(rules: RuleSet, deals: int, seed: int) -> dict[str, Any]:
         seconds = time.thread_time() - start
         if seconds > slowest[0]:
             slowest = (seconds, state.hand_sizes[state.to_move])
+        if state.phase is Phase.PLAY and state.permission != "pending":
+            cost = play[state.opened[state.team_of(state.turn)]]
+            cost[0] += seconds
+            cost[1] += 1
         return actions
 
     selfplay(rules, deals, seed, lister=timed)
+    mean = {opened: seconds / max(calls, 1) * 1e6 for opened, (seconds, calls) in play.items()}
     for state in large_hand_positions(rules, LARGE_HANDS, seed):
         timed(state)
-    return {"slowest_legal_ms": slowest[0] * 1000, "slowest_legal_hand": slowest[1]}
+    return {
+        "slowest_legal_ms": slowest[0] * 1000,
+        "slowest_legal_hand": slowest[1],
+        "play_opened_us": mean[True],
+        "play_unopened_us": mean[False],
+    }
 
 
 def rlcard_core_speed(games: int, seed: int) -> dict[str, Any]:
@@ -157,6 +171,7 @@ def run_rounds(
             "core": [],
             "env": [],
             "slowest": [],
+            "play": [],
         }
         for c, _ in pairs
     ]
@@ -173,6 +188,7 @@ def run_rounds(
             if r == 0:
                 row |= {"engine": ours["engine"], "decisions": ours["decisions"]}
             row["slowest"].append((ours["slowest_legal_ms"], ours["slowest_legal_hand"]))
+            row["play"].append((ours["play_unopened_us"], ours["play_opened_us"]))
             speed = per_second(ours, "decisions")
             row["speeds"].append(speed)
             note = ""
@@ -212,6 +228,9 @@ def summary(row: dict[str, Any], deals: int) -> dict[str, Any]:
         "slowest_legal_ms": round(median_slowest[0], 3),
         "slowest_legal_hand": median_slowest[1],
         "slowest_legal_ms_max": round(max(ms for ms, _ in row["slowest"]), 3),
+        "play_unopened_us": round(statistics.median(unopened for unopened, _ in row["play"]), 2),
+        "play_opened_us": round(statistics.median(opened for _, opened in row["play"]), 2),
+        "play_unopened_ratio": round(statistics.median(u / o for u, o in row["play"] if o), 2),
     }
 
 
@@ -232,6 +251,7 @@ def table(rows: list[dict[str, Any]]) -> str:
         "× RLCard core",
         "× RLCard env",
         "slowest legal_actions [max]",
+        "play µs: not opened / opened",
     ]
     lines = [
         [
@@ -243,6 +263,8 @@ def table(rows: list[dict[str, Any]]) -> str:
             "-" if row["rlcard_env_ratio"] is None else f"{row['rlcard_env_ratio']:.2f}",
             f"{row['slowest_legal_ms']:.2f} ms (hand {row['slowest_legal_hand']})"
             f" [{row['slowest_legal_ms_max']:.2f}]",
+            f"{row['play_unopened_us']:.1f} / {row['play_opened_us']:.1f}"
+            f" (× {row['play_unopened_ratio']:.1f})",
         ]
         for row in rows
     ]
@@ -281,7 +303,9 @@ def main() -> int:
         "median of the per-round ratios [min–max]; × RLCard env likewise against the env measured once "
         "per round; slowest legal_actions by the thread's CPU clock over a round's deals and "
         f"{LARGE_HANDS} positions with hands of 30–60 cards, many of them wild, the median of the rounds "
-        "with the hand size of the seat to move [the slowest of all rounds]"
+        "with the hand size of the seat to move [the slowest of all rounds]; play µs: a round's mean "
+        "legal_actions call after the draw by a seat whose team has not opened, and has, by the same "
+        "clock, the median of the rounds (× the median of the rounds' ratios)"
     )
     reference = None
     if peer:
