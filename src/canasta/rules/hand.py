@@ -14,13 +14,10 @@ from canasta.rules.judge import Spec
 
 #: Cards in card order: `sorted(cards, key=INDEX)`.
 INDEX: Final = attrgetter("index")
-#: The meld actions of single groups made lately, by their cards and explicit rank (`_single_key`).
+#: The meld actions of single groups made so far, by their cards and explicit rank (`_single_key`).
 SINGLES: Final[dict[int, Meld]] = {}
-#: Those `SINGLES` held when it last filled up: one found here moves back, so the groups of the
-#: hands in play stay while the others are forgotten.
-_EARLIER: Final[dict[int, Meld]] = {}
-#: At most this many are kept in each (each full garbage collection walks them all: 100,000 cost
-#: a long-running process 100–200 ms a collection).
+#: At most this many are kept (each full garbage collection walks them all: 100,000 cost a
+#: long-running process 100–200 ms a collection; random play's speed is the same either way).
 SINGLES_KEPT: Final = 4096
 
 
@@ -86,14 +83,9 @@ def _single(key: int, cards: tuple[Card, ...], rank: Rank | None) -> Meld:
     """`single_meld(cards, rank)` by its `_single_key`."""
     action = SINGLES.get(key)
     if action is None:
-        action = _EARLIER.get(key) if _EARLIER else None
-        if action is None:
-            action = meld_of((group_of(cards, rank),))
-        if len(SINGLES) >= SINGLES_KEPT:
-            _EARLIER.clear()
-            _EARLIER.update(SINGLES)
+        if len(SINGLES) > SINGLES_KEPT:
             SINGLES.clear()
-        SINGLES[key] = action
+        action = SINGLES[key] = meld_of((group_of(cards, rank),))
     return action
 
 
