@@ -153,6 +153,10 @@ class IrreducibleSearch:
             self.rest[i] = self.rest[i + 1] + POINTS[self.ranks[i]] * most
         self.exempt = self._exempt()
 
+    def spent(self) -> int:
+        """The work the search has done of its budget."""
+        return self.allowed - self.budget
+
     def _exempt(self) -> bool:
         """Whether an opening may fall below the minimum: a canasta from hand (A43); the
         concealed going out below it (A46) melds every card, which `_meld_outs` lists."""
@@ -696,7 +700,7 @@ def list_pickups(state: Mover, first_only: bool = False) -> list[Action]:
             out.append(pickup_of(with_, hand.groups(specs, (base,))))
             if first_only:
                 return out
-        spent = search.allowed - search.budget
+        spent = search.spent()
     if rules.top_card_only_go_out and len(pile) > 1:
         buying = IrreducibleSearch(state, judge, hand, top, top_only=True)
         buying.budget -= spent  # one budget for the listing
@@ -728,7 +732,7 @@ def _alone(
     if known is None:
         search = IrreducibleSearch(state, judge, hand, top)
         found = [base for base, _ in search.combos(bases) if base is not None]
-        known = memory.alone[key] = (found, search.allowed - search.budget)
+        known = memory.alone[key] = (found, search.spent())
     found, spent = known
     if found and found[0][0] is not top.rank:  # learnt with a rank judged alike
         found = [shared_spec(top.rank, k, j, t) for _, k, j, t in found]
