@@ -17,12 +17,15 @@ from canasta.rules.judge import (
     Judge,
     Spec,
     Touched,
+    grown,
     has_groups,
     shared_spec,
+    single_key,
     spec_points,
     take_refused,
+    wild_pending,
 )
-from canasta.rules.melds import judged_alike
+from canasta.rules.melds import judged_alike, kills_rank
 from canasta.rules.parts import DRAW
 from canasta.rules.solver import meld_out, short_rank
 
@@ -276,34 +279,81 @@ class IrreducibleSearch:
 
     def addable(self, combo: Combo, unit: Spec) -> bool:
         """Whether `unit` may be laid by a single group once `combo` is laid."""
-        return self.after(combo).addable(unit)
+        known = self._known_addable(combo, unit)
+        return self.after(combo).addable(unit) if known is None else known
+
+    def _known_addable(self, combo: Combo, unit: Spec) -> bool | None:
+        """`addable` as the judge's memo of single groups knows it (None when it does not), told
+        without the table once `combo` is laid: a group that keeps two cards or more, not of
+        threes, is decided by its counts, the team's melds of its rank and of wild cards then,
+        and whether its rank is dead then."""
+        rank, k, j, t = unit
+        if rank is Rank.THREE or self._left(combo) - k - j - t < 2:
+            return None
+        meld = self._meld_after(combo, rank)
+        if rank is Rank.WILD:
+            pending = wild_pending(self.rules, meld, (k, j, t))
+        else:
+            pending = wild_pending(self.rules, self._meld_after(combo, Rank.WILD), None)
+        judge, rules = self.judge, self.rules
+        dead = rank in judge.other_dead or (
+            meld is not None and rules.dead_rank_trigger != "none" and kills_rank(rules, rank, *meld)
+        )
+        return judge.memo.singles.get(single_key(rank, k, j, t, meld, pending, dead))
+
+    def _meld_after(self, combo: Combo, rank: Rank) -> tuple[int, int] | None:
+        """The team's meld of `rank` (size, wild cards) once `combo` is laid (None for none), as
+        `Judge.after` counts it: a pickup's base group is of the top card's rank, which it adds."""
+        base, specs = combo
+        before = self.judge.stats.get(rank)
+        if base is not None and base[0] is rank:
+            return grown(before, base[1] + 1, base[2], base[3])
+        for spec in specs:
+            if spec[0] is rank:
+                return grown(before, spec[1], spec[2], spec[3])
+        return before
 
     def after(self, combo: Combo) -> Laid:
         """The table once `combo` is laid, to judge single groups (made once per combination)."""
         known = self.afters.get(combo)
         if known is None:
-            known = self.afters[combo] = self._after(combo)
+            known = self.afters[combo] = Laid(self, combo, self._left(combo), -1)
         return known
 
-    def _after(self, combo: Combo) -> Laid:
+    def judge_after(self, combo: Combo, key: int) -> Judge:
+        """The judge once `combo` is laid, remembered in the memory's judges under `key` (-1: not
+        remembered)."""
+        memory = self.memory
+        judges = None if memory is None or key < 0 else memory.judges
+        if judges is not None:
+            known = judges.get(key)
+            if known is not None:
+                return known
         base, specs = combo
-        return Laid(self.judge.after(_touched(base, specs), self.top), self._left(combo))
+        judge = self.judge.after(_touched(base, specs), self.top)
+        if judges is not None and memory is not None:
+            judges[key] = judge
+            memory.everything.added_judge()
+        return judge
 
     def unlaid(self, i: int, later: Laid) -> list[Spec]:
         """The groups of rank i that could not be laid by themselves once `later`'s step is laid
         (with any other the step would be reducible); shared by the steps that leave the same
         facts deciding a group of that rank."""
-        rank, judge = self.ranks[i], later.judge
+        rank = self.ranks[i]
         if later.hand - self.largest[i] < 2:
             return self._unlaid(i, later)
-        if rank not in judge.stats and judge.opened and rank is not Rank.THREE and rank is not Rank.WILD:
-            # `plain_key` of a rank the team has no meld of: by its number in this search
-            code = 4 * i + 2 * judge.pending + (rank in judge.dead)
+        if rank not in self.judge.stats and rank is not Rank.THREE and rank is not Rank.WILD:
+            # `plain_key` of a rank the team has no meld of (nor has the step, of ranks before
+            # i): by its number in this search, the wild-card meld pending once the step is laid
+            # and the rank dead (as now: no meld of its own makes it so)
+            pending = wild_pending(self.rules, self._meld_after(later.combo, Rank.WILD), None)
+            code = 4 * i + 2 * pending + (rank in self.judge.dead)
             fresh = self.fresh[code]
             if fresh is None:
                 fresh = self.fresh[code] = self._unlaid(i, later)
             return fresh
-        key = judge.plain_key(rank)
+        key = later.judge().plain_key(rank)
         if key is None:
             return self._unlaid(i, later)
         found = self.unlaids.get(key)
@@ -359,23 +409,17 @@ class IrreducibleSearch:
 
     def laid(self, combo: Combo, code: int, verdict: int, left: int) -> Laid | None:
         """The table once the step is laid, None when the step is illegal; a step of a team that
-        has not opened (an opening, from hand or with the pile's top card) is remembered by its
-        groups' `spec_code` in order (the table holds their very ranks, the top card's among
-        them), whether it is legal as `accepted` remembers (by `verdict`); an opened team's
-        pickup not. `left`: the cards it leaves, as `_left` counts them."""
+        has not opened (an opening, from hand or with the pile's top card) is legal as `accepted`
+        remembers (by `verdict`), and its judge, when one is needed, is remembered by its groups'
+        `spec_code` in order (the table holds their very ranks, the top card's among them); an
+        opened team's pickup not. `left`: the cards it leaves, as `_left` counts them."""
         self.budget -= self.weight
         memory = self.memory
         if memory is None or memory.plain:
             return None if self.error(combo) else self.after(combo)
-        judges = memory.judges
-        key = code * 3 + min(left, 2)
-        if key in judges:
-            judge = judges[key]
-        else:
-            legal = self._legal(memory, combo, verdict * 3 + min(left, 2))
-            judge = judges[key] = self.after(combo).judge if legal else None
-            memory.everything.added_judge()
-        return None if judge is None else Laid(judge, left)
+        if not self._legal(memory, combo, verdict * 3 + min(left, 2)):
+            return None
+        return Laid(self, combo, left, code * 3 + min(left, 2))
 
     def _left(self, combo: Combo) -> int:
         """The cards in hand once the step is laid (with the rest of the pile it takes)."""
@@ -624,17 +668,27 @@ class Memories:
 
 
 class Laid:
-    """The table once a step is laid: its judge and the cards left in hand."""
+    """The table once a step is laid: the cards left in hand, and its judge, made when first
+    asked for (`IrreducibleSearch.judge_after`, remembered under `key` unless it is -1)."""
 
-    __slots__ = ("hand", "judge")
+    __slots__ = ("_judge", "combo", "hand", "key", "search")
 
-    def __init__(self, judge: Judge, hand: int) -> None:
-        self.judge = judge
+    def __init__(self, search: IrreducibleSearch, combo: Combo, hand: int, key: int) -> None:
+        self.search = search
+        self.combo = combo
         self.hand = hand
+        self.key = key
+        self._judge: Judge | None = None
+
+    def judge(self) -> Judge:
+        judge = self._judge
+        if judge is None:
+            judge = self._judge = self.search.judge_after(self.combo, self.key)
+        return judge
 
     def addable(self, unit: Spec) -> bool:
         """Whether the group `unit` may then be laid by itself."""
-        return self.judge.single_allowed(unit, self.hand - unit[1] - unit[2] - unit[3])
+        return self.judge().single_allowed(unit, self.hand - unit[1] - unit[2] - unit[3])
 
 
 def _touched(base: Spec | None, specs: tuple[Spec, ...]) -> Touched:

@@ -94,6 +94,33 @@ def group_points(rank: Rank, naturals: int, jokers: int, twos: int) -> int:
     return POINTS[rank] * naturals + jokers * 50 + twos * 20
 
 
+def grown(before: tuple[int, int] | None, naturals: int, jokers: int, twos: int) -> tuple[int, int]:
+    """A meld's (size, wild cards) once a group is added to it (`before`: None for a new meld)."""
+    if before is None:
+        return naturals + jokers + twos, jokers + twos
+    return before[0] + naturals + jokers + twos, before[1] + jokers + twos
+
+
+def wild_pending(rules: RuleSet, meld: tuple[int, int] | None, add: tuple[int, int, int] | None) -> bool:
+    """Whether a team's wild-card meld (`meld`: its size and wild cards, None for none) stands
+    incomplete once the wild cards `add` (naturals, jokers, twos; None for none) are laid."""
+    if rules.wild_melds != "progressive":
+        return False
+    if add is None:
+        return meld is not None and meld[0] < 7
+    size = (meld[0] if meld is not None else 0) + add[0] + add[1] + add[2]
+    return size < 7
+
+
+def single_key(
+    rank: Rank, k: int, j: int, t: int, before: tuple[int, int] | None, pending: bool, dead: bool
+) -> int:
+    """The key in `Memo.singles` of a single group laid by an opened team keeping two cards or
+    more: its counts (of its rank `judged_alike`), the team's meld of it, whether the wild-card
+    meld is pending once it is laid and whether the rank is dead."""
+    return _counts_code(judged_alike(rank), k, j, t, before) << 2 | pending << 1 | dead
+
+
 def touched_of(specs: Sequence[Spec]) -> Touched:
     """Groups merged by rank (several groups of one rank make one meld)."""
     out: Touched = {}
@@ -273,9 +300,7 @@ class Judge:
             size = 0 if before is None else before[0]
             if before is None:
                 started.append(rank)
-                stats[rank] = (k + jk + tw, jk + tw)
-            else:
-                stats[rank] = (size + k + jk + tw, before[1] + jk + tw)
+            stats[rank] = grown(before, k, jk, tw)
             if size < 7 <= size + k + jk + tw:
                 canastas += 1
         j.stats = stats
@@ -347,14 +372,7 @@ class Judge:
 
     def wild_pending(self, touched: Mapping[Rank, tuple[int, int, int]]) -> bool:
         """Whether the team's wild-card meld stands incomplete once `touched` is laid."""
-        if self.rules.wild_melds != "progressive":
-            return False
-        before = self.stats.get(Rank.WILD)
-        add = touched.get(Rank.WILD)
-        if add is None:
-            return before is not None and before[0] < 7
-        size = (before[0] if before is not None else 0) + add[0] + add[1] + add[2]
-        return size < 7
+        return wild_pending(self.rules, self.stats.get(Rank.WILD), touched.get(Rank.WILD))
 
     def canasta_done(self, touched: Touched) -> bool:
         """Whether the step completes a canasta in a meld begun this turn (concealed going out)."""
@@ -392,8 +410,7 @@ class Judge:
         if hand_after < 2 or rank is Rank.THREE or not self.opened:
             return not self.step_illegal(touched, hand_after)
         pending = self.wild_pending(touched)
-        before = self.stats.get(rank)
-        key = _counts_code(judged_alike(rank), k, j, t, before) << 2 | pending << 1 | (rank in self.dead)
+        key = single_key(rank, k, j, t, self.stats.get(rank), pending, rank in self.dead)
         singles = self.memo.singles
         ok = singles.get(key)
         if ok is None:
