@@ -353,7 +353,11 @@ class IrreducibleSearch:
             if fresh is None:
                 fresh = self.fresh[code] = self._unlaid(i, later)
             return fresh
-        key = later.judge().plain_key(rank)
+        if rank is Rank.WILD:  # decided by the team's wild-card meld once the step is laid
+            meld = self._meld_after(later.combo, Rank.WILD)
+            key: int | None = -1 if meld is None else -2 - (meld[0] << 8 | meld[1])  # (plain keys are >= 0)
+        else:
+            key = later.judge().plain_key(rank)
         if key is None:
             return self._unlaid(i, later)
         found = self.unlaids.get(key)
