@@ -277,10 +277,13 @@ class IrreducibleSearch:
         used, steps = read_groups(self.hand.groups(specs, (base,)), state.hand, self.top, with_, False)
         return state.can_meld_out(state.team, used, steps, state.pile_gain(self.top_only))
 
-    def addable(self, combo: Combo, unit: Spec) -> bool:
-        """Whether `unit` may be laid by a single group once `combo` is laid."""
+    def addable(self, combo: Combo, unit: Spec, laid: Laid | None = None) -> bool:
+        """Whether `unit` may be laid by a single group once `combo` is laid (`laid`: that table,
+        if made)."""
         known = self._known_addable(combo, unit)
-        return self.after(combo).addable(unit) if known is None else known
+        if known is not None:
+            return known
+        return (self.after(combo) if laid is None else laid).addable(unit)
 
     def _known_addable(self, combo: Combo, unit: Spec) -> bool | None:
         """`addable` as the judge's memo of single groups knows it (None when it does not), told
@@ -367,7 +370,7 @@ class IrreducibleSearch:
 
     def _unlaid(self, i: int, later: Laid) -> list[Spec]:
         """The groups of rank i that `later` does not let be laid by themselves."""
-        return [s for s in self.options[i] if not later.addable(s)]
+        return [s for s in self.options[i] if not self.addable(later.combo, s, later)]
 
     def bad_group(self, spec: Spec) -> bool:
         """Whether the judge refuses `spec` as a step's whole group of its rank (then so is every
