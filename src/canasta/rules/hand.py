@@ -21,7 +21,7 @@ SINGLES: Final[dict[int, Meld]] = {}
 SINGLES_KEPT: Final = 4096
 
 
-_NONE: Final[list[Card]] = []  # the pool of a rank the hand lacks (never changed)
+NO_CARDS: Final[list[Card]] = []  # the pool of a rank the hand lacks (never changed)
 _new: Final = object.__new__
 #: The action classes, as constants: compiled code reads a constant, not the module's dictionary
 #: by name (the actions module is not compiled).
@@ -112,7 +112,7 @@ class HandKinds:
             return
         naturals = self.naturals
         last: Rank | None = None  # in card order the cards of a rank are next to each other
-        run = _NONE
+        run = NO_CARDS
         self.in_order = sorted(cards)
         for c in self.in_order:
             if c.is_natural:
@@ -225,18 +225,17 @@ class HandKinds:
         if rank is Rank.THREE:
             return self.black_threes
         cards = self.naturals.get(rank)
-        return _NONE if cards is None else cards
+        return NO_CARDS if cards is None else cards
 
     def single(self, spec: Spec) -> Meld:
         """The meld action of one group of `spec`, its cards taken first in card order (actions
         are values: one object serves every hand that forms the same group)."""
-        return self._group_meld(spec, 0, 0, 0)
+        return self.group_meld(self.pool(spec[0]), spec, 0, 0, 0)
 
-    def _group_meld(self, spec: Spec, first: int, jokers: int, twos: int) -> Meld:
+    def group_meld(self, pool: list[Card], spec: Spec, first: int, jokers: int, twos: int) -> Meld:
         """The meld action of one group of `spec`, its cards taken in card order from the
-        `first` of its rank, the `jokers`-th joker and the `twos`-th two on."""
+        `first` of its rank's `pool` (`pool(rank)`), the `jokers`-th joker and the `twos`-th two on."""
         rank, k, j, t = spec
-        pool = self.pool(rank)
         code = 0
         for i in range(first, first + k):
             code = code << 6 | pool[i].index + 1
@@ -264,7 +263,8 @@ class HandKinds:
         for spec in specs:
             rank, k, j, t = spec
             first = taken.get(rank, 0)
-            out.append(self._group_meld(spec, first, jokers, twos).melds[0])  # groups are values too
+            meld = self.group_meld(self.pool(rank), spec, first, jokers, twos)
+            out.append(meld.melds[0])  # groups are values too
             taken[rank] = first + k
             jokers += j
             twos += t

@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Final
 from canasta.rules.actions import Action, Answer, Ask, Discard, Draw, Meld, Pass
 from canasta.rules.cards import ALL_CARDS, Card, Rank
 from canasta.rules.groups import read_groups
-from canasta.rules.hand import HandKinds, meld_of
+from canasta.rules.hand import NO_CARDS, HandKinds, meld_of
 from canasta.rules.irreducible import IrreducibleSearch, list_pickups
 from canasta.rules.judge import Judge, Spec, has_groups, touched_of
 from canasta.rules.mover import Mover
@@ -142,7 +142,7 @@ def _melds(state: Mover, hand: HandKinds) -> list[Action]:
     team = state.team
     judge = Judge.of(state, team)
     if judge.opened:
-        singles = [hand.single(spec) for spec in _singles(judge, hand, hand.size)]
+        singles = _singles(judge, hand, hand.size)
         must_meld_out = state.now.must_meld_out
         if must_meld_out:  # the turn ends by melding every card: a step must leave that possible
             cards = state.hand
@@ -178,34 +178,35 @@ def _leaves_meld_out(state: Mover, team: int, meld: Meld, cards: list[Card]) -> 
     return len(used) == len(cards) or state.can_meld_out(team, used, steps)
 
 
-def _singles(judge: Judge, hand: HandKinds, size: int) -> list[Spec]:
-    """Every single group an opened team may lay or add now, judged whole."""
+def _singles(judge: Judge, hand: HandKinds, size: int) -> list[Meld]:
+    """The meld action of every single group an opened team may lay or add now, judged whole."""
     rules = judge.rules
     jokers, twos = len(hand.jokers), len(hand.twos)
     wilds = jokers + twos
     pending = judge.pending
     stats = judge.stats
-    ranks = [r for r, cs in hand.naturals.items() if has_groups(len(cs) + wilds, r in stats)]
+    pools = [(r, cs) for r, cs in hand.naturals.items() if has_groups(len(cs) + wilds, r in stats)]
     if has_groups(wilds, True):  # a rank of no card in hand takes wild cards alone
         for r in stats:
             if r not in hand.naturals and r is not Rank.WILD and r is not Rank.THREE:
-                ranks.append(r)
+                pools.append((r, NO_CARDS))
         if rules.wild_melds != "none":
-            ranks.append(Rank.WILD)
+            pools.append((Rank.WILD, NO_CARDS))
     if len(hand.black_threes) >= 3:
-        ranks.append(Rank.THREE)
-    out: list[Spec] = []
-    for rank in ranks:
-        naturals = len(hand.pool(rank))
+        pools.append((Rank.THREE, hand.black_threes))
+    out: list[Meld] = []
+    for rank, pool in pools:
+        naturals = len(pool)
         specs = judge.groups(rank, naturals, jokers, twos, pending)
         if size - naturals - wilds > 1 and rank is not Rank.THREE and rank is not Rank.WILD:
-            out.extend(specs)  # each keeps two cards or more: judged by groups() (the memo's objects)
+            for spec in specs:  # each keeps two cards or more: judged by groups()
+                out.append(hand.group_meld(pool, spec, 0, 0, 0))
             continue
         for spec in specs:
             after = size - spec[1] - spec[2] - spec[3]
             plain = after > 1 and rank is not Rank.THREE and rank is not Rank.WILD
             if plain or judge.single_allowed(spec, after):
-                out.append(spec)
+                out.append(hand.group_meld(pool, spec, 0, 0, 0))
     return out
 
 
