@@ -617,7 +617,8 @@ class Remembered:
         #: whether it is legal alone, by the same numbers
         self.verdicts: dict[int, bool] = {}
         self.legal: dict[int, bool] = {}
-        self.judges: dict[int, Judge | None] = {}
+        #: the judge once a legal step is laid, by its groups' `spec_code` and the cards it leaves
+        self.judges: dict[int, Judge] = {}
         #: a plain memory's pickups searched alone, by the counts in hand (`_alone`)
         self.alone: dict[int, tuple[list[Spec], int]] = {}
 
@@ -688,6 +689,7 @@ class Laid:
         self._judge: Judge | None = None
 
     def judge(self) -> Judge:
+        """The judge once the step is laid."""
         judge = self._judge
         if judge is None:
             judge = self._judge = self.search.judge_after(self.combo, self.key)
