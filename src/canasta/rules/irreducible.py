@@ -738,24 +738,21 @@ def list_pickups(state: Mover, first_only: bool = False) -> list[Action]:
     # rank and the wild cards alone
     alone = searched_alone(state.board.opened[team], len(state.hand))
     hand = HandKinds.of_rank(state.hand, top.rank) if alone and not state.keeps_kinds() else state.kinds()
-    n = len(hand.pool(top.rank))
     frozen = state.frozen_for(team)
-    bases: list[Spec] = []
-    for k in range(n + 1):
-        for j, t in wild_splits(len(hand.jokers), len(hand.twos), rules.meld_max_wilds):
-            if not take_refused(rules, frozen, k, j + t, melded):
-                bases.append((top.rank, k, j, t))
-    if not bases:
-        return []
+    wilds = min(len(hand.jokers) + len(hand.twos), rules.meld_max_wilds)
+    if take_refused(rules, frozen, len(hand.pool(top.rank)), wilds, melded):
+        return []  # not even with all its naturals and wild cards (more of either never refuses)
     judge = Judge.of(state, team)
     out: list[Action] = []
-    found, spent = _alone(state, judge, hand, top, bases, frozen) if alone else (None, 0)
+    found, spent = _alone(state, judge, hand, top, frozen, melded) if alone else (None, 0)
+    bases: list[Spec] = []
     if found is not None:
         for group in found:
             out.append(pickup_of(hand.groups((group,))[0].cards, ()))
             if first_only:
                 return out
     else:
+        bases = _bases(state, hand, top, frozen, melded)
         search = IrreducibleSearch(state, judge, hand, top)
         for base, specs in search.combos(bases, first_only):
             assert base is not None
@@ -767,7 +764,7 @@ def list_pickups(state: Mover, first_only: bool = False) -> list[Action]:
     if rules.top_card_only_go_out and len(pile) > 1:
         buying = IrreducibleSearch(state, judge, hand, top, top_only=True)
         buying.budget -= spent  # one budget for the listing
-        for base, specs in buying.combos(bases, first_only):
+        for base, specs in buying.combos(bases or _bases(state, hand, top, frozen, melded), first_only):
             assert base is not None
             purchase = pickup_of(hand.groups((base,))[0].cards, hand.groups(specs, (base,)), True)
             whole = bought_out(state, purchase)
@@ -777,8 +774,19 @@ def list_pickups(state: Mover, first_only: bool = False) -> list[Action]:
     return out
 
 
+def _bases(state: Mover, hand: HandKinds, top: Card, frozen: bool, melded: bool) -> list[Spec]:
+    """The top card's groups that may take the pile: of its naturals and wild cards in hand."""
+    rules = state.rules
+    bases: list[Spec] = []
+    for k in range(len(hand.pool(top.rank)) + 1):
+        for j, t in wild_splits(len(hand.jokers), len(hand.twos), rules.meld_max_wilds):
+            if not take_refused(rules, frozen, k, j + t, melded):
+                bases.append((top.rank, k, j, t))
+    return bases
+
+
 def _alone(
-    state: Mover, judge: Judge, hand: HandKinds, top: Card, bases: list[Spec], frozen: bool
+    state: Mover, judge: Judge, hand: HandKinds, top: Card, frozen: bool, melded: bool
 ) -> tuple[list[Spec] | None, int]:
     """The top-card groups of an opened team's pickups searched alone (`searched_alone`), and
     the budget their search spends, remembered under the verdicts' facts and the counts of the
@@ -794,6 +802,7 @@ def _alone(
     known = memory.alone.get(key)
     if known is None:
         search = IrreducibleSearch(state, judge, hand, top)
+        bases = _bases(state, hand, top, frozen, melded)
         found = [base for base, _ in search.combos(bases) if base is not None]
         known = memory.alone[key] = (found, search.spent())
     found, spent = known
