@@ -19,6 +19,7 @@ from canasta.rules.judge import (
     Touched,
     grown,
     has_groups,
+    pending_kept,
     shared_spec,
     single_key,
     spec_points,
@@ -90,6 +91,7 @@ class IrreducibleSearch:
         self.top_only = top_only
         self.gained = len(state.pile_gain(top_only)) if top is not None else 0
         self.frozen = state.frozen_for(state.team)
+        self.pending_kept = pending_kept(self.rules)
         self.black3 = top is not None and top.is_black_three
         # after a black three or a top-card-only purchase every card left must be meldable
         self.meld_out = self.black3 or top_only
@@ -297,12 +299,16 @@ class IrreducibleSearch:
         if rank is Rank.WILD:
             pending = wild_pending(self.rules, meld, (k, j, t))
         else:
-            pending = wild_pending(self.rules, self._meld_after(combo, Rank.WILD), None)
+            pending = self.pending_after(combo)
         judge, rules = self.judge, self.rules
         dead = rank in judge.other_dead or (
             meld is not None and rules.dead_rank_trigger != "none" and kills_rank(rules, rank, *meld)
         )
         return judge.memo.singles.get(single_key(rank, k, j, t, meld, pending, dead))
+
+    def pending_after(self, combo: Combo) -> bool:
+        """Whether the team's wild-card meld stands incomplete once `combo` is laid."""
+        return self.pending_kept and wild_pending(self.rules, self._meld_after(combo, Rank.WILD), None)
 
     def _meld_after(self, combo: Combo, rank: Rank) -> tuple[int, int] | None:
         """The team's meld of `rank` (size, wild cards) once `combo` is laid (None for none), as
@@ -350,8 +356,7 @@ class IrreducibleSearch:
             # `plain_key` of a rank the team has no meld of (nor has the step, of ranks before
             # i): by its number in this search, the wild-card meld pending once the step is laid
             # and the rank dead (as now: no meld of its own makes it so)
-            pending = wild_pending(self.rules, self._meld_after(later.combo, Rank.WILD), None)
-            code = 4 * i + 2 * pending + (rank in self.judge.dead)
+            code = 4 * i + 2 * later.pending() + (rank in self.judge.dead)
             fresh = self.fresh[code]
             if fresh is None:
                 fresh = self.fresh[code] = self._unlaid(i, later)
@@ -447,7 +452,7 @@ class IrreducibleSearch:
                 return True
             for unit, smaller in units(spec):
                 if smaller is not None and not self.bad_group(smaller):
-                    less = (base, (*before, smaller, *after))
+                    less = (base, before + (smaller,) + after)
                     if self._judged_legal(less) and self.addable(less, unit):
                         return True
         if base is not None:
@@ -576,7 +581,7 @@ class IrreducibleSearch:
                 self._walk(
                     base,
                     i + 1,
-                    (*chosen, spec),
+                    chosen + (spec,),
                     points + spec_points(spec),
                     jokers + j,
                     twos + t,
@@ -679,7 +684,7 @@ class Laid:
     """The table once a step is laid: the cards left in hand, and its judge, made when first
     asked for (`IrreducibleSearch.judge_after`, remembered under `key` unless it is -1)."""
 
-    __slots__ = ("_judge", "combo", "hand", "key", "search")
+    __slots__ = ("_judge", "_pending", "combo", "hand", "key", "search")
 
     def __init__(self, search: IrreducibleSearch, combo: Combo, hand: int, key: int) -> None:
         self.search = search
@@ -687,6 +692,14 @@ class Laid:
         self.hand = hand
         self.key = key
         self._judge: Judge | None = None
+        self._pending: bool | None = None
+
+    def pending(self) -> bool:
+        """Whether the team's wild-card meld then stands incomplete."""
+        pending = self._pending
+        if pending is None:
+            pending = self._pending = self.search.pending_after(self.combo)
+        return pending
 
     def judge(self) -> Judge:
         """The judge once the step is laid."""

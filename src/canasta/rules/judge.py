@@ -101,10 +101,15 @@ def grown(before: tuple[int, int] | None, naturals: int, jokers: int, twos: int)
     return before[0] + naturals + jokers + twos, before[1] + jokers + twos
 
 
+def pending_kept(rules: RuleSet) -> bool:
+    """Whether a team's wild-card meld may stand incomplete (`wild_pending`) under these rules."""
+    return rules.wild_melds == "progressive"
+
+
 def wild_pending(rules: RuleSet, meld: tuple[int, int] | None, add: tuple[int, int, int] | None) -> bool:
     """Whether a team's wild-card meld (`meld`: its size and wild cards, None for none) stands
     incomplete once the wild cards `add` (naturals, jokers, twos; None for none) are laid."""
-    if rules.wild_melds != "progressive":
+    if not pending_kept(rules):
         return False
     if add is None:
         return meld is not None and meld[0] < 7
