@@ -452,7 +452,7 @@ class IrreducibleSearch:
                 return True
             for unit, smaller in units(spec):
                 if smaller is not None and not self.bad_group(smaller):
-                    less = (base, before + (smaller,) + after)
+                    less = (base, before + (smaller,) + after)  # noqa: RUF005 (compiled: no list made)
                     if self._judged_legal(less) and self.addable(less, unit):
                         return True
         if base is not None:
@@ -581,7 +581,7 @@ class IrreducibleSearch:
                 self._walk(
                     base,
                     i + 1,
-                    chosen + (spec,),
+                    chosen + (spec,),  # noqa: RUF005 (compiled code makes no list for it)
                     points + spec_points(spec),
                     jokers + j,
                     twos + t,
