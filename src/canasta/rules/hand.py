@@ -174,11 +174,13 @@ class HandKinds:
                 self.last = card.index
                 return
             ordered: dict[Rank, list[Card]] = {}  # the ranks in card order, as a hand's cards give them
+            index, placed = card.index, False
             for rank, cards in naturals.items():
-                if cards[0].index > card.index and card.rank not in ordered:
+                if not placed and cards[0].index > index:
                     ordered[card.rank] = [card]
+                    placed = True
                 ordered[rank] = cards
-            if card.rank not in ordered:  # after every rank left
+            if not placed:  # after every rank left
                 ordered[card.rank] = [card]
             self.naturals = ordered
         elif card.is_joker:
