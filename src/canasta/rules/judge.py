@@ -58,6 +58,7 @@ _MUST_DISCARD: Final = Refusal(Code.MUST_DISCARD, "a card must remain for the fi
 _BLACK_THREES_MELD_ALL: Final = Refusal(
     Code.BLACK_THREES, "black threes may be melded only when melding every card (no discard follows)"
 )
+_BLACK_THREES_NOT_OUT: Final = Refusal(Code.BLACK_THREES, "black threes may be melded only when going out")
 _OPENING_COMPOSITION: Final = Refusal(
     Code.OPENING_COMPOSITION,
     "the opening needs a meld of three or more naturals without wild cards, or a meld of wild cards",
@@ -455,12 +456,13 @@ class Judge:
         full = with_top(touched, top)
         if not self.opened and self.opening_error(touched, full, hand_after, top) is not None:
             return True
-        return self._laying_error(touched, full, hand_after, top) is not None
+        return self._laying_error(touched, full, hand_after, top, False) is not None
 
     def _laying_error(
-        self, touched: Touched, full: Touched, hand_after: int, top: Card | None
+        self, touched: Touched, full: Touched, hand_after: int, top: Card | None, explain: bool = True
     ) -> Refusal | None:
-        """`step_error` but for the opening's count and composition."""
+        """`step_error` but for the opening's count and composition (not `explain`: a refusal of
+        going out is not told in full, as `step_illegal` needs none)."""
         rules = self.rules
         pending = self.wild_pending(full)
         for rank, (k, j, t) in full.items():
@@ -475,12 +477,14 @@ class Judge:
         if hand_after <= 1 or black_threes:
             why = self.go_out_error(full)
             if black_threes and (why or hand_after > 1):
+                if not explain:
+                    return _BLACK_THREES_NOT_OUT
                 because = why.text if why else "cards would remain"
                 return Refusal(
                     Code.BLACK_THREES, f"black threes may be melded only when going out ({because})"
                 )
             if why:
-                if top is None and hand_after == 1:
+                if explain and top is None and hand_after == 1:
                     return why.worded(f"it would leave one card that could not be discarded ({why.text})")
                 return why
         return None
@@ -580,13 +584,21 @@ def permission_error(rules: RuleSet, permission: str | None) -> Refusal | None:
 
 
 def canastas_refusal(need: int, have: int) -> Refusal:
-    """Going out refused for want of canastas: the team needs `need` and has `have`."""
-    return Refusal(
-        Code.CANNOT_GO_OUT,
-        f"going out needs {need} canasta{'s' if need > 1 else ''}, your team has {have}",
-        "canastas",
-        {"need": need, "have": have},
-    )
+    """Going out refused for want of canastas: the team needs `need` and has `have` (made once
+    for each: the lister's searches meet them again and again)."""
+    key = need << 8 | have
+    found = _CANASTAS.get(key)
+    if found is None:
+        found = _CANASTAS[key] = Refusal(
+            Code.CANNOT_GO_OUT,
+            f"going out needs {need} canasta{'s' if need > 1 else ''}, your team has {have}",
+            "canastas",
+            {"need": need, "have": have},
+        )
+    return found
+
+
+_CANASTAS: Final[dict[int, Refusal]] = {}
 
 
 def with_top(touched: Touched, top: Card | None) -> Touched:
