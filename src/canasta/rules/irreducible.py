@@ -105,9 +105,7 @@ class IrreducibleSearch:
         self.count_bits = (4 * self.rules.decks).bit_length()
         self.joker_bits = self.rules.jokers.bit_length()
         self.spec_bits = 4 + 2 * self.count_bits + self.joker_bits
-        self.errors: dict[Combo, bool] = {}
         self.bad: dict[Spec, bool] = {}
-        self.afters: dict[Combo, Laid] = {}
         self.prepared = False  # the walk's facts below, made by `_prepare` when a walk needs them
         self.found: list[Combo] = []
         self.first = False
@@ -229,13 +227,7 @@ class IrreducibleSearch:
     # -- judging ------------------------------------------------------------------------------
 
     def error(self, combo: Combo) -> bool:
-        """Whether the step is illegal (each combination judged once per search)."""
-        known = self.errors.get(combo)
-        if known is None:
-            known = self.errors[combo] = self._error(combo)
-        return known
-
-    def _error(self, combo: Combo) -> bool:
+        """Whether the step is illegal (what a search asks again is remembered by `Remembered`)."""
         base, specs = combo
         hand = self.hand
         top = self.top
@@ -323,11 +315,8 @@ class IrreducibleSearch:
         return before
 
     def after(self, combo: Combo) -> Laid:
-        """The table once `combo` is laid, to judge single groups (made once per combination)."""
-        known = self.afters.get(combo)
-        if known is None:
-            known = self.afters[combo] = Laid(self, combo, self._left(combo), -1)
-        return known
+        """The table once `combo` is laid, to judge single groups."""
+        return Laid(self, combo, self._left(combo), -1)
 
     def judge_after(self, combo: Combo, key: int) -> Judge:
         """The judge once `combo` is laid, remembered in the memory's judges under `key` (-1: not
