@@ -20,13 +20,14 @@ from canasta.rules.judge import (
     grown,
     has_groups,
     pending_kept,
+    rank_dead,
     shared_spec,
     single_key,
     spec_points,
     take_refused,
     wild_pending,
 )
-from canasta.rules.melds import judged_alike, kills_rank
+from canasta.rules.melds import judged_alike
 from canasta.rules.parts import DRAW
 from canasta.rules.solver import meld_out, short_rank
 
@@ -292,10 +293,8 @@ class IrreducibleSearch:
             pending = wild_pending(self.rules, meld, (k, j, t))
         else:
             pending = self.pending_after(combo)
-        judge, rules = self.judge, self.rules
-        dead = rank in judge.other_dead or (
-            meld is not None and rules.dead_rank_trigger != "none" and kills_rank(rules, rank, *meld)
-        )
+        judge = self.judge
+        dead = rank_dead(self.rules, judge.other_dead, rank, meld)
         return judge.memo.singles.get(single_key(rank, k, j, t, meld, pending, dead))
 
     def pending_after(self, combo: Combo) -> bool:

@@ -619,6 +619,14 @@ def _clean_or_wild(full: Touched) -> bool:
     return any(r is Rank.WILD or (k >= 3 and not j + t) for r, (k, j, t) in full.items())
 
 
+def rank_dead(rules: RuleSet, other_dead: frozenset[Rank], rank: Rank, meld: tuple[int, int] | None) -> bool:
+    """Whether `rank` is dead for a team whose meld of it is `meld` (size, wild cards; None for
+    none) and for which the other teams' melds make `other_dead` dead: `rank in Judge.dead`."""
+    return rank in other_dead or (
+        meld is not None and rules.dead_rank_trigger != "none" and kills_rank(rules, rank, *meld)
+    )
+
+
 def _dead_of(rules: RuleSet, stats: Mapping[Rank, tuple[int, int]]) -> set[Rank]:
     """Ranks a team's melds make dead (Modern American, R11 and A23)."""
     return {r for r, (n, w) in stats.items() if kills_rank(rules, r, n, w)}
