@@ -16,6 +16,7 @@ from canasta.cli.action_text import move_sentence
 from canasta.cli.arguments import seed_number, whole
 from canasta.cli.play_text import TEXTS
 from canasta.rules import Action, RuleSet, State, legal_actions, make_deck
+from canasta.rules.deal import shuffle
 from canasta.rules.errors import InvalidActionError
 from canasta.rules.game import Game, default_dealer
 from canasta.rules.record import RECORD_FORMAT, Record, replay
@@ -221,7 +222,7 @@ def selfplay(
     try:
         for i in range(deals):
             deck = make_deck(rules.decks, rules.jokers)
-            rng.shuffle(deck)
+            shuffle(rng, deck)
             dealer, sitting_out = default_dealer(rules, i)
             state = State.deal(rules, deck, dealer, None, sitting_out)
             while not state.is_over:

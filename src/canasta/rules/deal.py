@@ -118,7 +118,7 @@ def _lay_out_threes(s: State, seat: int) -> None:
 
 def check_deck(rules: RuleSet, deck: Sequence[Card]) -> None:
     """A deck must hold exactly the cards of the rule set's packs."""
-    expected = rules.cache.get("deck_counts")
+    expected: list[int] | None = rules.cache.get("deck_counts")
     if expected is None:
         expected = rules.cache["deck_counts"] = card_counts(make_deck(rules.decks, rules.jokers))
     if len(deck) != rules.deck_size:
@@ -127,18 +127,17 @@ def check_deck(rules: RuleSet, deck: Sequence[Card]) -> None:
         )
     counts = card_counts(deck)
     if counts != expected:
-        for c, want in expected.items():
-            if counts.get(c, 0) != want:
-                raise InvalidActionError(
-                    f"the deck holds {counts.get(c, 0)} of {c.code}, expected {want}", "bad_deck"
-                )
+        for c in ALL_CARDS:
+            have, want = counts[c.index], expected[c.index]
+            if have != want:
+                raise InvalidActionError(f"the deck holds {have} of {c.code}, expected {want}", "bad_deck")
 
 
-def card_counts(cards: Sequence[Card]) -> dict[Card, int]:
-    """How many of each card value."""
-    counts: dict[Card, int] = {}
+def card_counts(cards: Sequence[Card]) -> list[int]:
+    """How many of each card value, by its index."""
+    counts = [0] * len(ALL_CARDS)
     for c in cards:
-        counts[c] = counts.get(c, 0) + 1
+        counts[c.index] += 1
     return counts
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from canasta.rules.actions import Action
 from canasta.rules.cards import Card, make_deck
-from canasta.rules.deal import FIVE_PLAYER_SIT_OUT, active_order
+from canasta.rules.deal import FIVE_PLAYER_SIT_OUT, active_order, shuffle
 from canasta.rules.errors import IllegalActionError
 from canasta.rules.legal import legal_actions
 from canasta.rules.refusal import Code
@@ -85,7 +85,7 @@ class Game:
         sitting_out = default_out if sitting_out is None else sitting_out
         if deck is None:
             cards = make_deck(self.rules.decks, self.rules.jokers)
-            self.rng.shuffle(cards)
+            shuffle(self.rng, cards)
         else:
             cards = list(deck)
         self.state = State.deal(self.rules, cards, dealer, self.totals, sitting_out)
