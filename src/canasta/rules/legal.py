@@ -180,34 +180,38 @@ def _leaves_meld_out(state: Mover, team: int, meld: Meld, cards: list[Card]) -> 
 
 def _singles(judge: Judge, hand: HandKinds, size: int) -> list[Meld]:
     """The meld action of every single group an opened team may lay or add now, judged whole."""
-    rules = judge.rules
-    jokers, twos = len(hand.jokers), len(hand.twos)
-    wilds = jokers + twos
-    pending = judge.pending
+    wilds = len(hand.jokers) + len(hand.twos)
     stats = judge.stats
-    pools = [(r, cs) for r, cs in hand.naturals.items() if has_groups(len(cs) + wilds, r in stats)]
-    if has_groups(wilds, True):  # a rank of no card in hand takes wild cards alone
-        for r in stats:
-            if r not in hand.naturals and r is not Rank.WILD and r is not Rank.THREE:
-                pools.append((r, NO_CARDS))
-        if rules.wild_melds != "none":
-            pools.append((Rank.WILD, NO_CARDS))
-    if len(hand.black_threes) >= 3:
-        pools.append((Rank.THREE, hand.black_threes))
     out: list[Meld] = []
-    for rank, pool in pools:
-        naturals = len(pool)
-        specs = judge.groups(rank, naturals, jokers, twos, pending)
-        if size - naturals - wilds > 1 and rank is not Rank.THREE and rank is not Rank.WILD:
-            for spec in specs:  # each keeps two cards or more: judged by groups()
-                out.append(hand.group_meld(pool, spec, 0, 0, 0))
-            continue
-        for spec in specs:
-            after = size - spec[1] - spec[2] - spec[3]
-            plain = after > 1 and rank is not Rank.THREE and rank is not Rank.WILD
-            if plain or judge.single_allowed(spec, after):
-                out.append(hand.group_meld(pool, spec, 0, 0, 0))
+    for rank, pool in hand.naturals.items():
+        if has_groups(len(pool) + wilds, rank in stats):
+            _add_singles(out, judge, hand, rank, pool, size)
+    if has_groups(wilds, True):  # a rank of no card in hand takes wild cards alone
+        for rank in stats:
+            if rank not in hand.naturals and rank is not Rank.WILD and rank is not Rank.THREE:
+                _add_singles(out, judge, hand, rank, NO_CARDS, size)
+        if judge.rules.wild_melds != "none":
+            _add_singles(out, judge, hand, Rank.WILD, NO_CARDS, size)
+    if len(hand.black_threes) >= 3:
+        _add_singles(out, judge, hand, Rank.THREE, hand.black_threes, size)
     return out
+
+
+def _add_singles(
+    out: list[Meld], judge: Judge, hand: HandKinds, rank: Rank, pool: list[Card], size: int
+) -> None:
+    """Add to `out` the single groups of `rank` from its `pool` and the hand's wild cards."""
+    naturals, jokers, twos = len(pool), len(hand.jokers), len(hand.twos)
+    specs = judge.groups(rank, naturals, jokers, twos, judge.pending)
+    if size - naturals - jokers - twos > 1 and rank is not Rank.THREE and rank is not Rank.WILD:
+        for spec in specs:  # each keeps two cards or more: judged by groups()
+            out.append(hand.group_meld(pool, spec, 0, 0, 0))
+        return
+    for spec in specs:
+        after = size - spec[1] - spec[2] - spec[3]
+        plain = after > 1 and rank is not Rank.THREE and rank is not Rank.WILD
+        if plain or judge.single_allowed(spec, after):
+            out.append(hand.group_meld(pool, spec, 0, 0, 0))
 
 
 def _canasta_possible(hand: HandKinds, max_wilds: int) -> bool:
