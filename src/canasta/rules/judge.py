@@ -11,6 +11,7 @@ exactly what `apply` accepts.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING, Any, Final
 
 from canasta.rules.cards import ALL_CARDS, RANK_CODE, Card, Rank
@@ -125,6 +126,17 @@ def single_key(
     more: its counts (of its rank `judged_alike`), the team's meld of it, whether the wild-card
     meld is pending once it is laid and whether the rank is dead."""
     return _counts_code(judged_alike(rank), k, j, t, before) << 2 | pending << 1 | dead
+
+
+def canasta_done(stats: dict[Rank, tuple[int, int]], started: AbstractSet[Rank], touched: Touched) -> bool:
+    """Whether laying `touched` onto a team's melds (`stats`, those of `started` ranks begun this
+    turn) completes a canasta in a meld begun this turn (concealed going out)."""
+    for rank, (k, j, t) in touched.items():
+        before = stats.get(rank)
+        b = 0 if before is None else before[0]
+        if b + k + j + t >= 7 and (before is None or (rank in started and b < 7)):
+            return True
+    return False
 
 
 def touched_of(specs: Sequence[Spec]) -> Touched:
@@ -382,12 +394,7 @@ class Judge:
 
     def canasta_done(self, touched: Touched) -> bool:
         """Whether the step completes a canasta in a meld begun this turn (concealed going out)."""
-        for rank, (k, j, t) in touched.items():
-            before = self.stats.get(rank)
-            b = 0 if before is None else before[0]
-            if b + k + j + t >= 7 and (before is None or (rank in self.started and b < 7)):
-                return True
-        return False
+        return canasta_done(self.stats, self.started, touched)
 
     def go_out_error(self, touched: Touched) -> Refusal | None:
         """Why the team may not go out once `touched` is laid (None when it may)."""

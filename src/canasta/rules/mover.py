@@ -20,7 +20,7 @@ from canasta.rules.errors import IllegalActionError, InvalidActionError
 from canasta.rules.groups import not_in_hand, read_groups, spec_of
 from canasta.rules.hand import MELD_CLASS, PICKUP_CLASS, HandKinds
 from canasta.rules.irreducible import list_pickups
-from canasta.rules.judge import Judge, take_error, touched_of, with_top
+from canasta.rules.judge import Judge, canasta_done, take_error, touched_of, with_top
 from canasta.rules.parts import DRAW, ENDED, PLAY, Board, Permission, Phase, Turn
 from canasta.rules.public import BLACK3_GO_OUT, EMPTY_PILE, PublicQuestions
 from canasta.rules.refusal import Code, Refusal
@@ -356,7 +356,9 @@ class Mover(PublicQuestions):
             return Step(action)
         used, laid = read_groups(action.melds, self.hand, top, with_, checked=False)
         touched = touched_of([spec_of(rank, cards) for rank, cards in laid])
-        canasta = Judge.of(self, self.team).canasta_done(touched)
+        facts = self.board.judged[self.team]  # judged by the listing, as a rule
+        stats = Judge.of(self, self.team).stats if facts is None else facts[0]
+        canasta = canasta_done(stats, self.now.started, touched)
         return Step(action, laid, used, len(self.hand) - len(used) + len(gained), canasta, gained)
 
     def assuming(self, permission: Permission | None) -> Mover:
