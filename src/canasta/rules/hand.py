@@ -255,21 +255,25 @@ class HandKinds:
 
     def groups(self, specs: tuple[Spec, ...], start: tuple[Spec, ...] = ()) -> tuple[Group, ...]:
         """The groups of `specs`, each taking the next cards after those `start` took."""
-        taken: dict[Rank, int] = {}
         jokers = twos = 0
-        for rank, k, j, t in start:
-            taken[rank] = taken.get(rank, 0) + k
+        for _, _, j, t in start:
             jokers += j
             twos += t
         out = []
-        for spec in specs:
-            rank, k, j, t = spec
-            first = taken.get(rank, 0)
+        for i in range(len(specs)):
+            spec = specs[i]
+            rank = spec[0]
+            first = 0  # the naturals of its rank taken before it (steps hold few groups)
+            for taken in start:
+                if taken[0] is rank:
+                    first += taken[1]
+            for n in range(i):
+                if specs[n][0] is rank:
+                    first += specs[n][1]
             meld = self.group_meld(self.pool(rank), spec, first, jokers, twos)
             out.append(meld.melds[0])  # groups are values too
-            taken[rank] = first + k
-            jokers += j
-            twos += t
+            jokers += spec[2]
+            twos += spec[3]
         return tuple(out)
 
 
