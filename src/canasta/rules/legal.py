@@ -79,17 +79,15 @@ def legal_actions(of: Mover | State) -> list[Action]:
         return []
     if now.permission == "pending":
         return _ANSWERS[:]
-    actions: list[Action] = []
     if now.phase is DRAWING:
-        if m.stock_size:
-            actions.append(DRAW)
+        actions: list[Action] = [DRAW] if m.stock_size else []
         pickups = list_pickups(m)
         if not m.stock_size and pickups and not m.must_take_pile():
             actions.append(PASS)
         actions.extend(pickups)
     else:
         hand = m.kinds()
-        actions.extend(_discards(m, hand))
+        actions = _discards(m, hand)  # a new list
         actions.extend(_melds(m, hand))
     if _may_ask(m):
         actions.append(ASK)
