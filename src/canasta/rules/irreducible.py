@@ -5,7 +5,7 @@ of the seat to move, which the validator of a `pass` asks about too."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from canasta.rules.actions import Action, Pickup
 from canasta.rules.cards import RANK_CODE, Card, Rank
@@ -363,7 +363,8 @@ class IrreducibleSearch:
 
     def _unlaid(self, i: int, later: Laid) -> list[Spec]:
         """The groups of rank i that `later` does not let be laid by themselves."""
-        return [s for s in self.options[i] if not self.addable(later.combo, s, later)]
+        options: list[Any] = self.options[i]  # `Any`: compiled code keeps the objects, not copies
+        return [s for s in options if not self.addable(later.combo, s, later)]
 
     def bad_group(self, spec: Spec) -> bool:
         """Whether the judge refuses `spec` as a step's whole group of its rank (then so is every
@@ -562,14 +563,17 @@ class IrreducibleSearch:
             if i == len(self.ranks):
                 break
             options = self.options[i]
-            for spec in options if later is None or not options else self.unlaid(i, later):
+            # `Any`: compiled code keeps each group's object for the step, rather than a copy
+            choices: list[Any] = options if later is None or not options else self.unlaid(i, later)
+            for choice in choices:
+                spec: Spec = choice
                 _, k, j, t = spec
                 if j + jokers > all_jokers or t + twos > all_twos:
                     continue
                 self._walk(
                     base,
                     i + 1,
-                    chosen + (spec,),  # noqa: RUF005 (compiled code makes no list for it)
+                    chosen + (choice,),  # noqa: RUF005 (compiled code makes no list for it)
                     points + spec_points(spec),
                     jokers + j,
                     twos + t,
