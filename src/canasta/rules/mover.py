@@ -60,13 +60,14 @@ class Mover(PublicQuestions):
     """
 
     __slots__ = (
+        "_hands",
         "_kept",
         "_kinds",
         "_next",
+        "_sizes",
         "_steps",
         "board",
         "hand",
-        "hand_sizes",
         "now",
         "order",
         "rules",
@@ -84,12 +85,14 @@ class Mover(PublicQuestions):
         now: Turn,
         seat: int,
         hand: list[Card],
-        hand_sizes: tuple[int, ...],
+        hand_sizes: tuple[int, ...] | None,
         stock_size: int,
         team: int,
         kinds: HandKinds | None = None,
         kept: list[HandKinds | None] | None = None,
+        hands: list[list[Card]] | None = None,
     ) -> None:
+        """`hand_sizes` None: the sizes of `hands` (every hand), counted when first asked for."""
         self.rules = rules
         self.order = order
         self._next = next_
@@ -97,12 +100,21 @@ class Mover(PublicQuestions):
         self.now = now
         self.seat = seat  # the turn's seat, or its partner while an ask awaits the answer
         self.hand = hand
-        self.hand_sizes = hand_sizes
+        self._sizes = hand_sizes
+        self._hands = hands
         self.stock_size = stock_size
         self.team = team  # the turn's team (the partner's too)
         self._steps: list[Step] = []  # the melds and pickups validated so far, to apply unjudged
         self._kinds = kinds  # the hand by kinds, made when first asked for (`kinds`)
         self._kept = kept  # where a state keeps each hand's kinds (None: nowhere)
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        sizes = self._sizes
+        if sizes is None:
+            assert self._hands is not None, "a mover has its hands' sizes or the hands"
+            sizes = self._sizes = tuple([len(h) for h in self._hands])
+        return sizes
 
     def kinds(self) -> HandKinds:
         """The hand by kinds: the state's, which its transitions keep, else made once."""

@@ -254,12 +254,23 @@ class State(PublicQuestions):
         cards = self.cards
         now = self.now
         seat = partner(self.rules, self._next, now.seat) if now.permission == "pending" else now.seat
-        sizes = tuple([len(h) for h in cards.hands])
-        hand = cards.hands[seat]
+        hands = cards.hands
         stock, team = len(cards.stock), self._teams[now.seat]
         kinds, kept = self._kept(seat), self._kinds
         return Mover(
-            self.rules, self.order, self._next, self.board, now, seat, hand, sizes, stock, team, kinds, kept
+            self.rules,
+            self.order,
+            self._next,
+            self.board,
+            now,
+            seat,
+            hands[seat],
+            None,  # the hands' sizes, counted from `hands` if asked for
+            stock,
+            team,
+            kinds,
+            kept,
+            hands,
         )
 
     def _kept(self, seat: int) -> HandKinds | None:
