@@ -110,6 +110,7 @@ class Mover(PublicQuestions):
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each seat holds (counted from the hands when first asked for)."""
         sizes = self._sizes
         if sizes is None:
             assert self._hands is not None, "a mover has its hands' sizes or the hands"
