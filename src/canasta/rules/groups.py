@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from canasta.rules.actions import Group
-from canasta.rules.cards import ALL_CARDS, Card, Rank
+from canasta.rules.cards import ALL_CARDS, WILD_RANK, Card, Rank
 from canasta.rules.errors import IllegalActionError
 from canasta.rules.judge import Spec
 from canasta.rules.refusal import Code, Refusal
@@ -73,7 +73,7 @@ def group_rank(group: Group) -> Rank:
                 Code.MIXED_RANKS, f"group of rank {group.rank.value} holds {rank.value}s"
             )
         return group.rank
-    return Rank.WILD if rank is None else rank
+    return WILD_RANK if rank is None else rank
 
 
 def _check_in_hand(cards: list[Card], hand: list[Card]) -> None:

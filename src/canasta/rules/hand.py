@@ -9,7 +9,7 @@ from operator import attrgetter
 from typing import Final
 
 from canasta.rules.actions import Group, Meld, Pickup
-from canasta.rules.cards import RANK_CODE, Card, Rank, take_out
+from canasta.rules.cards import RANK_CODE, THREE_RANK, WILD_RANK, Card, Rank, take_out
 from canasta.rules.judge import Spec
 
 #: Cards in card order: `sorted(cards, key=INDEX)`.
@@ -224,7 +224,7 @@ class HandKinds:
 
     def pool(self, rank: Rank) -> list[Card]:
         """The cards of `rank` (black threes for rank 3); none for a rank the hand lacks."""
-        if rank is Rank.THREE:
+        if rank is THREE_RANK:
             return self.black_threes
         cards = self.naturals.get(rank)
         return NO_CARDS if cards is None else cards
@@ -241,11 +241,13 @@ class HandKinds:
         code = 0
         for i in range(first, first + k):
             code = code << 6 | pool[i].index + 1
-        for i in range(jokers, jokers + j):
-            code = code << 6 | self.jokers[i].index + 1
-        for i in range(twos, twos + t):
-            code = code << 6 | self.twos[i].index + 1
-        explicit = rank if k == 0 and rank is not Rank.WILD else None
+        if j:  # (most groups hold no wild card)
+            for i in range(jokers, jokers + j):
+                code = code << 6 | self.jokers[i].index + 1
+        if t:
+            for i in range(twos, twos + t):
+                code = code << 6 | self.twos[i].index + 1
+        explicit = rank if k == 0 and rank is not WILD_RANK else None
         key = _single_key(code, explicit)
         action = SINGLES.get(key)
         if action is not None:

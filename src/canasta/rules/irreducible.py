@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from canasta.rules.actions import Action, Pickup
-from canasta.rules.cards import RANK_CODE, Card, Rank
+from canasta.rules.cards import RANK_CODE, THREE_RANK, WILD_RANK, Card, Rank
 from canasta.rules.errors import IllegalActionError
 from canasta.rules.groups import read_groups
 from canasta.rules.hand import INDEX, HandKinds, pickup_of, wild_splits
@@ -137,9 +137,9 @@ class IrreducibleSearch:
         wilds = len(hand.jokers) + len(hand.twos)
         if self.rules.wild_melds != "none" and wilds:
             first = wilds >= MANY_WILDS and hand.size >= LARGE_HAND
-            self.ranks.insert(0 if first else len(self.ranks), Rank.WILD)
+            self.ranks.insert(0 if first else len(self.ranks), WILD_RANK)
         if len(hand.black_threes) >= 3 and not self.black3:
-            self.ranks.append(Rank.THREE)
+            self.ranks.append(THREE_RANK)
         self.options = [self._options(r) for r in self.ranks]
         self.fresh = [None] * (4 * len(self.ranks))
         # the largest group of each rank, and the most points the naturals of the ranks from i on
@@ -190,7 +190,7 @@ class IrreducibleSearch:
             if (len(cards) >= fewest or rank in judge.stats) and (top is None or rank is not top.rank):
                 most += POINTS[rank] * len(cards)
         if len(hand.black_threes) >= 3 and not self.black3:
-            most += POINTS[Rank.THREE] * len(hand.black_threes)
+            most += POINTS[THREE_RANK] * len(hand.black_threes)
         return most < lacking and not self._exempt()  # (`_prepare` asks it again only when walking)
 
     def _options(self, rank: Rank) -> list[Spec]:
@@ -200,11 +200,11 @@ class IrreducibleSearch:
         if not has_groups(naturals + jokers + twos, rank in judge.stats):
             return []
         specs = judge.groups(rank, naturals, jokers, twos, False)
-        if rank is Rank.WILD:
+        if rank is WILD_RANK:
             return list(specs)
         # groups come largest first by naturals: those with naturals enough are a prefix (copied
         # whole, so that compiled code keeps the memo's objects rather than copies)
-        least = 3 if rank is Rank.THREE else 1
+        least = 3 if rank is THREE_RANK else 1
         cut = 0
         while cut < len(specs) and specs[cut][1] >= least:
             cut += 1
@@ -286,10 +286,10 @@ class IrreducibleSearch:
         threes, is decided by its counts, the team's melds of its rank and of wild cards then,
         and whether its rank is dead then."""
         rank, k, j, t = unit
-        if rank is Rank.THREE or self._left(combo) - k - j - t < 2:
+        if rank is THREE_RANK or self._left(combo) - k - j - t < 2:
             return None
         meld = self._meld_after(combo, rank)
-        if rank is Rank.WILD:
+        if rank is WILD_RANK:
             pending = wild_pending(self.rules, meld, (k, j, t))
         else:
             pending = self.pending_after(combo)
@@ -299,7 +299,7 @@ class IrreducibleSearch:
 
     def pending_after(self, combo: Combo) -> bool:
         """Whether the team's wild-card meld stands incomplete once `combo` is laid."""
-        return self.pending_kept and wild_pending(self.rules, self._meld_after(combo, Rank.WILD), None)
+        return self.pending_kept and wild_pending(self.rules, self._meld_after(combo, WILD_RANK), None)
 
     def _meld_after(self, combo: Combo, rank: Rank) -> tuple[int, int] | None:
         """The team's meld of `rank` (size, wild cards) once `combo` is laid (None for none), as
@@ -340,7 +340,7 @@ class IrreducibleSearch:
         rank = self.ranks[i]
         if later.hand - self.largest[i] < 2:
             return self._unlaid(i, later)
-        if rank not in self.judge.stats and rank is not Rank.THREE and rank is not Rank.WILD:
+        if rank not in self.judge.stats and rank is not THREE_RANK and rank is not WILD_RANK:
             # `plain_key` of a rank the team has no meld of (nor has the step, of ranks before
             # i): by its number in this search, the wild-card meld pending once the step is laid
             # and the rank dead (as now: no meld of its own makes it so)
@@ -349,8 +349,8 @@ class IrreducibleSearch:
             if fresh is None:
                 fresh = self.fresh[code] = self._unlaid(i, later)
             return fresh
-        if rank is Rank.WILD:  # decided by the team's wild-card meld once the step is laid
-            meld = self._meld_after(later.combo, Rank.WILD)
+        if rank is WILD_RANK:  # decided by the team's wild-card meld once the step is laid
+            meld = self._meld_after(later.combo, WILD_RANK)
             key: int | None = -1 if meld is None else -2 - (meld[0] << 8 | meld[1])  # (plain keys are >= 0)
         else:
             key = later.judge().plain_key(rank)
@@ -486,7 +486,7 @@ class IrreducibleSearch:
             else:
                 start = len(self.found)
                 self._start(base)
-                if len(self.found) > start and self.ranks and self.ranks[0] is Rank.WILD:
+                if len(self.found) > start and self.ranks and self.ranks[0] is WILD_RANK:
                     self.found[start:] = self._canonical(self.found[start:])
         return self.found
 
@@ -495,9 +495,9 @@ class IrreducibleSearch:
         step's groups by rank (the wild cards' after the naturals, before black threes), the
         steps as a walk choosing them in that order finds them (a step after those extending it)."""
         ranks = self.ranks
-        order = {r: i for i, r in enumerate((*ranks[1:], Rank.WILD))}
-        if ranks[-1] is Rank.THREE:
-            order[Rank.WILD], order[Rank.THREE] = len(ranks) - 2, len(ranks) - 1
+        order = {r: i for i, r in enumerate((*ranks[1:], WILD_RANK))}
+        if ranks[-1] is THREE_RANK:
+            order[WILD_RANK], order[THREE_RANK] = len(ranks) - 2, len(ranks) - 1
         place = {spec: j for options in self.options for j, spec in enumerate(options)}
         keyed = []
         for base, specs in found:
@@ -554,15 +554,16 @@ class IrreducibleSearch:
                 later = self.laid(partial, code, verdict, left)
             else:  # no rank left has a group: counted as judged all the same (see `SEARCH_BUDGET`)
                 self.budget -= self.weight
-        for i in range(start, len(self.ranks) + 1):
+        end, rest, every = len(self.ranks), self.rest, self.options
+        for i in range(start, end + 1):
             self.budget -= 1
             if self.budget < 0 or (self.first and self.found):
                 return
-            if opening and self.rest[i] < least:
+            if opening and rest[i] < least:
                 return
-            if i == len(self.ranks):
+            if i == end:
                 break
-            options = self.options[i]
+            options = every[i]
             # `Any`: compiled code keeps each group's object for the step, rather than a copy
             choices: list[Any] = options if later is None or not options else self.unlaid(i, later)
             for choice in choices:

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING, Any, Final
 
-from canasta.rules.cards import ALL_CARDS, RANK_CODE, Card, Rank
+from canasta.rules.cards import ACE_RANK, ALL_CARDS, RANK_CODE, SEVEN_RANK, THREE_RANK, WILD_RANK, Card, Rank
 from canasta.rules.melds import (
     NEW_MELD_MIN,
     judged_alike,
@@ -37,7 +37,7 @@ Spec = tuple[Rank, int, int, int]
 #: What a step adds to each rank it touches: rank -> (naturals, jokers, twos), in order.
 Touched = dict[Rank, tuple[int, int, int]]
 
-POINTS: Final[dict[Rank, int]] = {c.rank: c.points for c in ALL_CARDS} | {Rank.WILD: 0}
+POINTS: Final[dict[Rank, int]] = {c.rank: c.points for c in ALL_CARDS} | {WILD_RANK: 0}
 
 _METHOD_TEXT: Final = {
     "pair": "a natural pair",
@@ -349,7 +349,7 @@ class Judge:
         new = before is None
         if not meld_ok_in(self.memo.melds, rules, rank, size, total_wilds, new):
             return meld_refusal(rules, rank, size, total_wilds, new)
-        if wilds and rank is not Rank.WILD:
+        if wilds and rank is not WILD_RANK:
             return wild_rule_error(rules, rank, size - total_wilds, not self.opened, wild_pending)
         return None
 
@@ -370,11 +370,11 @@ class Judge:
             if shape is not None:
                 found = memo[key] = tuple([shared_spec(rank, s[1], s[2], s[3]) for s in shape])
                 return found
-            limit = 99 if rank is Rank.WILD else self.rules.meld_max_wilds
+            limit = 99 if rank is WILD_RANK else self.rules.meld_max_wilds
             made: list[Spec] = []
             if not dead:
                 fits = self.memo.fits  # the same for ranks judged alike
-                for k in range(0 if rank is Rank.WILD else naturals, -1, -1):
+                for k in range(0 if rank is WILD_RANK else naturals, -1, -1):
                     for j in range(min(jokers, limit), -1, -1):
                         for t in range(min(twos, limit - j), -1, -1):
                             if not k + j + t:
@@ -390,7 +390,7 @@ class Judge:
 
     def wild_pending(self, touched: Mapping[Rank, tuple[int, int, int]]) -> bool:
         """Whether the team's wild-card meld stands incomplete once `touched` is laid."""
-        return wild_pending(self.rules, self.stats.get(Rank.WILD), touched.get(Rank.WILD))
+        return wild_pending(self.rules, self.stats.get(WILD_RANK), touched.get(WILD_RANK))
 
     def canasta_done(self, touched: Touched) -> bool:
         """Whether the step completes a canasta in a meld begun this turn (concealed going out)."""
@@ -420,7 +420,7 @@ class Judge:
         keeps two cards or more, only the group's composition decides, memoised per rule set."""
         rank, k, j, t = spec
         touched = {rank: (k, j, t)}
-        if hand_after < 2 or rank is Rank.THREE or not self.opened:
+        if hand_after < 2 or rank is THREE_RANK or not self.opened:
             return not self.step_illegal(touched, hand_after)
         pending = self.wild_pending(touched)
         key = single_key(rank, k, j, t, self.stats.get(rank), pending, rank in self.dead)
@@ -436,7 +436,7 @@ class Judge:
         cards of its rank alone, as a number: the rank (`alike`: its `judged_alike` number, which
         decides as much), the team's meld of it, whether its wild meld is pending and the rank
         dead (None for threes, wild cards and a team that has not opened)."""
-        if rank is Rank.THREE or rank is Rank.WILD or not self.opened:
+        if rank is THREE_RANK or rank is WILD_RANK or not self.opened:
             return None
         meld = self.stats.get(rank)
         size, wilds = (0, 0) if meld is None else (meld[0] + 1, meld[1])
@@ -476,7 +476,7 @@ class Judge:
             refusal = self.group_error(rank, k, j, t, pending)
             if refusal is not None:
                 return refusal
-        black_threes = Rank.THREE in touched and (top is None or top.rank is not Rank.THREE)
+        black_threes = THREE_RANK in touched and (top is None or top.rank is not THREE_RANK)
         if hand_after == 0 and rules.go_out_discard == "mandatory":
             return _MUST_DISCARD
         if black_threes and rules.black3_meld_no_discard and hand_after:
@@ -623,7 +623,7 @@ def with_top(touched: Touched, top: Card | None) -> Touched:
 
 def _clean_or_wild(full: Touched) -> bool:
     """Whether a step holds a meld of three naturals or more without wild cards, or of wild cards."""
-    return any(r is Rank.WILD or (k >= 3 and not j + t) for r, (k, j, t) in full.items())
+    return any(r is WILD_RANK or (k >= 3 and not j + t) for r, (k, j, t) in full.items())
 
 
 def rank_dead(rules: RuleSet, other_dead: frozenset[Rank], rank: Rank, meld: tuple[int, int] | None) -> bool:
@@ -640,4 +640,4 @@ def _dead_of(rules: RuleSet, stats: Mapping[Rank, tuple[int, int]]) -> set[Rank]
 
 
 def _incomplete_special(rank: Rank, size: int, wilds: int) -> bool:
-    return size < 7 and (rank in (Rank.SEVEN, Rank.WILD) or (rank is Rank.ACE and wilds == 0))
+    return size < 7 and (rank in (SEVEN_RANK, WILD_RANK) or (rank is ACE_RANK and wilds == 0))

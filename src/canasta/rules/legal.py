@@ -40,7 +40,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Final
 
 from canasta.rules.actions import Action, Answer, Ask, Discard, Draw, Meld, Pass
-from canasta.rules.cards import ALL_CARDS, Card, Rank
+from canasta.rules.cards import ALL_CARDS, THREE_RANK, WILD_RANK, Card, Rank
 from canasta.rules.groups import read_groups
 from canasta.rules.hand import NO_CARDS, HandKinds, meld_of
 from canasta.rules.irreducible import IrreducibleSearch, list_pickups
@@ -186,12 +186,12 @@ def _singles(judge: Judge, hand: HandKinds, size: int) -> list[Meld]:
             _add_singles(out, judge, hand, rank, pool, size)
     if has_groups(wilds, True):  # a rank of no card in hand takes wild cards alone
         for rank in stats:
-            if rank not in hand.naturals and rank is not Rank.WILD and rank is not Rank.THREE:
+            if rank not in hand.naturals and rank is not WILD_RANK and rank is not THREE_RANK:
                 _add_singles(out, judge, hand, rank, NO_CARDS, size)
         if judge.rules.wild_melds != "none":
-            _add_singles(out, judge, hand, Rank.WILD, NO_CARDS, size)
+            _add_singles(out, judge, hand, WILD_RANK, NO_CARDS, size)
     if len(hand.black_threes) >= 3:
-        _add_singles(out, judge, hand, Rank.THREE, hand.black_threes, size)
+        _add_singles(out, judge, hand, THREE_RANK, hand.black_threes, size)
     return out
 
 
@@ -201,13 +201,13 @@ def _add_singles(
     """Add to `out` the single groups of `rank` from its `pool` and the hand's wild cards."""
     naturals, jokers, twos = len(pool), len(hand.jokers), len(hand.twos)
     specs = judge.groups(rank, naturals, jokers, twos, judge.pending)
-    if size - naturals - jokers - twos > 1 and rank is not Rank.THREE and rank is not Rank.WILD:
+    if size - naturals - jokers - twos > 1 and rank is not THREE_RANK and rank is not WILD_RANK:
         for spec in specs:  # each keeps two cards or more: judged by groups()
             out.append(hand.group_meld(pool, spec, 0, 0, 0))
         return
     for spec in specs:
         after = size - spec[1] - spec[2] - spec[3]
-        plain = after > 1 and rank is not Rank.THREE and rank is not Rank.WILD
+        plain = after > 1 and rank is not THREE_RANK and rank is not WILD_RANK
         if plain or judge.single_allowed(spec, after):
             out.append(hand.group_meld(pool, spec, 0, 0, 0))
 
@@ -228,17 +228,17 @@ def _meld_outs(state: Mover, judge: Judge, hand: HandKinds, keep: int) -> Iterat
     kinds: list[Spec | None] = [None]
     if keep:
         kinds = [(r, 1, 0, 0) for r in hand.naturals]
-        kinds += [(Rank.WILD, 0, 1, 0)] * bool(hand.jokers) + [(Rank.WILD, 0, 0, 1)] * bool(hand.twos)
-        kinds += [(Rank.THREE, 1, 0, 0)] * bool(hand.black_threes)
+        kinds += [(WILD_RANK, 0, 1, 0)] * bool(hand.jokers) + [(WILD_RANK, 0, 0, 1)] * bool(hand.twos)
+        kinds += [(THREE_RANK, 1, 0, 0)] * bool(hand.black_threes)
     rules = state.rules
     tries = MELD_OUT_LIMIT
     for kept in kinds:
         naturals = {r: len(cs) for r, cs in hand.naturals.items()}
         jokers, twos, threes = len(hand.jokers), len(hand.twos), len(hand.black_threes)
         if kept is not None:
-            if kept[0] is Rank.THREE:
+            if kept[0] is THREE_RANK:
                 threes -= 1
-            elif kept[0] is Rank.WILD:
+            elif kept[0] is WILD_RANK:
                 jokers, twos = jokers - kept[2], twos - kept[3]
             else:
                 naturals[kept[0]] -= 1
@@ -246,16 +246,16 @@ def _meld_outs(state: Mover, judge: Judge, hand: HandKinds, keep: int) -> Iterat
         if any(0 < n < least and r not in judge.stats for r, n in naturals.items()) or 0 < threes < 3:
             continue  # a rank too short for a meld of its own: this hand cannot all be melded
         targets = [r for r, n in naturals.items() if n > 0]
-        targets += [r for r in judge.stats if r not in naturals and r not in (Rank.WILD, Rank.THREE)]
+        targets += [r for r in judge.stats if r not in naturals and r not in (WILD_RANK, THREE_RANK)]
         if rules.wild_melds != "none":
-            targets.append(Rank.WILD)
-        fixed = [(Rank.THREE, threes, 0, 0)] if threes else []
+            targets.append(WILD_RANK)
+        fixed = [(THREE_RANK, threes, 0, 0)] if threes else []
         used = hand.size - (1 if kept is not None else 0)
         options = [_target_options(judge, r, naturals.get(r, 0), jokers, twos) for r in targets]
         for shares in islice(_shares(options, jokers, twos), tries):
             tries -= 1
             specs = [
-                (r, naturals.get(r, 0) if r is not Rank.WILD else 0, j, t)
+                (r, naturals.get(r, 0) if r is not WILD_RANK else 0, j, t)
                 for r, (j, t) in zip(targets, shares, strict=True)
             ]
             specs = [s for s in specs if s[1] + s[2] + s[3]] + fixed
@@ -267,12 +267,12 @@ def _meld_outs(state: Mover, judge: Judge, hand: HandKinds, keep: int) -> Iterat
 
 def _target_options(judge: Judge, rank: Rank, naturals: int, jokers: int, twos: int) -> list[tuple[int, int]]:
     """The (jokers, twos) a target of a meld-out may take: what its meld's composition allows."""
-    limit = 99 if rank is Rank.WILD else judge.rules.meld_max_wilds
+    limit = 99 if rank is WILD_RANK else judge.rules.meld_max_wilds
     out = []
     for j in range(min(jokers, limit), -1, -1):
         for t in range(min(twos, limit - j), -1, -1):
-            if (naturals + j + t == 0 and rank is Rank.WILD) or judge.group_error(
-                rank, 0 if rank is Rank.WILD else naturals, j, t, False
+            if (naturals + j + t == 0 and rank is WILD_RANK) or judge.group_error(
+                rank, 0 if rank is WILD_RANK else naturals, j, t, False
             ) is None:
                 out.append((j, t))
     return out

@@ -5,7 +5,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Final
 
-from canasta.rules.cards import ALL_CARDS, NATURAL_RANKS, RANK_CODE, Card, Rank
+from canasta.rules.cards import (
+    ACE_RANK,
+    ALL_CARDS,
+    NATURAL_RANKS,
+    RANK_CODE,
+    SEVEN_RANK,
+    THREE_RANK,
+    WILD_RANK,
+    Card,
+    Rank,
+)
 from canasta.rules.refusal import Code, Fact, Refusal
 from canasta.rules.ruleset import RuleSet
 
@@ -13,7 +23,7 @@ Melds = dict[Rank, list[Card]]
 
 
 #: The natural ranks a melding rule names (sevens, aces); threes and wild cards are apart anyway.
-NAMED_RANKS: Final = (Rank.SEVEN, Rank.ACE)
+NAMED_RANKS: Final = (SEVEN_RANK, ACE_RANK)
 
 
 def _alike() -> dict[Rank, int]:
@@ -78,20 +88,20 @@ def dead_ranks(rules: RuleSet, all_melds: Sequence[Mapping[Rank, Sequence[Card]]
 def kills_rank(rules: RuleSet, rank: Rank, size: int, wilds: int) -> bool:
     """Whether a team's meld of `rank`, of `size` cards with `wilds` wild cards, makes the rank
     dead, in a rule set that kills ranks (Modern American, R11 and A23)."""
-    return rank is not Rank.WILD and size >= 7 and (rules.dead_rank_trigger == "any_canasta" or wilds == 0)
+    return rank is not WILD_RANK and size >= 7 and (rules.dead_rank_trigger == "any_canasta" or wilds == 0)
 
 
 def incomplete_special(rank: Rank, cards: Sequence[Card]) -> bool:
     """An incomplete meld that Modern American penalises: sevens, clean aces or wild cards (R27)."""
     if len(cards) >= 7:
         return False
-    return rank in (Rank.SEVEN, Rank.WILD) or (rank is Rank.ACE and wild_count(cards) == 0)
+    return rank in (SEVEN_RANK, WILD_RANK) or (rank is ACE_RANK and wild_count(cards) == 0)
 
 
 def canasta_bonus(rules: RuleSet, rank: Rank, cards: Sequence[Card]) -> int:
     """The bonus of a completed canasta under the rule set (R13)."""
     wilds = wild_count(cards)
-    if rank is Rank.WILD:
+    if rank is WILD_RANK:
         if rules.special_canasta_bonuses:
             jokers = sum(1 for c in cards if c.is_joker)
             if jokers == 0:
@@ -101,7 +111,7 @@ def canasta_bonus(rules: RuleSet, rank: Rank, cards: Sequence[Card]) -> int:
             return 2000
         return rules.canasta_bonus_wild
     if wilds == 0:
-        if rules.special_canasta_bonuses and rank in (Rank.SEVEN, Rank.ACE):
+        if rules.special_canasta_bonuses and rank in (SEVEN_RANK, ACE_RANK):
             return 2500
         return rules.canasta_bonus_natural
     return rules.canasta_bonus_mixed
@@ -122,7 +132,7 @@ def meld_error(rules: RuleSet, rank: Rank, size: int, wilds: int, new: bool) -> 
     if rules.meld_max_size is not None and size > rules.meld_max_size:
         n = rules.meld_max_size
         return _bad(rank, "too_big", f"a meld may not hold more than {n} cards", n)
-    if rank is Rank.WILD:
+    if rank is WILD_RANK:
         if rules.wild_melds == "none":
             return _bad(rank, "no_wild_melds", "melds of wild cards only are not allowed")
         if rules.wild_melds == "canasta_in_one_turn":
@@ -135,7 +145,7 @@ def meld_error(rules: RuleSet, rank: Rank, size: int, wilds: int, new: bool) -> 
                     "a wild canasta must be laid complete (7 or more wild cards) in one turn",
                 )
         return None
-    if rank is Rank.THREE:
+    if rank is THREE_RANK:
         if not new:
             return _bad(rank, "threes", "black threes cannot be added to")
         if wilds:
@@ -155,7 +165,7 @@ def meld_error(rules: RuleSet, rank: Rank, size: int, wilds: int, new: bool) -> 
         return _bad(rank, "ratio_le", "a meld may not hold more wild cards than natural cards")
     if ratio == "lt" and wilds >= naturals:
         return _bad(rank, "ratio_lt", "a meld must hold more natural cards than wild cards")
-    if wilds and rules.sevens_no_wilds and rank is Rank.SEVEN:
+    if wilds and rules.sevens_no_wilds and rank is SEVEN_RANK:
         return _bad(rank, "sevens", "a meld of sevens may not hold wild cards")
     return None
 
@@ -209,7 +219,7 @@ def wild_rule_error(
     rules: RuleSet, rank: Rank, naturals: int, opening: bool, wild_meld_incomplete: bool
 ) -> Refusal | None:
     """Where wild cards may go (Modern American R11, R12, A51), for a group adding wilds."""
-    if rules.aces_wilds_opening_only and rank is Rank.ACE and not opening:
+    if rules.aces_wilds_opening_only and rank is ACE_RANK and not opening:
         return _ACES_OPENING
     if rules.rule_of_five and not opening and naturals < 5:
         return _RULE_OF_FIVE

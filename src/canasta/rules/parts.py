@@ -19,7 +19,7 @@ import enum
 from collections.abc import Sequence
 from typing import Any, Final, Literal, TypeAlias
 
-from canasta.rules.cards import Card, Rank, sorted_cards
+from canasta.rules.cards import WILD_RANK, Card, Rank, sorted_cards
 from canasta.rules.errors import InvalidActionError
 from canasta.rules.melds import Melds, dead_ranks
 from canasta.rules.ruleset import RuleSet
@@ -326,7 +326,7 @@ def meld_rank(cards: Sequence[Card]) -> Rank:
         raise InvalidActionError(
             f"a meld holds cards of one rank, not {' '.join(c.code for c in cards)}", "bad_position"
         )
-    return ranks.pop() if ranks else Rank.WILD
+    return ranks.pop() if ranks else WILD_RANK
 
 
 def board_from_json(r: JsonReader, players: int, teams: int) -> Board:

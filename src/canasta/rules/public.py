@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, Protocol, cast
 
 from canasta.rules.actions import Action
-from canasta.rules.cards import Card, Rank
+from canasta.rules.cards import ACE_RANK, SEVEN_RANK, Card, Rank
 from canasta.rules.deal import seat_teams
 from canasta.rules.errors import IllegalActionError
 from canasta.rules.judge import SPECIAL_INCOMPLETE, canastas_refusal, permission_error
@@ -166,7 +166,7 @@ def _tier(rank: Rank, dead: frozenset[Rank]) -> int:
     """A natural rank's tier for a discard onto an empty pile (Modern American, R18)."""
     if rank in dead:
         return 2
-    return 1 if rank is Rank.ACE or rank is Rank.SEVEN else 0
+    return 1 if rank is ACE_RANK or rank is SEVEN_RANK else 0
 
 
 # The refusals that name no fact, made once (the legal-move lister meets them constantly).

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from canasta.rules.cards import Card, Rank
+from canasta.rules.cards import ACE_RANK, SEVEN_RANK, WILD_RANK, Card, Rank
 from canasta.rules.melds import canasta_bonus, canasta_count, incomplete_special
 
 if TYPE_CHECKING:
@@ -104,12 +104,12 @@ def _modern_penalties(melds: dict[Rank, list[Card]], hands: Sequence[Sequence[Ca
     for rank, cards in melds.items():
         if not incomplete_special(rank, cards):
             continue
-        if rank is Rank.WILD:
+        if rank is WILD_RANK:
             penalty -= 2500 if sum(1 for c in cards if c.is_joker) >= 4 else 2000
         else:
             penalty -= 2500
     for hand in hands:
-        for rank in (Rank.ACE, Rank.SEVEN):
+        for rank in (ACE_RANK, SEVEN_RANK):
             if sum(1 for c in hand if c.rank is rank) >= 3:
                 penalty -= 1500
     return penalty

@@ -12,7 +12,7 @@ from collections.abc import Container, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from canasta.rules.actions import Group
-from canasta.rules.cards import Card, Rank
+from canasta.rules.cards import ACE_RANK, SEVEN_RANK, THREE_RANK, WILD_RANK, Card, Rank
 from canasta.rules.melds import Melds, dead_ranks, incomplete_special, meld_ok, wild_count, wild_rule_error
 
 if TYPE_CHECKING:
@@ -61,10 +61,10 @@ def melding_out(
         before = melds.get(rank, ())
         targets.append((rank, len(before) + len(cs), wild_count(before), rank not in melds, True))
     for rank, before in melds.items():
-        if rank not in naturals and rank is not Rank.THREE:
+        if rank not in naturals and rank is not THREE_RANK:
             targets.append((rank, len(before), wild_count(before), False, False))
-    if rules.wild_melds != "none" and Rank.WILD not in melds:
-        targets.append((Rank.WILD, 0, 0, True, False))
+    if rules.wild_melds != "none" and WILD_RANK not in melds:
+        targets.append((WILD_RANK, 0, 0, True, False))
     aimed = {t[0] for t in targets}
     fixed_canastas = sum(1 for r, cs in melds.items() if len(cs) >= 7 and r not in aimed)
     for wild_meld_incomplete in (False, True) if rules.wild_melds == "progressive" else (False,):
@@ -91,7 +91,7 @@ def short_rank(rules: RuleSet, naturals: Mapping[Rank, int], melds: Container[Ra
 
 def _explicit(rank: Rank, cards: Sequence[Card]) -> Rank | None:
     """The rank a group must name: only wild cards added to a natural meld."""
-    return rank if rank is not Rank.WILD and all(c.is_wild for c in cards) else None
+    return rank if rank is not WILD_RANK and all(c.is_wild for c in cards) else None
 
 
 def _share(
@@ -110,12 +110,12 @@ def _share(
                 continue
             if not meld_ok(rules, rank, final, wilds + w, new):
                 continue
-            if rank is Rank.WILD:
+            if rank is WILD_RANK:
                 if progressive and (0 < final < 7) != wild_meld_incomplete:
                     continue
             elif w and wild_rule_error(rules, rank, final - wilds - w, False, wild_meld_incomplete):
                 continue
-            special = rank in (Rank.SEVEN, Rank.WILD) or (rank is Rank.ACE and wilds + w == 0)
+            special = rank in (SEVEN_RANK, WILD_RANK) or (rank is ACE_RANK and wilds + w == 0)
             if rules.forbid_go_out_with_incomplete_special and final < 7 and special:
                 continue
             choices.append((w, 1 if final >= 7 else 0))
@@ -167,7 +167,7 @@ def _valid(
     after = dict(melds)  # the melds as they would stand (those the groups join, new lists)
     for rank, cs in groups.items():
         after[rank] = [*melds.get(rank, ()), *cs]
-    wild_meld = after.get(Rank.WILD)
+    wild_meld = after.get(WILD_RANK)
     pending = rules.wild_melds == "progressive" and wild_meld is not None and len(wild_meld) < 7
     for rank, cs in groups.items():
         before = melds.get(rank)
@@ -176,7 +176,7 @@ def _valid(
         if not meld_ok(rules, rank, len(final), w, before is None):
             return False
         if (
-            rank is not Rank.WILD
+            rank is not WILD_RANK
             and wild_count(cs)
             and wild_rule_error(rules, rank, len(final) - w, False, pending)
         ):
