@@ -14,9 +14,10 @@ from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING, Any, Final
 
-from canasta.rules.cards import ACE_RANK, ALL_CARDS, RANK_CODE, SEVEN_RANK, THREE_RANK, WILD_RANK, Card, Rank
+from canasta.rules.cards import ALL_CARDS, RANK_CODE, THREE_RANK, WILD_RANK, Card, Rank
 from canasta.rules.melds import (
     NEW_MELD_MIN,
+    incomplete_special_counts,
     judged_alike,
     kills_rank,
     meld_ok_in,
@@ -411,7 +412,7 @@ class Judge:
                 after[rank] = (b + k + j + t, bw + j + t)
         if canastas < rules.go_out_min_canastas:
             return canastas_refusal(rules.go_out_min_canastas, canastas)
-        if special and any(_incomplete_special(r, n, w) for r, (n, w) in after.items()):
+        if special and any(incomplete_special_counts(r, n, w) for r, (n, w) in after.items()):
             return SPECIAL_INCOMPLETE
         return permission_error(rules, self.permission)
 
@@ -638,6 +639,3 @@ def _dead_of(rules: RuleSet, stats: Mapping[Rank, tuple[int, int]]) -> set[Rank]
     """Ranks a team's melds make dead (Modern American, R11 and A23)."""
     return {r for r, (n, w) in stats.items() if kills_rank(rules, r, n, w)}
 
-
-def _incomplete_special(rank: Rank, size: int, wilds: int) -> bool:
-    return size < 7 and (rank in (SEVEN_RANK, WILD_RANK) or (rank is ACE_RANK and wilds == 0))

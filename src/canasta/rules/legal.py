@@ -201,14 +201,14 @@ def _add_singles(
     """Add to `out` the single groups of `rank` from its `pool` and the hand's wild cards."""
     naturals, jokers, twos = len(pool), len(hand.jokers), len(hand.twos)
     specs = judge.groups(rank, naturals, jokers, twos, judge.pending)
-    if size - naturals - jokers - twos > 1 and rank is not THREE_RANK and rank is not WILD_RANK:
+    natural = rank is not THREE_RANK and rank is not WILD_RANK
+    if natural and size - naturals - jokers - twos > 1:
         for spec in specs:  # each keeps two cards or more: judged by groups()
             out.append(hand.group_meld(pool, spec, 0, 0, 0))
         return
     for spec in specs:
         after = size - spec[1] - spec[2] - spec[3]
-        plain = after > 1 and rank is not THREE_RANK and rank is not WILD_RANK
-        if plain or judge.single_allowed(spec, after):
+        if (natural and after > 1) or judge.single_allowed(spec, after):
             out.append(hand.group_meld(pool, spec, 0, 0, 0))
 
 

@@ -93,9 +93,12 @@ def kills_rank(rules: RuleSet, rank: Rank, size: int, wilds: int) -> bool:
 
 def incomplete_special(rank: Rank, cards: Sequence[Card]) -> bool:
     """An incomplete meld that Modern American penalises: sevens, clean aces or wild cards (R27)."""
-    if len(cards) >= 7:
-        return False
-    return rank in (SEVEN_RANK, WILD_RANK) or (rank is ACE_RANK and wild_count(cards) == 0)
+    return incomplete_special_counts(rank, len(cards), wild_count(cards))
+
+
+def incomplete_special_counts(rank: Rank, size: int, wilds: int) -> bool:
+    """`incomplete_special` of a meld of `size` cards, `wilds` of them wild."""
+    return size < 7 and (rank in (SEVEN_RANK, WILD_RANK) or (rank is ACE_RANK and wilds == 0))
 
 
 def canasta_bonus(rules: RuleSet, rank: Rank, cards: Sequence[Card]) -> int:
