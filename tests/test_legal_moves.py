@@ -17,9 +17,16 @@ from canasta.rules.errors import IllegalActionError
 from canasta.rules.game import default_dealer
 from canasta.rules.hand import HandKinds
 from canasta.rules.irreducible import LARGE_HAND_BUDGET, IrreducibleSearch
-from canasta.rules.judge import POINTS, Judge, _incomplete_special
+from canasta.rules.judge import POINTS, Judge
 from canasta.rules.large_hands import large_hand_positions
-from canasta.rules.melds import dead_ranks, judged_alike, kills_rank, meld_error, wild_rule_error
+from canasta.rules.melds import (
+    dead_ranks,
+    incomplete_special_counts,
+    judged_alike,
+    kills_rank,
+    meld_error,
+    wild_rule_error,
+)
 from canasta.rules.position import position_from_json, position_to_json
 from canasta.rules.ruleset import CONFIGURATIONS, configuration_label
 from support import action, make_state
@@ -265,7 +272,7 @@ def test_ranks_judged_alike_answer_every_melding_rule_alike(
                 for pending in (True, False)
             ],
             [kills_rank(rules, rank, size, wilds) for size, wilds in grid],
-            [_incomplete_special(rank, size, wilds) for size, wilds in grid],
+            [incomplete_special_counts(rank, size, wilds) for size, wilds in grid],
         )
 
     for ranks in shared:
