@@ -5,10 +5,13 @@ tensor, and a seed gives the same deals."""
 from __future__ import annotations
 
 import random
+from functools import partial
+from types import SimpleNamespace
+from typing import Any
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, parallel_api_test, render_test, seed_test
+from pettingzoo.test import api_test, max_cycles_test, parallel_api_test, render_test, seed_test
 
 from canasta.learning import LearningGame
 from canasta.pettingzoo import env, parallel_env
@@ -170,3 +173,86 @@ def test_the_parallel_environment() -> None:
         observations, _, terminations, truncations, _ = e.step(actions)
         steps += 1
     assert steps == 6 and all(truncations.values()) and not any(terminations.values())
+
+
+@pytest.mark.filterwarnings(*DICT_OBSERVATION)
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_pettingzoo_max_cycles_test(players: int) -> None:
+    """PettingZoo's `max_cycles_test` (unmasked random ids, every agent once a cycle) passes with
+    `round_robin` and `illegal="ignore"`."""
+    kwargs: dict[str, Any] = {
+        "variant": "classic",
+        "players": players,
+        "round_robin": True,
+        "illegal": "ignore",
+    }
+    max_cycles_test(SimpleNamespace(env=partial(env, **kwargs), parallel_env=partial(parallel_env, **kwargs)))
+
+
+@pytest.mark.filterwarnings(*DICT_OBSERVATION)
+def test_the_round_robin_environment_passes_the_api_tests(capsys: pytest.CaptureFixture[str]) -> None:
+    api_test(env(variant="classic", players=4, round_robin=True), num_cycles=300)
+    api_test(env(variant="modern-american", players=4, round_robin=True, illegal="ignore"), num_cycles=300)
+    parallel_api_test(parallel_env(variant="online", players=4, round_robin=True), num_cycles=300)
+    seed_test(partial(env, variant="classic", players=2, round_robin=True), num_cycles=300)
+    render_test(partial(env, variant="classic", players=3, round_robin=True))
+    assert "hand: " in capsys.readouterr().out
+
+
+def play_round_robin(seed: int, players: int) -> tuple[list[int], list[str], dict[str, float]]:
+    """A deal in the round-robin environment, the agent to act choosing as `play` does: the ids
+    played, the agents selected, and the rewards at the end."""
+    e = env(variant="classic", players=players, round_robin=True)
+    e.reset(seed=seed)
+    rng = random.Random(seed)
+    played: list[int] = []
+    selected: list[str] = []
+    rewards: dict[str, float] = {}
+    for agent in e.agent_iter():
+        observation, reward, termination, truncation, _ = e.last()
+        selected.append(agent)
+        if termination or truncation:
+            assert termination and len(played) * players == e.unwrapped.steps
+            rewards[agent] = reward
+            e.step(None)
+            continue
+        mask = observation["action_mask"]
+        if not mask.any():
+            e.step(int(rng.randrange(len(mask))))  # not used
+            continue
+        assert e.possible_agents.index(agent) == e.unwrapped.deal.current_player()
+        assert not any(e.observe(other)["action_mask"].any() for other in e.possible_agents if other != agent)
+        played.append(int(rng.choice(list(np.flatnonzero(mask)))))
+        e.step(played[-1])
+    return played, selected, rewards
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_round_robin_cycle_plays_one_id_of_the_agent_to_act(players: int) -> None:
+    """Every agent is selected once a cycle in seat order, a cycle plays the id of the agent to act
+    at its start, and the deal and its rewards are those of the turn-based environment."""
+    played, selected, rewards = play_round_robin(7, players)
+    agents = [f"player_{seat}" for seat in range(players)]
+    cycles = len(played)
+    assert selected == agents * (cycles + 1)
+    e = env(variant="classic", players=players)
+    e.reset(seed=7)
+    for action in played:
+        e.step(action)
+    assert e.unwrapped.deal.is_terminal()
+    assert rewards == e.unwrapped.rewards and any(rewards.values())
+
+
+def test_an_illegal_id_is_ignored_on_request() -> None:
+    e = env(variant="classic", players=4, illegal="ignore")
+    e.reset(seed=1)
+    before = e.unwrapped.deal.to_json()
+    e.step(5)  # not legal at a deal's first decision
+    assert e.unwrapped.deal.to_json() == before and e.infos["player_0"]["illegal"]
+    assert e.agent_selection == "player_0" and e.unwrapped.steps == 1
+    e.step(0)  # draw
+    assert e.unwrapped.deal.history and e.infos["player_0"] == {}
+    with pytest.raises(ValueError, match="illegal must be 'raise' or 'ignore'"):
+        env(illegal="skip")
+    with pytest.raises(ValueError, match="round_robin must be True or False"):
+        env(round_robin=1)  # type: ignore[arg-type]

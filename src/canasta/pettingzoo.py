@@ -18,20 +18,31 @@ the agents (each the only legal one) are every agent's `info["forced"]`. `deal` 
 being played (a `LearningState`), `state()` the global state: every seat's tensor. With
 `max_cycles`, the episode is truncated once the agents have taken `max_cycles` steps per agent
 in all (each step one agent's id). `parallel_env(...)` is the same environment in PettingZoo's
-parallel API (each parallel step is the agent to act's step). Needs the `pettingzoo` extra
-(`pip install 'canasta[pettingzoo]'`).
+parallel API (each parallel step is the agent to act's step).
+
+With `round_robin=True` the agents are selected in seat order, every agent once a cycle, as in
+PettingZoo's simultaneous games: a cycle plays one id, of the agent to act when it began; every
+other agent's action is not used (its mask is all zeros), and the deal's end (rewards and
+terminations) or a truncation comes at the end of a cycle; its `parallel_env` steps every agent
+once per parallel step (`aec_to_parallel`), so `max_cycles` counts cycles and parallel steps alike. With
+`illegal="ignore"` an id that is not legal is not played (the step counts, the deal is as it was,
+the agent's `info["illegal"]` is True) instead of raising `ValueError`. Needs the `pettingzoo`
+extra (`pip install 'canasta[pettingzoo]'`).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]
-from pettingzoo.utils.conversions import turn_based_aec_to_parallel  # type: ignore[import-untyped]
+from pettingzoo.utils.conversions import (  # type: ignore[import-untyped]
+    aec_to_parallel,
+    turn_based_aec_to_parallel,
+)
 
 from canasta.learning import LearningGame, LearningState
 from canasta.learning.game import MAX_DEALS
@@ -50,46 +61,67 @@ def env(
     episode: str = "deal",
     max_deals: int = MAX_DEALS,
     max_cycles: int | None = None,
+    round_robin: bool = False,
+    illegal: str = "raise",
 ) -> CanastaEnv:
     """An AEC environment of one deal of the rule set (`RuleSet.preset(variant, players, options)`),
     or of a game (`episode="game"`); the parameters as in `canasta.learning.LearningGame`, and
-    `max_cycles` (`CanastaEnv`)."""
+    `max_cycles`, `round_robin` and `illegal` (`CanastaEnv`)."""
     flags = {"zero_sum": zero_sum, "skip_forced": skip_forced}
     game = LearningGame(variant, players, options, scores, **flags, episode=episode, max_deals=max_deals)
-    return CanastaEnv(game, render_mode, max_cycles)
+    return CanastaEnv(game, render_mode, max_cycles, round_robin, illegal)
 
 
 def parallel_env(*args: Any, **kwargs: Any) -> ParallelEnv:
-    """`env(...)`'s environment in PettingZoo's parallel API (`turn_based_aec_to_parallel`): a
-    parallel step plays the action of the agent to act; the others' actions are not used."""
-    return turn_based_aec_to_parallel(env(*args, **kwargs))
+    """`env(...)`'s environment in PettingZoo's parallel API: a parallel step plays the action of
+    the agent to act, the others' actions are not used; with `round_robin` it is a cycle
+    (`aec_to_parallel`), else one step (`turn_based_aec_to_parallel`)."""
+    aec = env(*args, **kwargs)
+    return aec_to_parallel(aec) if aec.round_robin else turn_based_aec_to_parallel(aec)
 
 
 class CanastaEnv(AECEnv):  # type: ignore[misc]
     """One deal of Canasta in PettingZoo's agent-environment-cycle API; with `max_cycles`, an
     episode is truncated (every agent's `truncation`, no reward) once the agents have taken
     `max_cycles` times as many steps as there are agents (ids played for them with
-    `skip_forced` are not steps)."""
+    `skip_forced` are not steps). `round_robin` selects every agent once a cycle, in seat order,
+    plays one id a cycle (the agent to act at its start) and ends an episode only at a cycle's
+    end; `illegal` is "raise" (an id that is not legal
+    raises `ValueError`) or "ignore" (it is not played: `info["illegal"]`)."""
 
-    metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["human", "ansi"],
-        "name": "canasta_v0",
-        "is_parallelizable": False,
-    }
+    metadata: dict[str, Any]
 
     def __init__(
-        self, game: LearningGame, render_mode: str | None = None, max_cycles: int | None = None
+        self,
+        game: LearningGame,
+        render_mode: str | None = None,
+        max_cycles: int | None = None,
+        round_robin: bool = False,
+        illegal: str = "raise",
     ) -> None:
         super().__init__()
         if render_mode not in (None, "human", "ansi"):
             raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
         if max_cycles is not None and (type(max_cycles) is not int or max_cycles < 1):
             raise ValueError(f"max_cycles must be None or a whole number from 1, not {max_cycles!r}")
+        if type(round_robin) is not bool:
+            raise ValueError(f"round_robin must be True or False, not {round_robin!r}")
+        if illegal not in ("raise", "ignore"):
+            raise ValueError(f"illegal must be 'raise' or 'ignore', not {illegal!r}")
         self.game = game
         self.render_mode = render_mode
         self.max_cycles = max_cycles
+        self.round_robin = round_robin
+        self.illegal = illegal
+        self.metadata = {
+            "render_modes": ["human", "ansi"],
+            "name": "canasta_v0",
+            "is_parallelizable": round_robin,
+        }
         #: The agents' steps in this episode.
         self.steps = 0
+        #: The agent whose id a step plays (None while no agent's is to be played).
+        self._waiting: str | None = None
         self.possible_agents = [f"player_{seat}" for seat in range(game.num_players)]
         space = observation_space(game)
         self.observation_spaces = dict.fromkeys(self.possible_agents, space)
@@ -118,14 +150,25 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        forced = [self.deal.history[i] for i in self.deal.forced]
-        self.infos: dict[str, dict[str, Any]] = {a: {"forced": forced} if forced else {} for a in self.agents}
-        self.agent_selection = self.possible_agents[self.deal.current_player()]
+        self._set_infos(list(self.deal.forced))
+        self._waiting = self._to_act()
+        self.agent_selection = self.possible_agents[0]
+        if not self.round_robin and self._waiting is not None:
+            self.agent_selection = self._waiting
+
+    def _to_act(self) -> str | None:
+        """The agent whose id the deal waits for; None once it is over."""
+        deal = self.deal
+        return None if deal.is_terminal() else self.possible_agents[deal.current_player()]
+
+    def _set_infos(self, forced: list[int]) -> None:
+        """Every agent's info after a step: the history's indices of the ids played for them."""
+        ids = [self.deal.history[i] for i in forced]
+        self.infos: dict[str, dict[str, Any]] = {a: {"forced": ids} if ids else {} for a in self.agents}
 
     def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
         seat = self.possible_agents.index(agent)
-        to_act = agent == self.agent_selection and not self.deal.is_terminal()
-        mask = action_mask(self.game, self.deal.legal_actions() if to_act else [])
+        mask = action_mask(self.game, self.deal.legal_actions() if agent == self._waiting else [])
         tensor = np.asarray(self.deal.observation_tensor(seat), np.float32)
         return {"observation": tensor, "action_mask": mask}
 
@@ -134,22 +177,33 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        if action is None:
-            raise ValueError(f"{agent} is to act: None is only for an agent whose deal is over")
         deal = self.deal
         before = len(deal.forced)
-        deal.apply_action(int(action))
-        forced = [deal.history[i] for i in deal.forced[before:]]
-        self.infos = {a: {"forced": forced} if forced else {} for a in self.agents}
+        illegal = False
+        if agent == self._waiting:
+            if action is None:
+                raise ValueError(f"{agent} is to act: None is only for an agent whose deal is over")
+            illegal = self.illegal == "ignore" and int(action) not in deal.legal_actions()
+            if not illegal:
+                deal.apply_action(int(action))
+            self._waiting = None
+        self._set_infos(list(range(before, len(deal.forced))))
+        if illegal:
+            self.infos[agent]["illegal"] = True
         self._cumulative_rewards[agent] = 0.0
         self.steps += 1
-        if self.deal.is_terminal():
-            self.rewards = dict(zip(self.agents, self.deal.returns(), strict=True))
-            self.terminations = dict.fromkeys(self.agents, True)
-        else:
-            self.agent_selection = self.possible_agents[self.deal.current_player()]
-            if self.max_cycles is not None and self.steps >= self.max_cycles * len(self.possible_agents):
+        agents = len(self.possible_agents)
+        if not self.round_robin or self.steps % agents == 0:
+            self._waiting = self._to_act()
+            if deal.is_terminal():
+                self.rewards = dict(zip(self.agents, deal.returns(), strict=True))
+                self.terminations = dict.fromkeys(self.agents, True)
+            elif self.max_cycles is not None and self.steps >= self.max_cycles * agents:
                 self.truncations = dict.fromkeys(self.agents, True)
+        if self.round_robin:
+            self.agent_selection = self.possible_agents[self.steps % agents]
+        elif self._waiting is not None:
+            self.agent_selection = self._waiting
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
