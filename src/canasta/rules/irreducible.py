@@ -117,6 +117,8 @@ class IrreducibleSearch:
     extendable: list[bool]  # whether a rank from i on has a group
     ranks: list[Rank]
     options: list[list[Spec]]
+    numbers: list[int]  # the `spec_code` of rank i's groups with counts 0
+    alike_numbers: list[int]  # their `verdict_code`
     rest: list[int]
     exempt: bool
 
@@ -141,6 +143,8 @@ class IrreducibleSearch:
         if len(hand.black_threes) >= 3 and not self.black3:
             self.ranks.append(THREE_RANK)
         self.options = [self._options(r) for r in self.ranks]
+        self.numbers = [self._code(RANK_CODE[r], 0, 0, 0) for r in self.ranks]
+        self.alike_numbers = [self._code(judged_alike(r), 0, 0, 0) for r in self.ranks]
         self.fresh = [None] * (4 * len(self.ranks))
         # the largest group of each rank, and the most points the naturals of the ranks from i on
         # can still add (one group a rank), for pruning below the minimum
@@ -213,15 +217,18 @@ class IrreducibleSearch:
     def spec_code(self, spec: Spec) -> int:
         """A group as a number of `spec_bits` bits, never 0 (a step's number is its groups' in
         order)."""
-        return self._code(RANK_CODE[spec[0]], spec)
+        _, k, j, t = spec
+        return self._code(RANK_CODE[spec[0]], k, j, t)
 
     def verdict_code(self, spec: Spec) -> int:
         """`spec_code` with the rank's `judged_alike` number: a step's verdict is the same for
         every step whose groups differ only by ranks judged alike (a dead rank has no groups)."""
-        return self._code(judged_alike(spec[0]), spec)
-
-    def _code(self, rank: int, spec: Spec) -> int:
         _, k, j, t = spec
+        return self._code(judged_alike(spec[0]), k, j, t)
+
+    def _code(self, rank: int, k: int, j: int, t: int) -> int:
+        """The number of a group of the rank numbered `rank`: the rank, then each count (the
+        rank's part alone, with counts 0, or'ed with the counts' part alone, is the same)."""
         code = (rank + 1) << self.count_bits | k
         return (code << self.joker_bits | j) << self.count_bits | t
 
@@ -555,6 +562,7 @@ class IrreducibleSearch:
             else:  # no rank left has a group: counted as judged all the same (see `SEARCH_BUDGET`)
                 self.budget -= self.weight
         end, rest, every = len(self.ranks), self.rest, self.options
+        bits, count_bits, joker_bits = self.spec_bits, self.count_bits, self.joker_bits
         for i in range(start, end + 1):
             self.budget -= 1
             if self.budget < 0 or (self.first and self.found):
@@ -566,11 +574,16 @@ class IrreducibleSearch:
             options = every[i]
             # `Any`: compiled code keeps each group's object for the step, rather than a copy
             choices: list[Any] = options if later is None or not options else self.unlaid(i, later)
+            if not choices:
+                continue
+            number = code << bits | self.numbers[i]  # (or'ed with each group's counts below)
+            alike = verdict << bits | self.alike_numbers[i]
             for choice in choices:
                 spec: Spec = choice
                 _, k, j, t = spec
                 if j + jokers > all_jokers or t + twos > all_twos:
                     continue
+                counts = (k << joker_bits | j) << count_bits | t
                 self._walk(
                     base,
                     i + 1,
@@ -578,8 +591,8 @@ class IrreducibleSearch:
                     points + spec_points(spec),
                     jokers + j,
                     twos + t,
-                    code << self.spec_bits | self.spec_code(spec),
-                    verdict << self.spec_bits | self.verdict_code(spec),
+                    number | counts,
+                    alike | counts,
                     left - k - j - t,
                 )
         if base is None and not chosen:
