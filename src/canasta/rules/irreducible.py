@@ -105,7 +105,8 @@ class IrreducibleSearch:
         # (a step of four groups stays a machine-sized number)
         self.count_bits = (4 * self.rules.decks).bit_length()
         self.joker_bits = self.rules.jokers.bit_length()
-        self.spec_bits = 4 + 2 * self.count_bits + self.joker_bits
+        self.rank_shift = 2 * self.count_bits + self.joker_bits  # (where a group's number holds its rank)
+        self.spec_bits = 4 + self.rank_shift
         self.bad: dict[Spec, bool] = {}
         self.prepared = False  # the walk's facts below, made by `_prepare` when a walk needs them
         self.found: list[Combo] = []
@@ -117,8 +118,6 @@ class IrreducibleSearch:
     extendable: list[bool]  # whether a rank from i on has a group
     ranks: list[Rank]
     options: list[list[Spec]]
-    numbers: list[int]  # the `spec_code` of rank i's groups with counts 0
-    alike_numbers: list[int]  # their `verdict_code`
     rest: list[int]
     exempt: bool
 
@@ -143,8 +142,6 @@ class IrreducibleSearch:
         if len(hand.black_threes) >= 3 and not self.black3:
             self.ranks.append(THREE_RANK)
         self.options = [self._options(r) for r in self.ranks]
-        self.numbers = [self._code(RANK_CODE[r], 0, 0, 0) for r in self.ranks]
-        self.alike_numbers = [self._code(judged_alike(r), 0, 0, 0) for r in self.ranks]
         self.fresh = [None] * (4 * len(self.ranks))
         # the largest group of each rank, and the most points the naturals of the ranks from i on
         # can still add (one group a rank), for pruning below the minimum
@@ -227,10 +224,9 @@ class IrreducibleSearch:
         return self._code(judged_alike(spec[0]), k, j, t)
 
     def _code(self, rank: int, k: int, j: int, t: int) -> int:
-        """The number of a group of the rank numbered `rank`: the rank, then each count (the
-        rank's part alone, with counts 0, or'ed with the counts' part alone, is the same)."""
-        code = (rank + 1) << self.count_bits | k
-        return (code << self.joker_bits | j) << self.count_bits | t
+        """The number of a group of the rank numbered `rank`: the rank, then each count (`_walk`
+        works it out so too)."""
+        return (rank + 1) << self.rank_shift | (k << self.joker_bits | j) << self.count_bits | t
 
     # -- judging ------------------------------------------------------------------------------
 
@@ -562,7 +558,8 @@ class IrreducibleSearch:
             else:  # no rank left has a group: counted as judged all the same (see `SEARCH_BUDGET`)
                 self.budget -= self.weight
         end, rest, every = len(self.ranks), self.rest, self.options
-        bits, count_bits, joker_bits = self.spec_bits, self.count_bits, self.joker_bits
+        bits, rank_shift = self.spec_bits, self.rank_shift
+        count_bits, joker_bits = self.count_bits, self.joker_bits
         for i in range(start, end + 1):
             self.budget -= 1
             if self.budget < 0 or (self.first and self.found):
@@ -574,16 +571,12 @@ class IrreducibleSearch:
             options = every[i]
             # `Any`: compiled code keeps each group's object for the step, rather than a copy
             choices: list[Any] = options if later is None or not options else self.unlaid(i, later)
-            if not choices:
-                continue
-            number = code << bits | self.numbers[i]  # (or'ed with each group's counts below)
-            alike = verdict << bits | self.alike_numbers[i]
             for choice in choices:
                 spec: Spec = choice
-                _, k, j, t = spec
+                rank, k, j, t = spec
                 if j + jokers > all_jokers or t + twos > all_twos:
                     continue
-                counts = (k << joker_bits | j) << count_bits | t
+                counts = (k << joker_bits | j) << count_bits | t  # `spec_code` and `verdict_code`
                 self._walk(
                     base,
                     i + 1,
@@ -591,8 +584,8 @@ class IrreducibleSearch:
                     points + spec_points(spec),
                     jokers + j,
                     twos + t,
-                    number | counts,
-                    alike | counts,
+                    code << bits | (RANK_CODE[rank] + 1) << rank_shift | counts,
+                    verdict << bits | (judged_alike(rank) + 1) << rank_shift | counts,
                     left - k - j - t,
                 )
         if base is None and not chosen:
