@@ -17,6 +17,7 @@ from canasta.rules.judge import (
     Judge,
     Spec,
     Touched,
+    group_points,
     grown,
     has_groups,
     pending_kept,
@@ -581,7 +582,7 @@ class IrreducibleSearch:
                     base,
                     i + 1,
                     chosen + (choice,),  # noqa: RUF005 (compiled code makes no list for it)
-                    points + spec_points(spec),
+                    points + group_points(rank, k, j, t),
                     jokers + j,
                     twos + t,
                     code << bits | (RANK_CODE[rank] + 1) << rank_shift | counts,
