@@ -745,7 +745,7 @@ def list_pickups(state: Mover, first_only: bool = False) -> list[Action]:
     top = pile[-1]
     rules = state.rules
     melded = top.rank in state.board.melds[team]
-    if not melded and not any(c.rank is top.rank and not c.is_wild for c in state.hand):
+    if not melded and not _holds_natural(state, top):
         return []  # nothing of the top card's rank in hand to take it with (nor a meld of it)
     # the pile's cards only add to the hand: an opened team's searches then look at the top's
     # rank and the wild cards alone
@@ -785,6 +785,14 @@ def list_pickups(state: Mover, first_only: bool = False) -> list[Action]:
             if first_only:
                 return out
     return out
+
+
+def _holds_natural(state: Mover, top: Card) -> bool:
+    """Whether the hand holds a card of the top card's rank that is not wild (read off the hand by
+    kinds where it is kept)."""
+    if top.is_natural and state.keeps_kinds():
+        return top.rank in state.kinds().naturals
+    return any(c.rank is top.rank and not c.is_wild for c in state.hand)
 
 
 def _bases(state: Mover, hand: HandKinds, top: Card, frozen: bool, melded: bool) -> list[Spec]:
