@@ -117,18 +117,22 @@ def test_the_game_parameters_pass_through() -> None:
     e = env(variant="online", players=4, **parameters)  # type: ignore[arg-type]
     e.reset(seed=3)
     rng = random.Random(3)
-    forced = []
+    deal = e.unwrapped.deal
+    forced = []  # the ids played for the agents in the deal being played
     for _ in e.agent_iter():
         observation, _, termination, truncation, info = e.last()
         if termination or truncation:
             e.step(None)
             continue
         forced.extend(info.get("forced", []))  # the ids played for the agents after the last step
+        assert forced == [deal.history[i] for i in deal.forced]
         mask = observation["action_mask"]
         assert mask.sum() > 1  # a single choice is played for the agent
+        deals = deal.deals
         e.step(int(rng.choice(list(np.flatnonzero(mask)))))
-    deal = e.unwrapped.deal
-    assert deal.deals == 1 and forced and deal.forced
+        if deal.deals != deals:
+            forced = []  # a new deal: its own ids from here (the first ones in the step's info)
+    assert deal.deals == 1 and forced
     assert sum(e.unwrapped.rewards.values()) == pytest.approx(0)
 
 

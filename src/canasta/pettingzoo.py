@@ -178,7 +178,7 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         deal = self.deal
-        before = len(deal.forced)
+        deals, before = deal.deals, len(deal.forced)
         illegal = False
         if agent == self._waiting:
             if action is None:
@@ -187,7 +187,7 @@ class CanastaEnv(AECEnv):  # type: ignore[misc]
             if not illegal:
                 deal.apply_action(int(action))
             self._waiting = None
-        self._set_infos(list(range(before, len(deal.forced))))
+        self._set_infos(deal.forced[before if deal.deals == deals else 0 :])  # (a new deal: all its own)
         if illegal:
             self.infos[agent]["illegal"] = True
         self._cumulative_rewards[agent] = 0.0
