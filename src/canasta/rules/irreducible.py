@@ -82,6 +82,41 @@ class IrreducibleSearch:
     or one group can leave it with the rest still legal and then be laid by a single group.
     """
 
+    __slots__ = (
+        "allowed",
+        "bad",
+        "black3",
+        "budget",
+        "count_bits",
+        "exempt",
+        "extendable",
+        "first",
+        "found",
+        "fresh",
+        "frozen",
+        "gained",
+        "hand",
+        "joker_bits",
+        "judge",
+        "largest",
+        "meld_out",
+        "memory",
+        "options",
+        "pending_kept",
+        "prepared",
+        "rank_shift",
+        "ranks",
+        "rest",
+        "rules",
+        "spec_bits",
+        "state",
+        "top",
+        "top_only",
+        "unlaids",
+        "unwild",
+        "weight",
+    )
+
     def __init__(
         self, state: Mover, judge: Judge, hand: HandKinds, top: Card | None, top_only: bool = False
     ) -> None:
