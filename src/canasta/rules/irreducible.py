@@ -104,12 +104,15 @@ class IrreducibleSearch:
         "options",
         "pending_kept",
         "prepared",
+        "quiet",
         "rank_shift",
         "ranks",
         "rest",
+        "roomy",
         "rules",
         "spec_bits",
         "state",
+        "stuck",
         "top",
         "top_only",
         "unlaids",
@@ -152,6 +155,9 @@ class IrreducibleSearch:
     fresh: list[list[Spec] | None]
     largest: list[int]
     extendable: list[bool]  # whether a rank from i on has a group
+    roomy: list[int]  # the cards left from which no group of a rank from i on leaves fewer than two
+    quiet: list[int]  # by the wild-card meld pending: from which rank on none has an unlaid group
+    stuck: list[bool]  # by the same: whether a rank below `quiet` has one (or is not fresh)
     ranks: list[Rank]
     options: list[list[Spec]]
     rest: list[int]
@@ -184,6 +190,7 @@ class IrreducibleSearch:
         self.largest = [0] * len(self.ranks)
         self.rest = [0] * (len(self.ranks) + 1)
         self.extendable = [False] * (len(self.ranks) + 1)
+        self.roomy = [2] * (len(self.ranks) + 1)
         for i in range(len(self.ranks) - 1, -1, -1):
             self.extendable[i] = self.extendable[i + 1] or bool(self.options[i])
             largest = most = 0
@@ -191,8 +198,11 @@ class IrreducibleSearch:
                 largest = max(largest, k + j + t)
                 most = max(most, k)
             self.largest[i] = largest
+            self.roomy[i] = largest + 2 if largest + 2 > self.roomy[i + 1] else self.roomy[i + 1]
             self.rest[i] = self.rest[i + 1] + POINTS[self.ranks[i]] * most
         self.exempt = self._exempt()
+        self.quiet = [len(self.ranks)] * 2
+        self.stuck = [False, False]
 
     def spent(self) -> int:
         """The work the search has done of its budget."""
@@ -400,6 +410,26 @@ class IrreducibleSearch:
             found = self.unlaids[key] = self._unlaid(i, later)
         return found
 
+    def all_laid(self, start: int, later: Laid) -> bool:
+        """Whether no rank from `start` on has a group that `later`'s step would leave unlaid
+        (`unlaid`), for a step that leaves `roomy[start]` cards or more: then each such rank has
+        no group or is decided by whether the wild-card meld stands pending (`fresh`), or is the
+        wild cards' (decided by the team's meld of them, which no step of ranks before holds);
+        worked out once per search from the last rank down."""
+        pending = later.pending()
+        quiet = self.quiet[pending]
+        judge = self.judge
+        while quiet > start and not self.stuck[pending]:
+            i = quiet - 1
+            rank = self.ranks[i]
+            if self.options[i] and (
+                rank is THREE_RANK or (rank in judge.stats and rank is not WILD_RANK) or self.unlaid(i, later)
+            ):
+                self.stuck[pending] = True
+            else:
+                quiet = self.quiet[pending] = i
+        return quiet <= start
+
     def _unlaid(self, i: int, later: Laid) -> list[Spec]:
         """The groups of rank i that `later` does not let be laid by themselves."""
         options: list[Any] = self.options[i]  # `Any`: compiled code keeps the objects, not copies
@@ -596,7 +626,20 @@ class IrreducibleSearch:
         end, rest, every = len(self.ranks), self.rest, self.options
         bits, rank_shift = self.spec_bits, self.rank_shift
         count_bits, joker_bits = self.count_bits, self.joker_bits
-        for i in range(start, end + 1):
+        stop = end + 1
+        if (
+            later is not None
+            and later.hand >= self.roomy[start]
+            and not (self.first and self.found)
+            and self.all_laid(start, later)
+        ):
+            # the loop would pass over every rank left, one node each, choosing nothing
+            if self.budget <= end - start:
+                self.budget = -1
+                return
+            self.budget -= end - start + 1
+            stop = start
+        for i in range(start, stop):
             self.budget -= 1
             if self.budget < 0 or (self.first and self.found):
                 return
