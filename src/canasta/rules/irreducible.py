@@ -192,13 +192,15 @@ class IrreducibleSearch:
         self.extendable = [False] * (len(self.ranks) + 1)
         self.roomy = [2] * (len(self.ranks) + 1)
         for i in range(len(self.ranks) - 1, -1, -1):
-            self.extendable[i] = self.extendable[i + 1] or bool(self.options[i])
-            largest = most = 0
-            for _, k, j, t in self.options[i]:
-                largest = max(largest, k + j + t)
-                most = max(most, k)
+            options = self.options[i]
+            self.extendable[i] = self.extendable[i + 1] or bool(options)
+            largest = 0
+            for _, k, j, t in options:
+                if k + j + t > largest:
+                    largest = k + j + t
             self.largest[i] = largest
             self.roomy[i] = largest + 2 if largest + 2 > self.roomy[i + 1] else self.roomy[i + 1]
+            most = options[0][1] if options else 0  # (groups come largest first by naturals)
             self.rest[i] = self.rest[i + 1] + POINTS[self.ranks[i]] * most
         self.exempt = self._exempt()
         self.quiet = [len(self.ranks)] * 2
