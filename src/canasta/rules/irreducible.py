@@ -107,6 +107,7 @@ class IrreducibleSearch:
         "quiet",
         "rank_shift",
         "ranks",
+        "reachable",
         "rest",
         "roomy",
         "rules",
@@ -147,6 +148,8 @@ class IrreducibleSearch:
         self.rank_shift = 2 * self.count_bits + self.joker_bits  # (where a group's number holds its rank)
         self.spec_bits = 4 + self.rank_shift
         self.bad: dict[Spec, bool] = {}
+        self.exempt: bool | None = None  # `_exempt`, once worked out
+        self.reachable = -1  # the points `_short` finds the naturals may add, once worked out
         self.prepared = False  # the walk's facts below, made by `_prepare` when a walk needs them
         self.found: list[Combo] = []
         self.first = False
@@ -161,7 +164,6 @@ class IrreducibleSearch:
     ranks: list[Rank]
     options: list[list[Spec]]
     rest: list[int]
-    exempt: bool
 
     def _prepare(self) -> None:
         """What the walk over further groups needs (a pickup by an opened team with a hand of
@@ -202,7 +204,7 @@ class IrreducibleSearch:
             self.roomy[i] = largest + 2 if largest + 2 > self.roomy[i + 1] else self.roomy[i + 1]
             most = options[0][1] if options else 0  # (groups come largest first by naturals)
             self.rest[i] = self.rest[i + 1] + POINTS[self.ranks[i]] * most
-        self.exempt = self._exempt()
+        self._exempt()
         self.quiet = [len(self.ranks)] * 2
         self.stuck = [False, False]
 
@@ -212,14 +214,18 @@ class IrreducibleSearch:
 
     def _exempt(self) -> bool:
         """Whether an opening may fall below the minimum: a canasta from hand (A43); the
-        concealed going out below it (A46) melds every card, which `_meld_outs` lists."""
-        hand, rules = self.hand, self.rules
-        wilds = len(hand.jokers) + len(hand.twos)
-        return (
-            not self.judge.opened
-            and rules.opening_canasta_exempt
-            and (hand.longest() + min(wilds, rules.meld_max_wilds) >= 7 or wilds >= 7)
-        )
+        concealed going out below it (A46) melds every card, which `_meld_outs` lists. Worked out
+        once (`exempt`)."""
+        exempt = self.exempt
+        if exempt is None:
+            hand, rules = self.hand, self.rules
+            wilds = len(hand.jokers) + len(hand.twos)
+            exempt = self.exempt = (
+                not self.judge.opened
+                and rules.opening_canasta_exempt
+                and (hand.longest() + min(wilds, rules.meld_max_wilds) >= 7 or wilds >= 7)
+            )
+        return exempt
 
     def _short(self, points: int, jokers: int, twos: int) -> bool:
         """Whether a step worth `points` so far, with `jokers` and `twos`, cannot reach the
@@ -233,14 +239,17 @@ class IrreducibleSearch:
         lacking = judge.minimum - points - 50 * (len(hand.jokers) - jokers) - 20 * (len(hand.twos) - twos)
         if lacking <= 0:
             return False
-        fewest = self.rules.meld_min_naturals
-        most = 0
-        for rank, cards in hand.naturals.items():
-            if (len(cards) >= fewest or rank in judge.stats) and (top is None or rank is not top.rank):
-                most += POINTS[rank] * len(cards)
-        if len(hand.black_threes) >= 3 and not self.black3:
-            most += POINTS[THREE_RANK] * len(hand.black_threes)
-        return most < lacking and not self._exempt()  # (`_prepare` asks it again only when walking)
+        most = self.reachable
+        if most < 0:  # worked out once: the same for every top-card group
+            fewest = self.rules.meld_min_naturals
+            most = 0
+            for rank, cards in hand.naturals.items():
+                if (len(cards) >= fewest or rank in judge.stats) and (top is None or rank is not top.rank):
+                    most += POINTS[rank] * len(cards)
+            if len(hand.black_threes) >= 3 and not self.black3:
+                most += POINTS[THREE_RANK] * len(hand.black_threes)
+            self.reachable = most
+        return most < lacking and not self._exempt()
 
     def _options(self, rank: Rank) -> list[Spec]:
         hand = self.hand
