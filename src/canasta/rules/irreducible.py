@@ -109,11 +109,10 @@ class IrreducibleSearch:
         "ranks",
         "reachable",
         "rest",
-        "roomy",
+        "roomiest",
         "rules",
         "spec_bits",
         "state",
-        "stuck",
         "top",
         "top_only",
         "unlaids",
@@ -158,9 +157,8 @@ class IrreducibleSearch:
     fresh: list[list[Spec] | None]
     largest: list[int]
     extendable: list[bool]  # whether a rank from i on has a group
-    roomy: list[int]  # the cards left from which no group of a rank from i on leaves fewer than two
+    roomiest: int  # the cards left from which no group leaves fewer than two
     quiet: list[int]  # by the wild-card meld pending: from which rank on none has an unlaid group
-    stuck: list[bool]  # by the same: whether a rank below `quiet` has one (or is not fresh)
     ranks: list[Rank]
     options: list[list[Spec]]
     rest: list[int]
@@ -192,7 +190,7 @@ class IrreducibleSearch:
         self.largest = [0] * len(self.ranks)
         self.rest = [0] * (len(self.ranks) + 1)
         self.extendable = [False] * (len(self.ranks) + 1)
-        self.roomy = [2] * (len(self.ranks) + 1)
+        self.roomiest = 2
         for i in range(len(self.ranks) - 1, -1, -1):
             options = self.options[i]
             self.extendable[i] = self.extendable[i + 1] or bool(options)
@@ -201,12 +199,12 @@ class IrreducibleSearch:
                 if k + j + t > largest:
                     largest = k + j + t
             self.largest[i] = largest
-            self.roomy[i] = largest + 2 if largest + 2 > self.roomy[i + 1] else self.roomy[i + 1]
+            if largest + 2 > self.roomiest:
+                self.roomiest = largest + 2
             most = options[0][1] if options else 0  # (groups come largest first by naturals)
             self.rest[i] = self.rest[i + 1] + POINTS[self.ranks[i]] * most
         self._exempt()
         self.quiet = [len(self.ranks)] * 2
-        self.stuck = [False, False]
 
     def spent(self) -> int:
         """The work the search has done of its budget."""
@@ -423,22 +421,21 @@ class IrreducibleSearch:
 
     def all_laid(self, start: int, later: Laid) -> bool:
         """Whether no rank from `start` on has a group that `later`'s step would leave unlaid
-        (`unlaid`), for a step that leaves `roomy[start]` cards or more: then each such rank has
-        no group or is decided by whether the wild-card meld stands pending (`fresh`), or is the
+        (`unlaid`), for a step that leaves `roomiest` cards or more: then each such rank has no
+        group or is decided by whether the wild-card meld stands pending (`fresh`), or is the
         wild cards' (decided by the team's meld of them, which no step of ranks before holds);
         worked out once per search from the last rank down."""
         pending = later.pending()
         quiet = self.quiet[pending]
         judge = self.judge
-        while quiet > start and not self.stuck[pending]:
+        while quiet > start:
             i = quiet - 1
             rank = self.ranks[i]
             if self.options[i] and (
                 rank is THREE_RANK or (rank in judge.stats and rank is not WILD_RANK) or self.unlaid(i, later)
             ):
-                self.stuck[pending] = True
-            else:
-                quiet = self.quiet[pending] = i
+                break
+            quiet = self.quiet[pending] = i
         return quiet <= start
 
     def _unlaid(self, i: int, later: Laid) -> list[Spec]:
@@ -640,7 +637,7 @@ class IrreducibleSearch:
         stop = end + 1
         if (
             later is not None
-            and later.hand >= self.roomy[start]
+            and later.hand >= self.roomiest
             and not (self.first and self.found)
             and self.all_laid(start, later)
         ):
