@@ -203,7 +203,7 @@ class IrreducibleSearch:
                 self.roomiest = largest + 2
             most = options[0][1] if options else 0  # (groups come largest first by naturals)
             self.rest[i] = self.rest[i + 1] + POINTS[self.ranks[i]] * most
-        self._exempt()
+        self._exempt()  # (the walk reads `exempt`)
         self.quiet = [len(self.ranks)] * 2
 
     def spent(self) -> int:
