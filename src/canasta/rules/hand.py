@@ -75,8 +75,9 @@ def single_meld(cards: tuple[Card, ...], rank: Rank | None = None) -> Meld:
 
 def _single_key(code: int, rank: Rank | None) -> int:
     """The key in `SINGLES` of a group of cards whose indexes (plus one) are the 6-bit digits of
-    `code`, with its explicit rank."""
-    return code << 5 if rank is None else code << 5 | RANK_CODE[rank] + 1
+    `code`, with its explicit rank (then negative: a dictionary looks an int key up by its lowest
+    bits first, where the cards differ most)."""
+    return code if rank is None else -(code << 5 | RANK_CODE[rank])
 
 
 def _single(key: int, cards: tuple[Card, ...], rank: Rank | None) -> Meld:

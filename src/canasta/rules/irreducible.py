@@ -105,7 +105,6 @@ class IrreducibleSearch:
         "pending_kept",
         "prepared",
         "quiet",
-        "rank_shift",
         "ranks",
         "reachable",
         "rest",
@@ -144,8 +143,7 @@ class IrreducibleSearch:
         # (a step of four groups stays a machine-sized number)
         self.count_bits = (4 * self.rules.decks).bit_length()
         self.joker_bits = self.rules.jokers.bit_length()
-        self.rank_shift = 2 * self.count_bits + self.joker_bits  # (where a group's number holds its rank)
-        self.spec_bits = 4 + self.rank_shift
+        self.spec_bits = 4 + 2 * self.count_bits + self.joker_bits
         self.bad: dict[Spec, bool] = {}
         self.exempt: bool | None = None  # `_exempt`, once worked out
         self.reachable = -1  # the points `_short` finds the naturals may add, once worked out
@@ -279,9 +277,9 @@ class IrreducibleSearch:
         return self._code(judged_alike(spec[0]), k, j, t)
 
     def _code(self, rank: int, k: int, j: int, t: int) -> int:
-        """The number of a group of the rank numbered `rank`: the rank, then each count (`_walk`
-        works it out so too)."""
-        return (rank + 1) << self.rank_shift | (k << self.joker_bits | j) << self.count_bits | t
+        """The number of a group of the rank numbered `rank`: each count, then the rank (lowest:
+        a dictionary looks an int key up by its lowest bits first; `_walk` works it out so too)."""
+        return ((k << self.joker_bits | j) << self.count_bits | t) << 4 | rank + 1
 
     # -- judging ------------------------------------------------------------------------------
 
@@ -632,7 +630,7 @@ class IrreducibleSearch:
             else:  # no rank left has a group: counted as judged all the same (see `SEARCH_BUDGET`)
                 self.budget -= self.weight
         end, rest, every = len(self.ranks), self.rest, self.options
-        bits, rank_shift = self.spec_bits, self.rank_shift
+        bits = self.spec_bits
         count_bits, joker_bits = self.count_bits, self.joker_bits
         stop = end + 1
         if (
@@ -663,7 +661,7 @@ class IrreducibleSearch:
                 rank, k, j, t = spec
                 if j + jokers > all_jokers or t + twos > all_twos:
                     continue
-                counts = (k << joker_bits | j) << count_bits | t  # `spec_code` and `verdict_code`
+                counts = ((k << joker_bits | j) << count_bits | t) << 4  # `spec_code` and `verdict_code`
                 self._walk(
                     base,
                     i + 1,
@@ -671,8 +669,8 @@ class IrreducibleSearch:
                     points + group_points(rank, k, j, t),
                     jokers + j,
                     twos + t,
-                    code << bits | (RANK_CODE[rank] + 1) << rank_shift | counts,
-                    verdict << bits | (judged_alike(rank) + 1) << rank_shift | counts,
+                    code << bits | counts | RANK_CODE[rank] + 1,
+                    verdict << bits | counts | judged_alike(rank) + 1,
                     left - k - j - t,
                 )
         if base is None and not chosen:
@@ -905,7 +903,7 @@ def _alone(
     memory = Remembered.of(judge, top, frozen)
     if memory is None:
         return None, 0
-    key = (naturals << 8 | jokers) << 8 | twos
+    key = (twos << 8 | jokers) << 8 | naturals
     known = memory.alone.get(key)
     if known is None:
         search = IrreducibleSearch(state, judge, hand, top)

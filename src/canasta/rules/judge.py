@@ -79,7 +79,7 @@ _SPECS: Final[dict[int, object]] = {}
 def shared_spec(rank: Rank, naturals: int, jokers: int, twos: int) -> Any:
     """The group `(rank, naturals, jokers, twos)`, one object for each (counts below 256); typed
     `Any` so that compiled code stores the object itself, not a copy of its fields."""
-    code = _counts_code(RANK_CODE[rank], naturals, jokers, twos, None)
+    code = _counts_code(RANK_CODE[rank], naturals, jokers, twos, None, 0)
     found = _SPECS.get(code)
     if found is None:
         found = _SPECS[code] = (rank, naturals, jokers, twos)
@@ -126,7 +126,7 @@ def single_key(
     """The key in `Memo.singles` of a single group laid by an opened team keeping two cards or
     more: its counts (of its rank `judged_alike`), the team's meld of it, whether the wild-card
     meld is pending once it is laid and whether the rank is dead."""
-    return _counts_code(judged_alike(rank), k, j, t, before) << 2 | pending << 1 | dead
+    return _counts_code(judged_alike(rank), k, j, t, before, pending << 1 | dead)
 
 
 def canasta_done(stats: dict[Rank, tuple[int, int]], started: AbstractSet[Rank], touched: Touched) -> bool:
@@ -218,14 +218,17 @@ class Memo:
         return memo
 
 
-def _counts_code(rank: int, naturals: int, jokers: int, twos: int, before: tuple[int, int] | None) -> int:
-    """Counts of a rank (by its number: `RANK_CODE`, or `judged_alike` for a rule's answer) and
-    of the team's meld of it (`before`) as a number; every count is below 256 (a position holds
-    at most a few decks)."""
-    code = ((rank << 8 | naturals) << 8 | jokers) << 8 | twos
-    if before is None:
-        return code << 16
-    return ((code << 8 | before[0] + 1) << 8) | before[1]
+def _counts_code(
+    rank: int, naturals: int, jokers: int, twos: int, before: tuple[int, int] | None, facts: int
+) -> int:
+    """Counts of a rank (by its number: `RANK_CODE`, or `judged_alike` for a rule's answer), of
+    the team's meld of it (`before`) and a few bits of `facts` as a number; every count is below
+    256 (a position holds at most a few decks). What differs most from one key to the next comes
+    lowest: a dictionary looks an int key up by its lowest bits first."""
+    code = ((twos << 8 | jokers) << 8 | naturals) << 8 | rank
+    if before is not None:
+        code |= (before[0] + 1 << 8 | before[1]) << 32
+    return code | facts << 48
 
 
 class Judge:
@@ -360,13 +363,13 @@ class Judge:
         dead = bool(self.dead) and rank in self.dead
         before = self.stats.get(rank)
         facts = pending << 2 | self.opened << 1 | dead
-        key = _counts_code(RANK_CODE[rank], naturals, jokers, twos, before) << 3 | facts
+        key = _counts_code(RANK_CODE[rank], naturals, jokers, twos, before, facts)
         memo = self.memo.groups
         found = memo.get(key)
         if found is None:
             alike = judged_alike(rank)
             shapes = self.memo.shapes  # the groups of a rank judged alike, of the same counts
-            shape_key = _counts_code(alike, naturals, jokers, twos, before) << 3 | facts
+            shape_key = _counts_code(alike, naturals, jokers, twos, before, facts)
             shape = shapes.get(shape_key)
             if shape is not None:
                 found = memo[key] = tuple([shared_spec(rank, s[1], s[2], s[3]) for s in shape])
@@ -380,7 +383,7 @@ class Judge:
                         for t in range(min(twos, limit - j), -1, -1):
                             if not k + j + t:
                                 continue
-                            cell = _counts_code(alike, k, j, t, before) << 3 | facts
+                            cell = _counts_code(alike, k, j, t, before, facts)
                             fit = fits.get(cell)
                             if fit is None:
                                 fit = fits[cell] = self.group_error(rank, k, j, t, pending) is None
