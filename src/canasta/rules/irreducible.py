@@ -858,7 +858,7 @@ def list_pickups(state: Mover, first_only: bool = False) -> list[Action]:
             if first_only:
                 return out
         spent = search.spent()
-    if rules.top_card_only_go_out and len(pile) > 1:
+    if rules.top_card_only_go_out and len(pile) > 1 and not (alone and _stray(state, top)):
         buying = IrreducibleSearch(state, judge, hand, top, top_only=True)
         buying.budget -= spent  # one budget for the listing
         for base, specs in buying.combos(bases or _bases(state, hand, top, frozen, melded), first_only):
@@ -869,6 +869,18 @@ def list_pickups(state: Mover, first_only: bool = False) -> list[Action]:
             if first_only:
                 return out
     return out
+
+
+def _stray(state: Mover, top: Card) -> bool:
+    """Whether the hand holds cards of a rank other than the top card's, not wild, too few for a
+    meld of their own and of no meld of the team's (`short_rank`): then no purchase of the top
+    card alone melds every card, whichever cards take it (with no further group, as a purchase by
+    an opened team is searched, the first thing each one's verdict asks)."""
+    counts: dict[Rank, int] = {}
+    for c in state.hand:
+        if not c.is_wild and c.rank is not top.rank:
+            counts[c.rank] = counts.get(c.rank, 0) + 1
+    return short_rank(state.rules, counts, state.board.melds[state.team])
 
 
 def _holds_natural(state: Mover, top: Card) -> bool:
