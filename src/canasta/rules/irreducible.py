@@ -26,6 +26,7 @@ from canasta.rules.judge import (
     single_key,
     spec_points,
     take_refused,
+    wild_meld_needed,
     wild_pending,
 )
 from canasta.rules.melds import judged_alike
@@ -117,6 +118,7 @@ class IrreducibleSearch:
         "unlaids",
         "unwild",
         "weight",
+        "wild_needed",
     )
 
     def __init__(
@@ -176,8 +178,10 @@ class IrreducibleSearch:
         order.sort()
         self.ranks = [ranks[k & 31] for k in order]
         wilds = len(hand.jokers) + len(hand.twos)
+        self.wild_needed = False
         if self.rules.wild_melds != "none" and wilds:
-            first = wilds >= MANY_WILDS and hand.size >= LARGE_HAND
+            self.wild_needed = not self.judge.opened and wild_meld_needed(self.rules, self._most_naturals())
+            first = self.wild_needed or (wilds >= MANY_WILDS and hand.size >= LARGE_HAND)
             self.ranks.insert(0 if first else len(self.ranks), WILD_RANK)
         if len(hand.black_threes) >= 3 and not self.black3:
             self.ranks.append(THREE_RANK)
@@ -203,6 +207,16 @@ class IrreducibleSearch:
             self.rest[i] = self.rest[i + 1] + POINTS[self.ranks[i]] * most
         self._exempt()  # (the walk reads `exempt`)
         self.quiet = [len(self.ranks)] * 2
+
+    def _most_naturals(self) -> int:
+        """The most naturals of one rank a step can meld (the top card with its rank's)."""
+        hand, top = self.hand, self.top
+        most = len(hand.black_threes)
+        for rank, cards in hand.naturals.items():
+            count = len(cards) + (top is not None and rank is top.rank)
+            if count > most:
+                most = count
+        return most
 
     def spent(self) -> int:
         """The work the search has done of its budget."""
@@ -673,6 +687,8 @@ class IrreducibleSearch:
                     verdict << bits | counts | judged_alike(rank) + 1,
                     left - k - j - t,
                 )
+            if i == 0 and self.wild_needed:
+                return  # every step holds a group of the wild cards, ranked first
         if base is None and not chosen:
             return
         if opening and points < self.judge.minimum and left > 1:

@@ -61,6 +61,8 @@ _BLACK_THREES_MELD_ALL: Final = Refusal(
     Code.BLACK_THREES, "black threes may be melded only when melding every card (no discard follows)"
 )
 _BLACK_THREES_NOT_OUT: Final = Refusal(Code.BLACK_THREES, "black threes may be melded only when going out")
+#: The naturals of a meld without wild cards that makes an opening's composition (`clean_or_wild`).
+CLEAN_OPENING_MIN: Final = 3
 _OPENING_COMPOSITION: Final = Refusal(
     Code.OPENING_COMPOSITION,
     "the opening needs a meld of three or more naturals without wild cards, or a meld of wild cards",
@@ -627,7 +629,13 @@ def with_top(touched: Touched, top: Card | None) -> Touched:
 
 def _clean_or_wild(full: Touched) -> bool:
     """Whether a step holds a meld of three naturals or more without wild cards, or of wild cards."""
-    return any(r is WILD_RANK or (k >= 3 and not j + t) for r, (k, j, t) in full.items())
+    return any(r is WILD_RANK or (k >= CLEAN_OPENING_MIN and not j + t) for r, (k, j, t) in full.items())
+
+
+def wild_meld_needed(rules: RuleSet, most_naturals: int) -> bool:
+    """Whether every opening must hold a meld of wild cards when no rank has more than
+    `most_naturals` naturals to meld (`initial_meld_composition`, `_clean_or_wild`)."""
+    return rules.initial_meld_composition == "clean_or_wild" and most_naturals < CLEAN_OPENING_MIN
 
 
 def rank_dead(rules: RuleSet, other_dead: frozenset[Rank], rank: Rank, meld: tuple[int, int] | None) -> bool:
