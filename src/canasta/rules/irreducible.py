@@ -17,6 +17,8 @@ from canasta.rules.judge import (
     Judge,
     Spec,
     Touched,
+    composes,
+    composition_needed,
     group_points,
     grown,
     has_groups,
@@ -26,7 +28,6 @@ from canasta.rules.judge import (
     single_key,
     spec_points,
     take_refused,
-    wild_meld_needed,
     wild_pending,
 )
 from canasta.rules.melds import judged_alike
@@ -88,6 +89,8 @@ class IrreducibleSearch:
         "bad",
         "black3",
         "budget",
+        "compose_stop",
+        "composers",
         "count_bits",
         "exempt",
         "extendable",
@@ -118,7 +121,6 @@ class IrreducibleSearch:
         "unlaids",
         "unwild",
         "weight",
-        "wild_needed",
     )
 
     def __init__(
@@ -178,10 +180,11 @@ class IrreducibleSearch:
         order.sort()
         self.ranks = [ranks[k & 31] for k in order]
         wilds = len(hand.jokers) + len(hand.twos)
-        self.wild_needed = False
         if self.rules.wild_melds != "none" and wilds:
-            self.wild_needed = not self.judge.opened and wild_meld_needed(self.rules, self._most_naturals())
-            first = self.wild_needed or (wilds >= MANY_WILDS and hand.size >= LARGE_HAND)
+            # first where an opening's composition is asked for (the walk then stops where no
+            # rank left has a group that `composes` it), or the hand holds many of them
+            composing = not self.judge.opened and composition_needed(self.rules)
+            first = composing or (wilds >= MANY_WILDS and hand.size >= LARGE_HAND)
             self.ranks.insert(0 if first else len(self.ranks), WILD_RANK)
         if len(hand.black_threes) >= 3 and not self.black3:
             self.ranks.append(THREE_RANK)
@@ -207,16 +210,14 @@ class IrreducibleSearch:
             self.rest[i] = self.rest[i + 1] + POINTS[self.ranks[i]] * most
         self._exempt()  # (the walk reads `exempt`)
         self.quiet = [len(self.ranks)] * 2
-
-    def _most_naturals(self) -> int:
-        """The most naturals of one rank a step can meld (the top card with its rank's)."""
-        hand, top = self.hand, self.top
-        most = len(hand.black_threes)
-        for rank, cards in hand.naturals.items():
-            count = len(cards) + (top is not None and rank is top.rank)
-            if count > most:
-                most = count
-        return most
+        self.composers = -1  # no step needs a group that `composes`
+        if not self.judge.opened and composition_needed(self.rules):
+            self.composers = 0  # past the last rank with such a group
+            for i in range(len(self.ranks)):
+                for _, k, j, t in self.options[i]:
+                    if composes(self.ranks[i], k, j, t):
+                        self.composers = i + 1
+                        break
 
     def spent(self) -> int:
         """The work the search has done of its budget."""
@@ -608,6 +609,9 @@ class IrreducibleSearch:
             self.budget -= 1  # the walk's first node, where it would stop
             return
         self._prepare()
+        self.compose_stop = self.composers
+        if base is not None and composes(base[0], base[1] + 1, base[2], base[3]):  # the top card too
+            self.compose_stop = -1
         code, verdict = (0, 0) if base is None else (self.spec_code(base), self.verdict_code(base))
         self._walk(base, 0, (), points, jokers, twos, code, verdict, self._left((base, ())))
 
@@ -646,6 +650,7 @@ class IrreducibleSearch:
         end, rest, every = len(self.ranks), self.rest, self.options
         bits = self.spec_bits
         count_bits, joker_bits = self.count_bits, self.joker_bits
+        compose_stop = self.compose_stop
         stop = end + 1
         if (
             later is not None
@@ -665,6 +670,8 @@ class IrreducibleSearch:
                 return
             if opening and rest[i] < least:
                 return
+            if i == compose_stop and not _composed(chosen):
+                return  # no rank from here on has a group that makes the opening's composition
             if i == end:
                 break
             options = every[i]
@@ -687,8 +694,6 @@ class IrreducibleSearch:
                     verdict << bits | counts | judged_alike(rank) + 1,
                     left - k - j - t,
                 )
-            if i == 0 and self.wild_needed:
-                return  # every step holds a group of the wild cards, ranked first
         if base is None and not chosen:
             return
         if opening and points < self.judge.minimum and left > 1:
@@ -811,6 +816,14 @@ class Laid:
     def addable(self, unit: Spec) -> bool:
         """Whether the group `unit` may then be laid by itself."""
         return self.judge().single_allowed(unit, self.hand - unit[1] - unit[2] - unit[3])
+
+
+def _composed(specs: tuple[Spec, ...]) -> bool:
+    """Whether one of an opening's further groups `composes` it."""
+    for rank, k, j, t in specs:  # noqa: SIM110 (a generator costs plain Python more)
+        if composes(rank, k, j, t):
+            return True
+    return False
 
 
 def _touched(base: Spec | None, specs: tuple[Spec, ...]) -> Touched:

@@ -515,7 +515,7 @@ class Judge:
                 from_hand = True
         if top is not None and rules.initial_meld_counts_top_card:
             count += top.points
-        if rules.initial_meld_composition == "clean_or_wild" and not _clean_or_wild(full):
+        if composition_needed(rules) and not _clean_or_wild(full):
             return _OPENING_COMPOSITION
         if count >= self.minimum:
             return None
@@ -629,13 +629,22 @@ def with_top(touched: Touched, top: Card | None) -> Touched:
 
 def _clean_or_wild(full: Touched) -> bool:
     """Whether a step holds a meld of three naturals or more without wild cards, or of wild cards."""
-    return any(r is WILD_RANK or (k >= CLEAN_OPENING_MIN and not j + t) for r, (k, j, t) in full.items())
+    for rank, (k, j, t) in full.items():  # noqa: SIM110 (a generator costs plain Python more)
+        if composes(rank, k, j, t):
+            return True
+    return False
 
 
-def wild_meld_needed(rules: RuleSet, most_naturals: int) -> bool:
-    """Whether every opening must hold a meld of wild cards when no rank has more than
-    `most_naturals` naturals to meld (`initial_meld_composition`, `_clean_or_wild`)."""
-    return rules.initial_meld_composition == "clean_or_wild" and most_naturals < CLEAN_OPENING_MIN
+def composition_needed(rules: RuleSet) -> bool:
+    """Whether an opening must hold a group that `composes` (`initial_meld_composition`)."""
+    return rules.initial_meld_composition == "clean_or_wild"
+
+
+def composes(rank: Rank, naturals: int, jokers: int, twos: int) -> bool:
+    """Whether a group of an opening (with a pickup's top card among its naturals) makes its
+    composition: three naturals or more without wild cards, or wild cards."""
+    return rank is WILD_RANK or (naturals >= CLEAN_OPENING_MIN and not jokers + twos)
+
 
 
 def rank_dead(rules: RuleSet, other_dead: frozenset[Rank], rank: Rank, meld: tuple[int, int] | None) -> bool:
