@@ -218,6 +218,7 @@ class IrreducibleSearch:
                     if composes(self.ranks[i], k, j, t):
                         self.composers = i + 1
                         break
+        self.compose_stop = self.composers  # (for a walk with no top card's group)
 
     def spent(self) -> int:
         """The work the search has done of its budget."""
