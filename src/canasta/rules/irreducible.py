@@ -4,7 +4,7 @@ of the seat to move, which the validator of a `pass` asks about too."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from canasta.rules.actions import Action, Pickup
@@ -567,6 +567,8 @@ class IrreducibleSearch:
         self.found = []
         self.first = first
         alone = searched_alone(self.judge.opened, self.hand.size + self.gained)
+        if self.meld_out and self._stranded(alone):
+            return self.found  # every step's verdict would refuse it (none)
         for base in bases:
             if first and self.found:
                 break
@@ -580,6 +582,17 @@ class IrreducibleSearch:
                 if len(self.found) > start and self.ranks and self.ranks[0] is WILD_RANK:
                     self.found[start:] = self._canonical(self.found[start:])
         return self.found
+
+    def _stranded(self, alone: bool) -> bool:
+        """`stranded` with the ranks this search's further groups may take (none alone)."""
+        takes: set[Rank] = set()
+        if not alone:
+            self._prepare()
+            for i in range(len(self.ranks)):
+                if self.options[i]:
+                    takes.add(self.ranks[i])
+        assert self.top is not None  # (a step that must leave every card meldable is a pickup)
+        return stranded(self.state, self.top, takes, self.state.pile_gain(self.top_only))
 
     def _canonical(self, found: list[Combo]) -> list[Combo]:
         """Steps found with the wild cards' groups chosen first, in the canonical order: each
@@ -888,7 +901,7 @@ def list_pickups(state: Mover, first_only: bool = False) -> list[Action]:
             if first_only:
                 return out
         spent = search.spent()
-    if rules.top_card_only_go_out and len(pile) > 1 and not (alone and _stray(state, top)):
+    if rules.top_card_only_go_out and len(pile) > 1 and not (alone and stranded(state, top, (), ())):
         buying = IrreducibleSearch(state, judge, hand, top, top_only=True)
         buying.budget -= spent  # one budget for the listing
         for base, specs in buying.combos(bases or _bases(state, hand, top, frozen, melded), first_only):
@@ -901,15 +914,17 @@ def list_pickups(state: Mover, first_only: bool = False) -> list[Action]:
     return out
 
 
-def _stray(state: Mover, top: Card) -> bool:
-    """Whether the hand holds cards of a rank other than the top card's, not wild, too few for a
-    meld of their own and of no meld of the team's (`short_rank`): then no purchase of the top
-    card alone melds every card, whichever cards take it (with no further group, as a purchase by
-    an opened team is searched, the first thing each one's verdict asks)."""
+def stranded(state: Mover, top: Card, takes: Container[Rank], gained: Sequence[Card]) -> bool:
+    """Whether the hand with the pile's cards it `gained` holds cards of a rank other than the
+    top card's and those of `takes`, not wild, too few for a meld of their own and of no meld of
+    the team's (`short_rank`): then no pickup that must leave every card meldable (of a black
+    three, or of the top card alone) is legal, whichever cards take the top card and whichever
+    groups of `takes`' ranks join it (the first thing each one's verdict asks)."""
     counts: dict[Rank, int] = {}
-    for c in state.hand:
-        if not c.is_wild and c.rank is not top.rank:
-            counts[c.rank] = counts.get(c.rank, 0) + 1
+    for cards in (state.hand, gained):
+        for c in cards:
+            if not c.is_wild and c.rank is not top.rank and c.rank not in takes:
+                counts[c.rank] = counts.get(c.rank, 0) + 1
     return short_rank(state.rules, counts, state.board.melds[state.team])
 
 
