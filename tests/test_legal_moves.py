@@ -16,7 +16,7 @@ from canasta.rules.completeness import check_position, reachable
 from canasta.rules.errors import IllegalActionError
 from canasta.rules.game import default_dealer
 from canasta.rules.hand import HandKinds
-from canasta.rules.irreducible import LARGE_HAND_BUDGET, IrreducibleSearch
+from canasta.rules.irreducible import LARGE_HAND_BUDGET, IrreducibleSearch, _bases
 from canasta.rules.judge import POINTS, Judge
 from canasta.rules.large_hands import large_hand_positions
 from canasta.rules.melds import (
@@ -485,3 +485,58 @@ def test_melding_out_after_a_black_three_pickup_is_listed() -> None:
     )
     assert s.check(action({"type": "meld", "melds": [["10D"]]})) is not None
     listed_or_reachable(s, {"type": "meld", "melds": [["10D"], ["JC"]]})
+
+
+def test_a_black_three_pickup_whose_pile_completes_a_short_rank_is_listed() -> None:
+    """A pickup that must leave every card meldable is searched only where no rank would stay too
+    short for a meld; the pile's cards count: here they make a meld of the lone seven in hand."""
+    canasta = [["KS", "KH", "KD", "KC", "KS", "KH", "KD"]]
+    hands = [["3C", "3S", "7D", "KC"], ["5S"], ["6S"], ["8S"]]
+    s = make_state("online", 4, phase="draw", pile=["7H", "7S", "3S"], hands=hands, melds=[canasta, []])
+    listed = [a for a in s.legal_actions() if isinstance(a, Pickup)]
+    assert [sorted(c.code for c in a.with_) for a in listed] == [["3C", "3S"]]
+    assert walked_pickups(s) == [(a.with_, a.melds) for a in listed]
+    short = make_state("online", 4, phase="draw", pile=["9H", "7S", "3S"], hands=hands, melds=[canasta, []])
+    assert [a for a in short.legal_actions() if isinstance(a, Pickup)] == []
+    assert walked_pickups(short) == []
+
+
+def walked_pickups(state: State) -> list[tuple[object, object]]:
+    """The pickups of a position as the search's walk finds them without first asking whether a
+    rank would stay too short (`IrreducibleSearch.combos` asks it)."""
+    mover = state.mover()
+    hand = mover.kinds()
+    top = mover.board.pile[-1]
+    search = IrreducibleSearch(mover, Judge.of(mover, mover.team), hand, top)
+    search.found = []
+    melded = top.rank in mover.board.melds[mover.team]
+    for base in _bases(mover, hand, top, mover.frozen_for(mover.team), melded):
+        search._start(base)
+    out = []
+    for base, specs in search.found:
+        assert base is not None
+        out.append((hand.groups((base,))[0].cards, hand.groups(specs, (base,))))
+    return out
+
+
+def test_an_opening_stopped_for_its_composition_loses_nothing() -> None:
+    """Where an opening must hold a clean meld of three naturals or a meld of wild cards, the walk
+    stops where no rank left has such a group and the step holds none; walked to the end, it
+    finds the same openings."""
+    config = next(c for c in CONFIGURATIONS if c[0] == "modern-american")
+    stopped = 0
+    for state in random_positions(config, 150, 7):
+        mover = state.mover()
+        if state.phase != "play" or state.board.opened[mover.team] or mover.now.permission == "pending":
+            continue
+        judge = Judge.of(mover, mover.team)
+        found = IrreducibleSearch(mover, judge, mover.kinds(), None).combos((None,))
+        search = IrreducibleSearch(mover, judge, mover.kinds(), None)
+        search._prepare()
+        stopped += 0 <= search.composers < len(search.ranks)
+        search.composers = -1  # no stop
+        search.found = []
+        search._start(None)
+        walked = search.found
+        assert (search._canonical(walked) if search.ranks[:1] == [Rank.WILD] else walked) == found
+    assert stopped
