@@ -59,7 +59,9 @@ LARGE_HAND_BUDGET: Final = 20_000
 JUDGED: Final = 4
 #: A hand of `LARGE_HAND` cards or more with `MANY_WILDS` wild cards or more searches their
 #: groups first (else last, their place in the canonical order): its walk would spend the budget
-#: on natural groups alone. A smaller hand searches faster with them last.
+#: on natural groups alone. A smaller hand searches faster with them last, but for an opening
+#: that must hold a clean meld or one of wild cards (`composition_needed`): its walk stops where
+#: no rank left has such a group.
 MANY_WILDS: Final = 4
 LARGE_HAND: Final = 20
 #: Steps remembered per rule set (`Remembered`), all facts together: verdicts (keys and values

@@ -646,7 +646,6 @@ def composes(rank: Rank, naturals: int, jokers: int, twos: int) -> bool:
     return rank is WILD_RANK or (naturals >= CLEAN_OPENING_MIN and not jokers + twos)
 
 
-
 def rank_dead(rules: RuleSet, other_dead: frozenset[Rank], rank: Rank, meld: tuple[int, int] | None) -> bool:
     """Whether `rank` is dead for a team whose meld of it is `meld` (size, wild cards; None for
     none) and for which the other teams' melds make `other_dead` dead: `rank in Judge.dead`."""
