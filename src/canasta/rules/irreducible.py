@@ -4,7 +4,7 @@ of the seat to move, which the validator of a `pass` asks about too."""
 
 from __future__ import annotations
 
-from collections.abc import Container, Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from canasta.rules.actions import Action, Pickup
@@ -328,13 +328,7 @@ class IrreducibleSearch:
         base, specs = combo
         assert base is not None and self.top is not None
         state = self.state
-        if self.unwild is None:  # the cards in hand and gained that are not wild, by rank
-            self.unwild = {}
-            for cards in (state.hand, state.pile_gain(self.top_only)):
-                for c in cards:
-                    if not c.is_wild:
-                        self.unwild[c.rank] = self.unwild.get(c.rank, 0) + 1
-        kept = dict(self.unwild)  # less the step's
+        kept = dict(self._unwild())  # less the step's
         melded = set(state.board.melds[state.team])
         for rank, k, _, _ in (base, *specs):
             if k:
@@ -594,7 +588,14 @@ class IrreducibleSearch:
                 if self.options[i]:
                     takes.add(self.ranks[i])
         assert self.top is not None  # (a step that must leave every card meldable is a pickup)
-        return stranded(self.state, self.top, takes, self.state.pile_gain(self.top_only))
+        return stranded(self.state, self.top, takes, self._unwild())
+
+    def _unwild(self) -> dict[Rank, int]:
+        """The cards in hand and gained that are not wild, by rank (`unwild_counts`), counted once."""
+        unwild = self.unwild
+        if unwild is None:
+            unwild = self.unwild = unwild_counts(self.state.hand, self.state.pile_gain(self.top_only))
+        return unwild
 
     def _canonical(self, found: list[Combo]) -> list[Combo]:
         """Steps found with the wild cards' groups chosen first, in the canonical order: each
@@ -903,7 +904,8 @@ def list_pickups(state: Mover, first_only: bool = False) -> list[Action]:
             if first_only:
                 return out
         spent = search.spent()
-    if rules.top_card_only_go_out and len(pile) > 1 and not (alone and stranded(state, top, (), ())):
+    purchasable = rules.top_card_only_go_out and len(pile) > 1  # (a purchase gains no pile card)
+    if purchasable and not (alone and stranded(state, top, (), unwild_counts(state.hand))):
         buying = IrreducibleSearch(state, judge, hand, top, top_only=True)
         buying.budget -= spent  # one budget for the listing
         for base, specs in buying.combos(bases or _bases(state, hand, top, frozen, melded), first_only):
@@ -916,18 +918,24 @@ def list_pickups(state: Mover, first_only: bool = False) -> list[Action]:
     return out
 
 
-def stranded(state: Mover, top: Card, takes: Container[Rank], gained: Sequence[Card]) -> bool:
-    """Whether the hand with the pile's cards it `gained` holds cards of a rank other than the
-    top card's and those of `takes`, not wild, too few for a meld of their own and of no meld of
-    the team's (`short_rank`): then no pickup that must leave every card meldable (of a black
-    three, or of the top card alone) is legal, whichever cards take the top card and whichever
-    groups of `takes`' ranks join it (the first thing each one's verdict asks)."""
+def stranded(state: Mover, top: Card, takes: Iterable[Rank], unwild: dict[Rank, int]) -> bool:
+    """Whether the cards that are not wild (`unwild`: in hand and gained from the pile, by rank)
+    hold a rank other than the top card's and those of `takes` too short for a meld of its own
+    and of no meld of the team's (`short_rank`): then no pickup that must leave every card
+    meldable (of a black three, or of the top card alone) is legal, whichever cards take the top
+    card and whichever groups of `takes`' ranks join it (the first thing each one's verdict asks)."""
+    joined = {top.rank, *takes, *state.board.melds[state.team]}  # ranks its cards may join
+    return short_rank(state.rules, unwild, joined)
+
+
+def unwild_counts(*piles: Sequence[Card]) -> dict[Rank, int]:
+    """The cards of these piles that are not wild, counted by rank."""
     counts: dict[Rank, int] = {}
-    for cards in (state.hand, gained):
+    for cards in piles:
         for c in cards:
-            if not c.is_wild and c.rank is not top.rank and c.rank not in takes:
+            if not c.is_wild:
                 counts[c.rank] = counts.get(c.rank, 0) + 1
-    return short_rank(state.rules, counts, state.board.melds[state.team])
+    return counts
 
 
 def _holds_natural(state: Mover, top: Card) -> bool:
