@@ -5,6 +5,7 @@ of the seat to move, which the validator of a `pass` asks about too."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Final
 
 from canasta.rules.actions import Action, Pickup
@@ -39,6 +40,8 @@ if TYPE_CHECKING:
 
 #: A step being formed: the top card's group of a pickup (or None), then further groups.
 Combo = tuple[Spec | None, tuple[Spec, ...]]
+#: The key of a (key, step) pair, to sort steps by (`_canonical`).
+_KEY: Final = itemgetter(0)
 #: `units` of each group met so far (a few hundred at most: groups are small counts).
 _UNITS: Final[dict[Spec, list[tuple[Spec, Spec | None]]]] = {}
 #: A hand this small (with what the pile adds) may go out with a pickup: its groups are searched.
@@ -603,16 +606,30 @@ class IrreducibleSearch:
         steps as a walk choosing them in that order finds them (a step after those extending it)."""
         ranks = self.ranks
         order = {r: i for i, r in enumerate((*ranks[1:], WILD_RANK))}
-        if ranks[-1] is THREE_RANK:
+        threes = ranks[-1] is THREE_RANK
+        if threes:
             order[WILD_RANK], order[THREE_RANK] = len(ranks) - 2, len(ranks) - 1
-        place = {spec: j for options in self.options for j, spec in enumerate(options)}
-        keyed = []
+        # a group's place among its rank's (the walk's order: largest first by naturals, then by
+        # jokers, then by twos), after its rank's, as one number
+        count_bits, joker_bits = self.count_bits, self.joker_bits
+        most, most_jokers = (1 << count_bits) - 1, (1 << joker_bits) - 1
+        end = len(ranks) << 2 * count_bits + joker_bits  # after every group: a step comes after
+        keyed: list[tuple[list[int], Combo]] = []  # the steps that extend it
         for base, specs in found:
-            ordered = tuple(sorted(specs, key=lambda spec: order[spec[0]]))
-            key = [(order[spec[0]], place[spec]) for spec in ordered]
-            key.append((len(ranks), 0))  # a step comes after the steps that extend it
+            ordered = specs
+            if specs and specs[0][0] is WILD_RANK:  # chosen first, its place is after the naturals'
+                wild, rest = specs[0], specs[1:]
+                if threes and rest and rest[-1][0] is THREE_RANK:
+                    ordered = (*rest[:-1], wild, rest[-1])
+                else:
+                    ordered = (*rest, wild)
+            key = []
+            for rank, k, j, t in ordered:
+                place = (order[rank] << count_bits | most - k) << joker_bits | most_jokers - j
+                key.append(place << count_bits | most - t)
+            key.append(end)
             keyed.append((key, (base, ordered)))
-        keyed.sort(key=lambda pair: pair[0])
+        keyed.sort(key=_KEY)
         return [combo for _, combo in keyed]
 
     def _start(self, base: Spec | None) -> None:
