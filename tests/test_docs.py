@@ -181,6 +181,21 @@ def test_option_values_are_accepted(key: str) -> None:
         RuleSet.preset("classic", 4, {key: "no_such_value" if single else ["no_such_value"]})
 
 
+@pytest.mark.parametrize("key", sorted(ruleset.OPTION_RANGES))
+def test_numeric_option_rows_state_the_range_the_rule_set_checks(key: str) -> None:
+    low, high = ruleset.OPTION_RANGES[key]
+    assert f"from {low} to {high}" in OPTIONS[key][0], key
+    refusal = f"option {key}: expected a whole number from {low} to {high}"
+    for outside in (low - 1, high + 1):
+        value: Any = outside
+        if key == "red3_values":
+            value = [outside]
+        elif key == "initial_meld_table":
+            value = [[0, 50], [outside, 90]]
+        with pytest.raises(InvalidActionError, match=refusal):
+            RuleSet.preset("classic", 6 if key == "teams" else 4, {key: value})
+
+
 # -- docs/formats.md: the JSON examples ----------------------------------------------------------
 
 

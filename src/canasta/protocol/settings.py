@@ -11,37 +11,13 @@ from canasta.bots import make_bot
 from canasta.protocol.errors import ErrorCode, ProtocolError
 from canasta.protocol.fields import bad, get_bool, get_int, get_number, get_object, get_str
 from canasta.rules.errors import InvalidActionError
-from canasta.rules.ruleset import RuleSet
+from canasta.rules.ruleset import OPTION_RANGES, RuleSet
 
 HUMAN = "human"
 DEFAULT_GRACE = 60.0
 DEFAULT_DEAL_PAUSE = 3.0
 DEFAULT_STAND_IN = "careful"  # keeps the hand of a person who will be back
 MAX_DELAY = 3600.0
-
-#: The range of every numeric house option (as docs/protocol.md lists them); the rule set then
-#: checks what depends on the rest (a hand must fit the deck, teams the player count).
-OPTION_RANGES: Final[Mapping[str, tuple[int, int]]] = {
-    "teams": (2, 3),
-    "decks": (1, 4),
-    "jokers": (0, 8),
-    "hand_size": (1, 20),
-    "draw_count": (1, 3),
-    "meld_min_naturals": (1, 7),
-    "meld_max_wilds": (0, 7),
-    "meld_max_size": (3, 20),
-    "canasta_bonus_natural": (0, 5000),
-    "canasta_bonus_mixed": (0, 5000),
-    "canasta_bonus_wild": (0, 5000),
-    "go_out_min_canastas": (0, 4),
-    "go_out_bonus": (0, 2000),
-    "concealed_total": (0, 2000),
-    "black3_hand_value": (0, 1000),
-    "target_score": (1, 100_000),
-    "red3_values": (0, 5000),
-    "initial_meld_table": (-(10**9), 100_000),
-}
-JOKERS_PER_DECK = 2
 
 #: The computer players a table may seat, and the budgets a `search` player may be given:
 #: playouts per decision, and seconds per decision.
@@ -94,13 +70,10 @@ class TableSettings:
         for key, value in options.items():
             _check_option(key, value)
         try:
-            rules = RuleSet.preset(variant, players, options)
+            RuleSet.preset(variant, players, options)  # (its refusal says which option is wrong)
         except InvalidActionError as exc:
             where = {"unknown_variant": "variant", "bad_players": "players"}.get(exc.code, "options")
             raise ProtocolError(ErrorCode.BAD_SETTINGS, exc.message, field=where) from None
-        if rules.jokers > JOKERS_PER_DECK * rules.decks:
-            detail = f"at most {JOKERS_PER_DECK} jokers per deck ({rules.decks} decks)"
-            raise ProtocolError(ErrorCode.BAD_SETTINGS, detail, field="options")
         settings = TableSettings(
             variant=variant,
             players=players,
@@ -119,8 +92,8 @@ class TableSettings:
 
 def _check_option(key: str, value: Any) -> None:
     """Refuse a house option's value that is not a JSON scalar or a short list of scalars (of
-    pairs for `initial_meld_table`), or a number outside `OPTION_RANGES`; its other checks are
-    the rule set's."""
+    pairs for `initial_meld_table`), or a number that is not finite; its other checks (ranges
+    among them, `OPTION_RANGES`) are the rule set's."""
 
     def refuse(detail: str) -> ProtocolError:
         return ProtocolError(ErrorCode.BAD_SETTINGS, f"option {key}: {detail}", field="options")
@@ -137,10 +110,6 @@ def _check_option(key: str, value: Any) -> None:
         numbers += [p for p in parts if isinstance(p, int | float) and not isinstance(p, bool)]
     if any(isinstance(n, float) and not math.isfinite(n) for n in numbers):
         raise refuse("expected a finite number")
-    if key in OPTION_RANGES:
-        lo, hi = OPTION_RANGES[key]
-        if any(not lo <= n <= hi for n in numbers):
-            raise refuse(f"expected a whole number from {lo} to {hi}")
 
 
 def _seats(value: Any, players: int) -> tuple[str, ...]:

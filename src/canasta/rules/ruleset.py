@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal, TypeAlias, get_args
 
@@ -64,6 +64,31 @@ _SETS: Final[Mapping[str, frozenset[str]]] = {
     "block_rules": frozenset({"wild_top", "black3_top", "red3_top", "one_card", "canasta_rank", "dead_rank"}),
 }
 _FIXED: Final = ("variant", "players")
+#: The range of every numeric house option (docs/protocol.md lists them; for `red3_values` and
+#: `initial_meld_table`, of each number they hold); `_validate` then checks what depends on the
+#: rest (a hand must fit the deck, teams the player count, jokers the packs).
+OPTION_RANGES: Final[Mapping[str, tuple[int, int]]] = {
+    "teams": (2, 3),
+    "decks": (1, 4),
+    "jokers": (0, 8),
+    "hand_size": (1, 20),
+    "draw_count": (1, 3),
+    "meld_min_naturals": (1, 7),
+    "meld_max_wilds": (0, 7),
+    "meld_max_size": (3, 20),
+    "canasta_bonus_natural": (0, 5000),
+    "canasta_bonus_mixed": (0, 5000),
+    "canasta_bonus_wild": (0, 5000),
+    "go_out_min_canastas": (0, 4),
+    "go_out_bonus": (0, 2000),
+    "concealed_total": (0, 2000),
+    "black3_hand_value": (0, 1000),
+    "target_score": (1, 100_000),
+    "red3_values": (0, 5000),
+    "initial_meld_table": (-(10**9), 100_000),
+}
+#: Jokers a deck may hold for each of its packs.
+JOKERS_PER_DECK: Final = 2
 
 
 def _choices(kind: Any) -> dict[str, tuple[str, ...]]:
@@ -244,20 +269,10 @@ class RuleSet:
         if self.players == 5 and self.teams != 2:
             raise bad("5 players play as 2 teams (2 against 3)")
         active = 4 if self.players == 5 else self.players
-        if self.hand_size < 1 or self.hand_size * active + 2 > self.deck_size:
+        if self.hand_size * active + 2 > self.deck_size:
             raise bad(f"hand_size {self.hand_size} does not fit a {self.deck_size}-card deck")
-        if self.draw_count < 1:
-            raise bad("draw_count must be at least 1")
-        if self.meld_min_naturals < 1:
-            raise bad("meld_min_naturals must be at least 1")
-        if self.meld_max_wilds < 0:
-            raise bad("meld_max_wilds must not be negative")
-        if self.meld_max_size is not None and self.meld_max_size < 3:
-            raise bad("meld_max_size must be at least 3")
-        if self.go_out_min_canastas < 0:
-            raise bad("go_out_min_canastas must not be negative")
-        if self.target_score <= 0:
-            raise bad("target_score must be positive")
+        if self.jokers > JOKERS_PER_DECK * self.decks:
+            raise bad(f"at most {JOKERS_PER_DECK} jokers per pack ({self.decks} packs)")
         if not self.red3_values:
             raise bad("red3_values needs at least one value")
         if not self.initial_meld_table:
@@ -397,10 +412,12 @@ def _coerce(key: str, value: Any, base: Mapping[str, Any]) -> Any:
             ) from None
         if any(isinstance(x, bool) for row in value for x in row):
             raise InvalidActionError("initial_meld_table holds numbers", "bad_option")
+        _check_range(key, [x for row in rows for x in row])
         return ((-(10**9), rows[0][1]), *rows[1:]) if rows and rows[0][0] > -(10**9) else rows
     if key == "red3_values":
         if not isinstance(value, list | tuple) or not all(_is_int(x) for x in value):
             raise InvalidActionError("option red3_values must be a list of numbers", "bad_option")
+        _check_range(key, value)
         return tuple(value)
     if isinstance(_FIELD_DEFAULTS[key], bool):
         if not isinstance(value, bool):
@@ -410,7 +427,16 @@ def _coerce(key: str, value: Any, base: Mapping[str, Any]) -> Any:
         return None
     if not _is_int(value):
         raise InvalidActionError(f"option {key} must be a whole number, not {value!r}", "bad_option")
+    _check_range(key, (value,))
     return value
+
+
+def _check_range(key: str, numbers: Sequence[int]) -> None:
+    """Refuse an option's numbers outside its range (`OPTION_RANGES`)."""
+    bounds = OPTION_RANGES.get(key)
+    if bounds is not None and any(not bounds[0] <= n <= bounds[1] for n in numbers):
+        lo, hi = bounds
+        raise InvalidActionError(f"option {key}: expected a whole number from {lo} to {hi}", "bad_option")
 
 
 def _is_int(value: Any) -> bool:
