@@ -79,7 +79,7 @@ _SPECS: Final[dict[int, object]] = {}
 
 
 def shared_spec(rank: Rank, naturals: int, jokers: int, twos: int) -> Any:
-    """The group `(rank, naturals, jokers, twos)`, one object for each (counts below 256); typed
+    """The group `(rank, naturals, jokers, twos)`, one object for each (by `_counts_code`); typed
     `Any` so that compiled code stores the object itself, not a copy of its fields."""
     code = _counts_code(RANK_CODE[rank], naturals, jokers, twos, None, 0)
     found = _SPECS.get(code)
@@ -223,14 +223,16 @@ class Memo:
 def _counts_code(
     rank: int, naturals: int, jokers: int, twos: int, before: tuple[int, int] | None, facts: int
 ) -> int:
-    """Counts of a rank (by its number: `RANK_CODE`, or `judged_alike` for a rule's answer), of
-    the team's meld of it (`before`) and a few bits of `facts` as a number; every count is below
-    256 (a position holds at most a few decks). What differs most from one key to the next comes
-    lowest: a dictionary looks an int key up by its lowest bits first."""
-    code = ((twos << 8 | jokers) << 8 | naturals) << 8 | rank
+    """Counts of a rank (by its number below 16: `RANK_CODE`, or `judged_alike` for a rule's
+    answer), of the team's meld of it (`before`) and a few bits of `facts` as a number, each
+    count in the bits the largest deck needs (`OPTION_RANGES`: four packs and eight jokers hold
+    16 naturals of a rank, 8 jokers, 16 twos, a meld of 40 cards). What differs most from one
+    key to the next comes lowest, in bits that all differ: a dictionary looks an int key up by
+    its lowest bits first."""
+    code = ((twos << 4 | jokers) << 5 | naturals) << 4 | rank
     if before is not None:
-        code |= (before[0] + 1 << 8 | before[1]) << 32
-    return code | facts << 48
+        code |= (before[0] + 1 << 5 | before[1]) << 18
+    return code | facts << 29
 
 
 class Judge:

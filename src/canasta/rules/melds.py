@@ -201,7 +201,7 @@ def melds_ok_known(rules: RuleSet) -> dict[int, bool]:
 def meld_ok_in(known: dict[int, bool], rules: RuleSet, rank: Rank, size: int, wilds: int, new: bool) -> bool:
     """`meld_ok`, with the rule set's answers `known` (by a number: cheap to look up; one for the
     ranks judged alike)."""
-    key = ((new << 10 | wilds) << 10 | size) << 8 | _ALIKE[rank]  # (what differs most lowest)
+    key = ((new << 5 | wilds) << 6 | size) << 4 | _ALIKE[rank]  # (as `_counts_code`)
     ok = known.get(key)
     if ok is None:
         ok = known[key] = meld_error(rules, rank, size, wilds, new) is None
