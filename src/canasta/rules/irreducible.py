@@ -18,6 +18,7 @@ from canasta.rules.judge import (
     Judge,
     Spec,
     Touched,
+    composable,
     composes,
     composition_needed,
     group_points,
@@ -267,6 +268,15 @@ class IrreducibleSearch:
                 most += POINTS[THREE_RANK] * len(hand.black_threes)
             self.reachable = most
         return most < lacking and not self._exempt()
+
+    def _uncomposed(self) -> bool:
+        """Whether the opening needs a group that `composes` and the hand has none to choose (the
+        walk would stop at its first node, `compose_stop`), told from counts."""
+        judge, hand = self.judge, self.hand
+        if judge.opened or not composition_needed(self.rules):
+            return False
+        wilds = len(hand.jokers) + len(hand.twos)
+        return not composable(self.rules, hand.longest(), wilds, len(hand.black_threes))
 
     def _options(self, rank: Rank) -> list[Spec]:
         hand = self.hand
@@ -639,7 +649,7 @@ class IrreducibleSearch:
             if self.rules.initial_meld_counts_top_card and self.top is not None:
                 points += self.top.points
         jokers, twos = (base[2], base[3]) if base is not None else (0, 0)
-        if self._short(points, jokers, twos):
+        if self._short(points, jokers, twos) or (base is None and self._uncomposed()):
             self.budget -= 1  # the walk's first node, where it would stop
             return
         self._prepare()

@@ -648,6 +648,17 @@ def composes(rank: Rank, naturals: int, jokers: int, twos: int) -> bool:
     return rank is WILD_RANK or (naturals >= CLEAN_OPENING_MIN and not jokers + twos)
 
 
+def composable(rules: RuleSet, longest: int, wilds: int, black_threes: int) -> bool:
+    """Whether a hand whose longest rank holds `longest` naturals, with `wilds` wild cards and
+    `black_threes`, may hold a group that `composes` (told from counts: False only where none
+    can)."""
+    return (
+        longest >= CLEAN_OPENING_MIN
+        or black_threes >= CLEAN_OPENING_MIN
+        or (rules.wild_melds != "none" and wilds >= NEW_MELD_MIN)
+    )
+
+
 def rank_dead(rules: RuleSet, other_dead: frozenset[Rank], rank: Rank, meld: tuple[int, int] | None) -> bool:
     """Whether `rank` is dead for a team whose meld of it is `meld` (size, wild cards; None for
     none) and for which the other teams' melds make `other_dead` dead: `rank in Judge.dead`."""
