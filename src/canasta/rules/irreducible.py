@@ -147,6 +147,7 @@ class IrreducibleSearch:
         self.allowed = SEARCH_BUDGET if hand.size <= FULL_BUDGET_HAND else LARGE_HAND_BUDGET
         self.budget = self.allowed
         self.weight = 3 * JUDGED if self.meld_out else JUDGED
+        self.bad: dict[Spec, bool] = {}
         self.memory = None if self.meld_out else Remembered.of(judge, top, self.frozen)
         self.unwild: dict[Rank, int] | None = None
         # a group's number (`spec_code`): its rank, then each count in bits enough for the deck
@@ -154,7 +155,6 @@ class IrreducibleSearch:
         self.count_bits = (4 * self.rules.decks).bit_length()
         self.joker_bits = self.rules.jokers.bit_length()
         self.spec_bits = 4 + 2 * self.count_bits + self.joker_bits
-        self.bad: dict[Spec, bool] = {}
         self.exempt: bool | None = None  # `_exempt`, once worked out
         self.reachable = -1  # the points `_short` finds the naturals may add, once worked out
         self.prepared = False  # the walk's facts below, made by `_prepare` when a walk needs them
@@ -472,7 +472,7 @@ class IrreducibleSearch:
         known = self.bad.get(spec)
         if known is None:
             rank, k, j, t = spec
-            known = self.bad[spec] = self.judge.group_error(rank, k, j, t, False) is not None
+            known = self.bad[spec] = not self.judge.fits(rank, k, j, t, False)
         return known
 
     def accepted(self, combo: Combo, code: int, left: int) -> bool:

@@ -396,6 +396,18 @@ class Judge:
             found = memo[key] = shapes[shape_key] = tuple(made)
         return found
 
+    def fits(self, rank: Rank, k: int, j: int, t: int, pending: bool) -> bool:
+        """Whether `group_error` allows the group, remembered per rule set (the same for ranks
+        judged alike)."""
+        dead = bool(self.dead) and rank in self.dead
+        facts = pending << 2 | self.opened << 1 | dead
+        cell = _counts_code(judged_alike(rank), k, j, t, self.stats.get(rank), facts)
+        fits = self.memo.fits  # (as `groups` reads it)
+        fit = fits.get(cell)
+        if fit is None:
+            fit = fits[cell] = self.group_error(rank, k, j, t, pending) is None
+        return fit
+
     def wild_pending(self, touched: Mapping[Rank, tuple[int, int, int]]) -> bool:
         """Whether the team's wild-card meld stands incomplete once `touched` is laid."""
         return wild_pending(self.rules, self.stats.get(WILD_RANK), touched.get(WILD_RANK))
