@@ -540,3 +540,39 @@ def test_an_opening_stopped_for_its_composition_loses_nothing() -> None:
         walked = search.found
         assert (search._canonical(walked) if search.ranks[:1] == [Rank.WILD] else walked) == found
     assert stopped
+
+
+def walk_order(search: IrreducibleSearch, found: list) -> list:
+    """Steps found with the wild cards' groups chosen first, in the order a walk choosing them
+    after the naturals (before black threes) finds them: each step's groups by their ranks' places
+    in that walk, compared group by group by rank, then by place among the rank's groups, a step
+    after the steps that extend it."""
+    ranks = search.ranks
+    order = {r: i for i, r in enumerate((*ranks[1:], Rank.WILD))}
+    if ranks[-1] is Rank.THREE:
+        order[Rank.WILD], order[Rank.THREE] = len(ranks) - 2, len(ranks) - 1
+    place = {spec: j for options in search.options for j, spec in enumerate(options)}
+    keyed = []
+    for base, specs in found:
+        ordered = tuple(sorted(specs, key=lambda spec: order[spec[0]]))
+        key = [(order[spec[0]], place[spec]) for spec in ordered] + [(len(ranks), 0)]
+        keyed.append((key, (base, ordered)))
+    return [combo for _, combo in sorted(keyed, key=lambda pair: pair[0])]
+
+
+def test_steps_found_with_the_wild_cards_first_come_in_the_walks_order() -> None:
+    """A search that walks the wild cards' groups first (here, where an opening's composition is
+    asked for) lists its steps in the order of a walk choosing them after the naturals (with a
+    low opening minimum, so that hands have several openings)."""
+    config = ("modern-american", 4, {"initial_meld_table": [[0, 50]]})
+    compared = 0
+    for state in random_positions(config, 400, 11):
+        mover = state.mover()
+        if state.phase != "play" or state.board.opened[mover.team] or mover.now.permission == "pending":
+            continue
+        search = IrreducibleSearch(mover, Judge.of(mover, mover.team), mover.kinds(), None)
+        search._start(None)
+        if search.prepared and search.ranks[:1] == [Rank.WILD]:
+            assert search._canonical(search.found) == walk_order(search, search.found)
+            compared += len(search.found) > 1
+    assert compared >= 10
