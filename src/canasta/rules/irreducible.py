@@ -147,7 +147,6 @@ class IrreducibleSearch:
         self.allowed = SEARCH_BUDGET if hand.size <= FULL_BUDGET_HAND else LARGE_HAND_BUDGET
         self.budget = self.allowed
         self.weight = 3 * JUDGED if self.meld_out else JUDGED
-        self.bad: dict[Spec, bool] = {}
         self.memory = None if self.meld_out else Remembered.of(judge, top, self.frozen)
         self.unwild: dict[Rank, int] | None = None
         # a group's number (`spec_code`): its rank, then each count in bits enough for the deck
@@ -155,6 +154,7 @@ class IrreducibleSearch:
         self.count_bits = (4 * self.rules.decks).bit_length()
         self.joker_bits = self.rules.jokers.bit_length()
         self.spec_bits = 4 + 2 * self.count_bits + self.joker_bits
+        self.bad: dict[Spec, bool] = {}
         self.exempt: bool | None = None  # `_exempt`, once worked out
         self.reachable = -1  # the points `_short` finds the naturals may add, once worked out
         self.prepared = False  # the walk's facts below, made by `_prepare` when a walk needs them
@@ -623,8 +623,8 @@ class IrreducibleSearch:
         # jokers, then by twos), after its rank's, as one number
         count_bits, joker_bits = self.count_bits, self.joker_bits
         most, most_jokers = (1 << count_bits) - 1, (1 << joker_bits) - 1
-        end = len(ranks) << 2 * count_bits + joker_bits  # after every group: a step comes after
-        keyed: list[tuple[list[int], Combo]] = []  # the steps that extend it
+        end = len(ranks) << 2 * count_bits + joker_bits  # after every group's: a step comes
+        keyed: list[tuple[list[int], Combo]] = []  # after the steps that extend it
         for base, specs in found:
             ordered = specs
             if specs and specs[0][0] is WILD_RANK:  # chosen first, its place is after the naturals'
