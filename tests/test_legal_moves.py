@@ -542,6 +542,28 @@ def test_an_opening_stopped_for_its_composition_loses_nothing() -> None:
     assert stopped
 
 
+def test_a_hand_that_cannot_compose_an_opening_has_none() -> None:
+    """Where an opening must hold a clean meld of three naturals or a meld of wild cards, a hand
+    the counts say has no such group is not searched: walked to the end without the stop, its
+    search finds no opening either."""
+    config = next(c for c in CONFIGURATIONS if c[0] == "modern-american")
+    skipped = 0
+    for state in random_positions(config, 300, 5):
+        mover = state.mover()
+        if state.phase != "play" or state.board.opened[mover.team] or mover.now.permission == "pending":
+            continue
+        search = IrreducibleSearch(mover, Judge.of(mover, mover.team), mover.kinds(), None)
+        if not search._uncomposed():
+            continue
+        assert search.combos((None,)) == []
+        search._prepare()
+        search.compose_stop = -1  # no stop: every step is walked and judged
+        search._walk(None, 0, (), 0, 0, 0, 0, 0, search._left((None, ())))
+        assert search.found == []
+        skipped += 1
+    assert skipped >= 10
+
+
 def walk_order(search: IrreducibleSearch, found: list) -> list:
     """Steps found with the wild cards' groups chosen first, in the order a walk choosing them
     after the naturals (before black threes) finds them: each step's groups by their ranks' places
