@@ -27,6 +27,7 @@ from canasta.rules.melds import (
     meld_error,
     wild_rule_error,
 )
+from canasta.rules.mover import Mover
 from canasta.rules.position import position_from_json, position_to_json
 from canasta.rules.ruleset import CONFIGURATIONS, configuration_label
 from support import action, make_state
@@ -167,6 +168,15 @@ def random_positions(config: tuple[str, int, dict[str, object]], count: int, see
     return out
 
 
+def unopened_plays(config: tuple[str, int, dict[str, object]], count: int, seed: int) -> Iterator[Mover]:
+    """The seat to play's knowledge in those of `count` random positions where its team has not
+    opened (and no answer is awaited)."""
+    for state in random_positions(config, count, seed):
+        mover = state.mover()
+        if state.phase == "play" and not state.board.opened[mover.team] and mover.now.permission != "pending":
+            yield mover
+
+
 @pytest.mark.parametrize("config", CONFIGURATIONS, ids=CONFIG_IDS)
 def test_completeness_checker_on_random_positions(config: tuple[str, int, dict[str, object]]) -> None:
     legal = 0
@@ -184,10 +194,7 @@ def test_an_opening_told_short_from_counts_finds_nothing_walked(
     """Where the counts alone show that the hand cannot reach the opening minimum, the search
     skips its walk; walked all the same, it finds no opening."""
     short = 0
-    for state in random_positions(config, 150, 7):
-        mover = state.mover()
-        if state.phase != "play" or state.board.opened[mover.team] or mover.now.permission == "pending":
-            continue
+    for mover in unopened_plays(config, 150, 7):
         search = IrreducibleSearch(mover, Judge.of(mover, mover.team), mover.kinds(), None)
         if search._short(0, 0, 0):
             short += 1
@@ -525,10 +532,7 @@ def test_an_opening_stopped_for_its_composition_loses_nothing() -> None:
     finds the same openings."""
     config = next(c for c in CONFIGURATIONS if c[0] == "modern-american")
     stopped = 0
-    for state in random_positions(config, 150, 7):
-        mover = state.mover()
-        if state.phase != "play" or state.board.opened[mover.team] or mover.now.permission == "pending":
-            continue
+    for mover in unopened_plays(config, 150, 7):
         judge = Judge.of(mover, mover.team)
         found = IrreducibleSearch(mover, judge, mover.kinds(), None).combos((None,))
         search = IrreducibleSearch(mover, judge, mover.kinds(), None)
@@ -548,10 +552,7 @@ def test_a_hand_that_cannot_compose_an_opening_has_none() -> None:
     search finds no opening either."""
     config = next(c for c in CONFIGURATIONS if c[0] == "modern-american")
     skipped = 0
-    for state in random_positions(config, 300, 5):
-        mover = state.mover()
-        if state.phase != "play" or state.board.opened[mover.team] or mover.now.permission == "pending":
-            continue
+    for mover in unopened_plays(config, 300, 5):
         search = IrreducibleSearch(mover, Judge.of(mover, mover.team), mover.kinds(), None)
         if not search._uncomposed():
             continue
@@ -588,10 +589,7 @@ def test_steps_found_with_the_wild_cards_first_come_in_the_walks_order() -> None
     low opening minimum, so that hands have several openings)."""
     config = ("modern-american", 4, {"initial_meld_table": [[0, 50]]})
     compared = 0
-    for state in random_positions(config, 400, 11):
-        mover = state.mover()
-        if state.phase != "play" or state.board.opened[mover.team] or mover.now.permission == "pending":
-            continue
+    for mover in unopened_plays(config, 400, 11):
         search = IrreducibleSearch(mover, Judge.of(mover, mover.team), mover.kinds(), None)
         search._start(None)
         if search.prepared and search.ranks[:1] == [Rank.WILD]:
