@@ -19,6 +19,9 @@ SINGLES: Final[dict[int, Meld]] = {}
 #: At most this many are kept (each full garbage collection walks them all: 100,000 cost a
 #: long-running process 100–200 ms a collection; random play's speed is the same either way).
 SINGLES_KEPT: Final = 4096
+#: The pickup of the top card with one group's cards and no further group, by the `id` of that
+#: group's meld action in `SINGLES`, with the meld itself (held, so that its id stays its own).
+PICKUPS: Final[dict[int, tuple[Meld, Pickup]]] = {}
 
 
 NO_CARDS: Final[list[Card]] = []  # the pool of a rank the hand lacks (never changed)
@@ -234,6 +237,19 @@ class HandKinds:
         """The meld action of one group of `spec`, its cards taken first in card order (actions
         are values: one object serves every hand that forms the same group)."""
         return self.group_meld(self.pool(spec[0]), spec, 0, 0, 0)
+
+    def single_pickup(self, spec: Spec) -> Pickup:
+        """The pickup of the top card with the cards of `single(spec)` and no further group
+        (actions are values: one object serves every hand that forms it, kept in `PICKUPS`)."""
+        meld = self.single(spec)
+        known = PICKUPS.get(id(meld))
+        if known is not None and known[0] is meld:
+            return known[1]
+        if len(PICKUPS) > SINGLES_KEPT:
+            PICKUPS.clear()
+        pickup = pickup_of(meld.melds[0].cards, ())
+        PICKUPS[id(meld)] = (meld, pickup)
+        return pickup
 
     def group_meld(self, pool: list[Card], spec: Spec, first: int, jokers: int, twos: int) -> Meld:
         """The meld action of one group of `spec`, its cards taken in card order from the

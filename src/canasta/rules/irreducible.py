@@ -918,7 +918,7 @@ def list_pickups(state: Mover, first_only: bool = False) -> list[Action]:
     bases: list[Spec] = []
     if found is not None:
         for group in found:
-            out.append(pickup_of(hand.groups((group,))[0].cards, ()))
+            out.append(hand.single_pickup(group))
             if first_only:
                 return out
     else:
