@@ -327,6 +327,24 @@ def test_each_hand_by_kinds_follows_every_card_in_and_out(config: tuple[str, int
     assert kept > 300
 
 
+def test_a_kept_pickup_serves_only_the_group_it_was_made_for() -> None:
+    """The pickup of the top card with one group is kept by that group's meld action: another
+    hand's group of the same counts, or the same cards once the meld actions were forgotten, gets
+    the pickup of its own cards."""
+    from canasta.rules import hand as hands
+    from canasta.rules.cards import parse_cards
+
+    spec = (Rank.KING, 2, 1, 0)
+    first = HandKinds(parse_cards("KS KH JK 5C 5D"))
+    other = HandKinds(parse_cards("KD KC JK 9S 9H"))
+    taken = first.single_pickup(spec)
+    assert taken is first.single_pickup(spec) and taken == Pickup(parse_cards("KS KH JK"))
+    assert other.single_pickup(spec) == Pickup(parse_cards("KD KC JK"))
+    hands.SINGLES.clear()  # the meld actions forgotten: new objects, new ids
+    again = HandKinds(parse_cards("KS KH JK 7C 7D")).single_pickup(spec)
+    assert again == taken and other.single_pickup(spec) == Pickup(parse_cards("KD KC JK"))
+
+
 @pytest.mark.parametrize("config", CONFIGURATIONS, ids=CONFIG_IDS)
 def test_the_counts_judged_and_the_dead_ranks_follow_every_meld(
     config: tuple[str, int, dict[str, object]],

@@ -20,7 +20,8 @@ SINGLES: Final[dict[int, Meld]] = {}
 #: long-running process 100–200 ms a collection; random play's speed is the same either way).
 SINGLES_KEPT: Final = 4096
 #: The pickup of the top card with one group's cards and no further group, by the `id` of that
-#: group's meld action in `SINGLES`, with the meld itself (held, so that its id stays its own).
+#: group's meld action in `SINGLES`, with the meld itself (held, so that no other object takes
+#: its id while it is kept).
 PICKUPS: Final[dict[int, tuple[Meld, Pickup]]] = {}
 
 
@@ -243,7 +244,7 @@ class HandKinds:
         (actions are values: one object serves every hand that forms it, kept in `PICKUPS`)."""
         meld = self.single(spec)
         known = PICKUPS.get(id(meld))
-        if known is not None and known[0] is meld:
+        if known is not None:
             return known[1]
         if len(PICKUPS) > SINGLES_KEPT:
             PICKUPS.clear()
