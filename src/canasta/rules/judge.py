@@ -382,17 +382,21 @@ class Judge:
             made: list[Spec] = []
             if not dead:
                 fits = self.memo.fits  # the same for ranks judged alike
+                # a cell's key, `_counts_code(alike, k, j, t, before, facts)`, and its group's in
+                # `_SPECS` (`shared_spec`'s), with `rank`'s number: the counts' bits over the rest's
+                rest, number = _counts_code(alike, 0, 0, 0, before, facts), RANK_CODE[rank]
                 for k in range(0 if rank is WILD_RANK else naturals, -1, -1):
                     for j in range(min(jokers, limit), -1, -1):
                         for t in range(min(twos, limit - j), -1, -1):
                             if not k + j + t:
                                 continue
-                            cell = _counts_code(alike, k, j, t, before, facts)
-                            fit = fits.get(cell)
+                            counts = ((t << 4 | j) << 5 | k) << 4
+                            fit = fits.get(rest | counts)
                             if fit is None:
-                                fit = fits[cell] = self.group_error(rank, k, j, t, pending) is None
+                                fit = fits[rest | counts] = self.group_error(rank, k, j, t, pending) is None
                             if fit:
-                                made.append(shared_spec(rank, k, j, t))
+                                spec: Any = _SPECS.get(counts | number)  # (made once)
+                                made.append(shared_spec(rank, k, j, t) if spec is None else spec)
             found = memo[key] = shapes[shape_key] = tuple(made)
         return found
 
