@@ -230,6 +230,28 @@ def test_going_out_with_two_cards_that_each_complete_a_needed_canasta_is_listed(
     listed_or_reachable(s, {"type": "meld", "melds": [["KD"], ["JD"]]})
 
 
+def test_the_canastas_cards_can_reach_complete_the_melds_lacking_fewest_first() -> None:
+    """`Judge.canastas_within`, the bound under which no way of melding out is tried (going out
+    needs canastas): melds short of seven completed, those lacking fewest first, then melds of
+    seven new cards."""
+    queens = ["QS", "QS", "QH", "QH", "QD", "QD", "QC"]
+    kings, jacks = ["KS", "KS", "KH", "KD", "KC", "JK"], ["JS", "JH", "JD", "JC", "2C"]
+    nines = ["9H", "9H", "9C"]
+    s = make_state(
+        "classic",
+        6,
+        hands=[[], [], [], [], ["KD", "JD"], []],
+        turn=4,
+        drew="stock",
+        melds=[[queens, nines, jacks, kings], []],
+        opened=[True, False],
+    )
+    judge = Judge.of(s.mover(), 0)
+    reached = [judge.canastas_within(cards) for cards in (0, 1, 2, 3, 6, 7, 13, 14)]
+    assert reached == [1, 2, 2, 3, 3, 4, 4, 5]
+    listed_or_reachable(s, {"type": "meld", "melds": [["KD"], ["JD"]]})  # the second canasta: kings
+
+
 @pytest.mark.parametrize("config", CONFIGURATIONS, ids=CONFIG_IDS)
 def test_apply_listed_reaches_what_apply_reaches(config: tuple[str, int, dict[str, object]]) -> None:
     """Applying a listed move unvalidated changes the state exactly as validating it does."""

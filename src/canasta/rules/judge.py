@@ -439,6 +439,20 @@ class Judge:
             return SPECIAL_INCOMPLETE
         return permission_error(rules, self.permission)
 
+    def canastas_within(self, cards: int) -> int:
+        """The most canastas the team can hold once `cards` more cards are laid, as `go_out_error`
+        counts them: its melds short of seven completed, those lacking fewest first, then melds of
+        seven new cards."""
+        canastas = self.canastas
+        lacking = [7 - size for size, _ in self.stats.values() if size < 7]
+        lacking.sort()
+        for need in lacking:
+            if need > cards:
+                break
+            cards -= need
+            canastas += 1
+        return canastas + cards // 7
+
     def single_allowed(self, spec: Spec, hand_after: int) -> bool:
         """Whether laying one group is legal: `step_error` of it is None. For an opened team that
         keeps two cards or more, only the group's composition decides, memoised per rule set."""

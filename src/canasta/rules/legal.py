@@ -225,12 +225,14 @@ def _canasta_possible(hand: HandKinds, max_wilds: int) -> bool:
 
 def _meld_outs(state: Mover, judge: Judge, hand: HandKinds, keep: int) -> Iterator[tuple[Spec, ...]]:
     """Every way to meld the whole hand (less `keep` cards, one of a kind), each judged whole."""
+    rules = state.rules
+    if judge.canastas_within(hand.size) < rules.go_out_min_canastas:
+        return  # every way leaves one card at most: `go_out_error` refuses it, too few canastas
     kinds: list[Spec | None] = [None]
     if keep:
         kinds = [(r, 1, 0, 0) for r in hand.naturals]
         kinds += [(WILD_RANK, 0, 1, 0)] * bool(hand.jokers) + [(WILD_RANK, 0, 0, 1)] * bool(hand.twos)
         kinds += [(THREE_RANK, 1, 0, 0)] * bool(hand.black_threes)
-    rules = state.rules
     tries = MELD_OUT_LIMIT
     for kept in kinds:
         naturals = {r: len(cs) for r, cs in hand.naturals.items()}
