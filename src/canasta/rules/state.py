@@ -335,10 +335,11 @@ class State(PublicQuestions):
         hand = self.cards.hands[now.seat]
         kinds = self._kept(now.seat)
         drawn = [stock.pop() for _ in range(min(self.rules.draw_count, len(stock)))]
+        bonus = bonus_threes(self.rules)
         gained = 0
         while drawn:
             card = drawn.pop(0)
-            if bonus_threes(self.rules)[card.index]:
+            if bonus[card.index]:
                 if not stock and self.rules.last_card_three == "stays_in_hand":
                     hand.append(card)
                     if kinds is not None:
@@ -367,7 +368,9 @@ class State(PublicQuestions):
         assert held, "a discard validated or listed is in hand"
         if kinds is not None:
             kinds.remove(card)
-        take_out(board.known[seat], card)
+        known = board.known[seat]
+        if known:  # (the cards it took with the pile and still holds: mostly none)
+            take_out(known, card)
         board.pile.append(card)
         triggers = self.rules.freeze_triggers
         if (card.is_wild and "wild" in triggers) or (card.is_black_three and "black3" in triggers):
@@ -420,7 +423,8 @@ def lay(
     for card in step.used:
         held = take_out(hand, card)
         assert held, "the cards of a step validated or listed are in hand"
-        take_out(known, card)
+        if known:
+            take_out(known, card)
         if kinds is not None:
             kinds.remove(card)
     team_melds = board.melds[team]
