@@ -252,6 +252,25 @@ def test_the_canastas_cards_can_reach_complete_the_melds_lacking_fewest_first() 
     listed_or_reachable(s, {"type": "meld", "melds": [["KD"], ["JD"]]})  # the second canasta: kings
 
 
+def test_melding_out_beside_a_dead_rank_of_the_team_is_listed() -> None:
+    """A meld-out listed whole (each card alone would leave one that may not go out) leaves the
+    team's meld of a rank dead to it as it is: with three canastas to make, kings and jacks each
+    complete one beside the natural canasta of queens, which kills its rank (a house rule)."""
+    options = {"dead_rank_trigger": "natural_canasta", "go_out_min_canastas": 3}
+    queens = ["QS", "QS", "QH", "QH", "QD", "QD", "QC"]
+    kings, jacks = ["KS", "KS", "KH", "KD", "KC", "JK"], ["JS", "JH", "JD", "JC", "JC", "2C"]
+    s = make_state(
+        options=options,
+        hands=[["KD", "JD"], [], [], []],
+        drew="stock",
+        melds=[[queens, kings, jacks], []],
+        opened=[True, False],
+    )
+    assert Rank.QUEEN in Judge.of(s.mover(), 0).dead
+    assert s.check(action({"type": "meld", "melds": [["KD"]]})) is not None
+    assert action({"type": "meld", "melds": [["KD"], ["JD"]]}) in s.legal_actions()
+
+
 @pytest.mark.parametrize("config", CONFIGURATIONS, ids=CONFIG_IDS)
 def test_apply_listed_reaches_what_apply_reaches(config: tuple[str, int, dict[str, object]]) -> None:
     """Applying a listed move unvalidated changes the state exactly as validating it does."""

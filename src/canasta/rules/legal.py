@@ -268,12 +268,13 @@ def _meld_outs(state: Mover, judge: Judge, hand: HandKinds, keep: int) -> Iterat
 
 
 def _target_options(judge: Judge, rank: Rank, naturals: int, jokers: int, twos: int) -> list[tuple[int, int]]:
-    """The (jokers, twos) a target of a meld-out may take: what its meld's composition allows."""
+    """The (jokers, twos) a target of a meld-out may take: what its meld's composition allows
+    (nothing, for a target with no card of its own: the team's meld left as it is)."""
     limit = 99 if rank is WILD_RANK else judge.rules.meld_max_wilds
     out = []
     for j in range(min(jokers, limit), -1, -1):
         for t in range(min(twos, limit - j), -1, -1):
-            if (naturals + j + t == 0 and rank is WILD_RANK) or judge.group_error(
+            if naturals + j + t == 0 or judge.group_error(
                 rank, 0 if rank is WILD_RANK else naturals, j, t, False
             ) is None:
                 out.append((j, t))
