@@ -287,12 +287,13 @@ class IrreducibleSearch:
         specs = judge.groups(rank, naturals, jokers, twos, False)
         if rank is WILD_RANK:
             return list(specs)
-        # groups come largest first by naturals: those with naturals enough are a prefix (copied
-        # whole, so that compiled code keeps the memo's objects rather than copies)
+        # groups come largest first by naturals: those with naturals enough are a prefix, those
+        # without a short tail (copied whole, so that compiled code keeps the memo's objects
+        # rather than copies)
         least = 3 if rank is THREE_RANK else 1
-        cut = 0
-        while cut < len(specs) and specs[cut][1] >= least:
-            cut += 1
+        cut = len(specs)
+        while cut and specs[cut - 1][1] < least:
+            cut -= 1
         return list(specs[:cut])
 
     def spec_code(self, spec: Spec) -> int:
