@@ -215,7 +215,8 @@ class HandKinds:
         """The most naturals of one rank."""
         most = 0
         for cs in self.naturals.values():
-            most = max(most, len(cs))
+            if len(cs) > most:
+                most = len(cs)
         return most
 
     @property

@@ -214,10 +214,14 @@ def _add_singles(
 
 def _canasta_possible(hand: HandKinds, max_wilds: int) -> bool:
     """Whether a team without melds might lay every card but one, a canasta among them."""
+    short = 0 < len(hand.black_threes) < 3  # a kind too short for a meld: one may be kept
+    for cs in hand.naturals.values():
+        if len(cs) < 2:
+            if short:
+                return False
+            short = True
     wilds = len(hand.jokers) + len(hand.twos)
-    longest = hand.longest()
-    short = sum(1 for cs in hand.naturals.values() if len(cs) < 2) + (0 < len(hand.black_threes) < 3)
-    return short <= 1 and (longest + min(wilds, max_wilds) >= 7 or wilds >= 7)
+    return hand.longest() + min(wilds, max_wilds) >= 7 or wilds >= 7
 
 
 # -- melding every card ---------------------------------------------------------------------------
