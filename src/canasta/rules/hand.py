@@ -267,7 +267,7 @@ class HandKinds:
             for i in range(twos, twos + t):
                 code = code << 6 | self.twos[i].index + 1
         explicit = rank if k == 0 and rank is not WILD_RANK else None
-        key = _single_key(code, explicit)
+        key = code if explicit is None else -(code << 5 | RANK_CODE[explicit])  # (`_single_key`)
         action = SINGLES.get(key)
         if action is not None:
             return action
