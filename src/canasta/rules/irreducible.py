@@ -486,7 +486,7 @@ class IrreducibleSearch:
         if memory is None:
             return not self.error(combo) and not self.reducible(combo)
         verdicts = memory.verdicts
-        key = code * 3 + min(left, 2)
+        key = code * 3 + (left if left < 2 else 2)
         known = verdicts.get(key)
         if known is None:
             known = verdicts[key] = self._legal(memory, combo, key) and not self.reducible(combo)
@@ -519,9 +519,9 @@ class IrreducibleSearch:
         memory = self.memory
         if memory is None or memory.plain:
             return None if self.error(combo) else self.after(combo)
-        if not self._legal(memory, combo, verdict * 3 + min(left, 2)):
+        if not self._legal(memory, combo, verdict * 3 + (left if left < 2 else 2)):
             return None
-        return Laid(self, combo, left, code * 3 + min(left, 2))
+        return Laid(self, combo, left, code * 3 + (left if left < 2 else 2))
 
     def _left(self, combo: Combo) -> int:
         """The cards in hand once the step is laid (with the rest of the pile it takes)."""
@@ -563,7 +563,7 @@ class IrreducibleSearch:
         code = 0 if base is None else self.verdict_code(base)
         for spec in specs:
             code = code << self.spec_bits | self.verdict_code(spec)
-        return self._legal(memory, combo, code * 3 + min(left, 2))
+        return self._legal(memory, combo, code * 3 + (left if left < 2 else 2))
 
     # -- the search ---------------------------------------------------------------------------
 

@@ -306,18 +306,25 @@ class State(PublicQuestions):
         validating it again (self-play, the search's playouts, the learning interface); an action
         from anywhere else goes through `apply`, which refuses what the rules forbid."""
         kind = type(action)  # listed: the engine's own actions, of these very classes
-        laying = kind is MELD_CLASS or kind is PICKUP_CLASS  # only these need the mover
-        self._play(self.mover().listed_step(action) if laying else Step(action))
+        if kind is MELD_CLASS or kind is PICKUP_CLASS:  # only these need the mover
+            self._play(self.mover().listed_step(action))
+        else:
+            self._act(action)
 
     def _play(self, step: Step) -> None:
-        """Carry out a validated step: every change a deal goes through is made here."""
-        action = step.action
+        """Carry out a validated step: every change a deal goes through is made here, or by
+        `_act` for an action that lays no cards."""
         if step.hand_after >= 0:  # a meld or a pickup
             seat = self.now.seat
             lay(self.rules, self.board, self.now, self.cards.hands[seat], step, self._kept(seat))
             if step.hand_after == 0:
                 self._end("went_out", seat)
-        elif isinstance(action, _DRAW):
+        else:
+            self._act(step.action)
+
+    def _act(self, action: Action) -> None:
+        """Carry out a validated action that lays no cards."""
+        if isinstance(action, _DRAW):
             self._draw()
         elif isinstance(action, _DISCARD):
             self._discard(action.card)
