@@ -70,7 +70,6 @@ _OPENING_COMPOSITION: Final = Refusal(
 
 
 _NOTHING: Final[frozenset[Rank]] = frozenset()
-_NOTHING_LAID: Final[Touched] = {}  # never changed
 
 
 #: Every group a memo keeps, made once (`shared_spec`): a group holds its rank, an object the
@@ -296,7 +295,7 @@ class Judge:
             board.judged[team] = (j.stats, j.other_dead, j.canastas, j.dead)
         else:
             j.stats, j.other_dead, j.canastas, j.dead = facts
-        j.pending = j.wild_pending(_NOTHING_LAID)
+        j.pending = wild_pending(j.rules, j.stats.get(WILD_RANK), None)  # (nothing laid)
         return j
 
     def _settle(self) -> None:
@@ -338,7 +337,7 @@ class Judge:
         j.other_dead = self.other_dead
         j.canastas = canastas
         j.dead = j._dead()
-        j.pending = j.wild_pending(_NOTHING_LAID)
+        j.pending = wild_pending(j.rules, j.stats.get(WILD_RANK), None)  # (nothing laid)
         return j
 
     # -- one step -----------------------------------------------------------------------------
