@@ -182,7 +182,7 @@ def _singles(judge: Judge, hand: HandKinds, size: int) -> list[Meld]:
     stats = judge.stats
     out: list[Meld] = []
     for rank, pool in hand.naturals.items():
-        if rank in stats or has_groups(len(pool) + wilds, False):  # (a melded rank has, with a card)
+        if rank in stats or has_groups(len(pool) + wilds, False):  # (a melded rank: any card has one)
             _add_singles(out, judge, hand, rank, pool, size)
     if has_groups(wilds, True):  # a rank of no card in hand takes wild cards alone
         for rank in stats:
